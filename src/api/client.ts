@@ -1,0 +1,95 @@
+import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky'
+import type { AmortizationTable, FeesTableResult, SavedFeesTable, TuitionPayload } from '../domain/types.ts'
+import type { ApiError } from './errors.ts'
+import { isRelativeUrl } from './environment.ts'
+
+/** A calculation that takes longer is reported as a time-out rather than left spinning. */
+const REQUEST_TIMEOUT_MS = 30_000
+/** Angular's convention, which the university's API follows (spec section 7). */
+const XSRF_COOKIE = 'XSRF-TOKEN'
+const XSRF_HEADER = 'X-XSRF-TOKEN'
+
+export interface ApiClientOptions {
+  /** The API root, e.g. `/api/v1` or `https://api.example.edu/api/v1`. */
+  root: string
+  /** Embedded mode sends the bearer token; hash mode the static key. */
+  auth: { bearer: string } | { apiKey: string }
+  /** Replaces the global fetch (tests and hosts with their own transport). */
+  fetch?: typeof fetch
+}
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=')
+    if (key === name) return decodeURIComponent(value.join('='))
+  }
+  return null
+}
+
+/** A ky instance with the headers of spec section 7. */
+export function createHttp({ root, auth, fetch: customFetch }: ApiClientOptions): KyInstance {
+  const relative = isRelativeUrl(root)
+  const prefixUrl = relative && typeof location !== 'undefined' ? new URL(root, location.href).href : root
+  return ky.create({
+    prefixUrl,
+    timeout: REQUEST_TIMEOUT_MS,
+    retry: 0,
+    ...(customFetch ? { fetch: customFetch } : {}),
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          request.headers.set('Accept', 'application/json')
+          if (!request.headers.has('Content-Type')) request.headers.set('Content-Type', 'application/json')
+          if ('bearer' in auth) request.headers.set('Authorization', `Bearer ${auth.bearer}`)
+          else request.headers.set('X-Api-Key', auth.apiKey)
+          const method = request.method.toUpperCase()
+          if (relative && method !== 'GET' && method !== 'HEAD') {
+            const xsrf = readCookie(XSRF_COOKIE)
+            if (xsrf !== null && !request.headers.has(XSRF_HEADER)) request.headers.set(XSRF_HEADER, xsrf)
+          }
+        },
+      ],
+    },
+  })
+}
+
+/** Thrown as is when a call was cancelled by a newer one: not an error to report. */
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError'
+}
+
+/** Turns what ky throws into an ApiError; rethrows aborts and programming errors. */
+export async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof HTTPError) {
+    const text = await error.response.text().catch(() => '')
+    let body: unknown = text
+    try {
+      body = text ? JSON.parse(text) : null
+    } catch {
+      // a body that is not JSON is passed on as text
+    }
+    return { kind: 'http', status: error.response.status, message: error.message, body }
+  }
+  if (error instanceof TimeoutError) return { kind: 'timeout', message: error.message }
+  if (isAbort(error)) throw error
+  if (error instanceof TypeError) return { kind: 'network', message: error.message }
+  throw error
+}
+
+/** The four calls of spec section 7. `anonymous` picks the `Anonymous` variant. */
+export function createApi(http: KyInstance) {
+  const suffix = (anonymous: boolean) => (anonymous ? 'Anonymous' : '')
+  return {
+    calculateFeeOptions: (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
+      http.post(`Calculator/CalculateFeeOptions${suffix(anonymous)}`, { json: body, signal }).json<FeesTableResult>(),
+    frontCalculateFees: (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
+      http.post(`Calculator/FrontCalculateFees${suffix(anonymous)}`, { json: body, signal }).json<AmortizationTable>(),
+    feesTable: (versionHashCode: string, signal?: AbortSignal) =>
+      http.get(`Calculator/feestable/${encodeURIComponent(versionHashCode)}`, { signal }).json<SavedFeesTable>(),
+    versionNumber: (versionHashCode: string, contractId: string, signal?: AbortSignal) =>
+      http.get('Version/Number', { searchParams: { versionHashCode, contractid: contractId }, signal }).json<number>(),
+  }
+}
+
+export type Api = ReturnType<typeof createApi>

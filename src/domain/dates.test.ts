@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { displayDate, isoDateOfLocal, localDateOf, localToday, toIsoDate } from './dates.ts'
+
+describe('dates', () => {
+  it('keeps year-month-day internally', () => {
+    expect(toIsoDate('2027-03-31')).toBe('2027-03-31')
+  })
+  it('treats a date-time without a zone as UTC (a Z is added)', () => {
+    expect(toIsoDate('2027-03-31T00:30:00')).toBe('2027-03-31')
+    expect(toIsoDate('2027-03-31T00:30:00.000Z')).toBe('2027-03-31')
+  })
+  it('refuses what is not a calendar date', () => {
+    for (const text of ['2027-02-29', '31/03/2027', '2027-3-1', '', 'null']) expect(toIsoDate(text)).toBeNull()
+    expect(toIsoDate('2028-02-29')).toBe('2028-02-29')
+  })
+  it('shows a read-only date as DD / MM / YYYY', () => {
+    expect(displayDate('2027-03-09')).toBe('09 / 03 / 2027')
+  })
+  it('round-trips a calendar date through a local Date', () => {
+    expect(isoDateOfLocal(localDateOf('2027-12-31'))).toBe('2027-12-31')
+  })
+  it("gives today's date in the local calendar", () => {
+    expect(localToday(new Date(2027, 0, 5, 23, 59))).toBe('2027-01-05')
+  })
+})

@@ -1,0 +1,5 @@
+export * from './types.ts'
+export * from './systems.ts'
+export * from './dates.ts'
+export * from './tuition.ts'
+export * from './payload.ts'

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest'
+import {
+  amountEditable,
+  calculationPayload,
+  savePayload,
+  saveLocks,
+  usesAnonymousEndpoints,
+  type PlanChoice,
+} from './payload.ts'
+import { FinancialType, System, type FeesTableResult, type TuitionInput } from './types.ts'
+
+const input: TuitionInput = {
+  currency: 'EUR',
+  dateOfPayment: '2027-01-05',
+  numberOfFees: null,
+  finalAmount: 6000,
+  partialPayment: null,
+  amountToRefinance: null,
+  system: System.Manager,
+  financialType: FinancialType.Financing,
+  language: 'es',
+  token: 'secret-token',
+  contractId: 'C-1',
+  linkedVersionIdentifier: null,
+}
+
+const result: FeesTableResult = {
+  totalFees: 12,
+  feeAmount: 515.21,
+  firstPaymentDate: '2027-01-05',
+  minFees: 12,
+  maxFees: 24,
+  amountToFinance: 6000,
+  initialAmount: 6000,
+  partialPayment: 0,
+  interests: 182.52,
+  finalFee: 6182.52,
+  financeType: FinancialType.Financing,
+  isModificable: true,
+  tin: 0.0595,
+  tae: 0.061208,
+  currency: 'EUR',
+}
+
+const choice: PlanChoice = { numberOfFees: 18, firstPaymentDate: '2027-02-10', initialAmount: 7000, partialPayment: null }
+
+describe('calculationPayload', () => {
+  it('never carries the token', () => {
+    expect(calculationPayload(input)).not.toHaveProperty('token')
+    expect(calculationPayload(input, choice, result)).not.toHaveProperty('token')
+  })
+
+  it('sends the initial amount as finalAmount when financing, and a blank partial payment as 0', () => {
+    expect(calculationPayload(input, choice, result)).toMatchObject({
+      numberOfFees: 18,
+      dateOfPayment: '2027-02-10',
+      finalAmount: 7000,
+      amountToRefinance: null,
+      partialPayment: 0,
+    })
+  })
+
+  it('sends the initial amount as amountToRefinance when refinancing', () => {
+    const refinancing = { ...input, financialType: FinancialType.Refinancing, finalAmount: null, amountToRefinance: 6000 }
+    expect(calculationPayload(refinancing, { ...choice, partialPayment: 500 }, result)).toMatchObject({
+      amountToRefinance: 7000,
+      finalAmount: null,
+      partialPayment: 500,
+    })
+  })
+
+  it('sends the amount to finance as amountToRefinance for Salesforce with refinancing', () => {
+    const salesforce = { ...input, system: System.Salesforce, financialType: FinancialType.Refinancing, amountToRefinance: 6000 }
+    expect(calculationPayload(salesforce, choice, { ...result, amountToFinance: 5000 }).amountToRefinance).toBe(5000)
+  })
+})
+
+describe('savePayload', () => {
+  it('sets the date, links the current hash, and marks a saved front-end copy', () => {
+    expect(savePayload(input, choice, result, { embedded: true, currentHash: 'abc' })).toMatchObject({
+      dateOfPayment: '2027-02-10',
+      linkedVersionIdentifier: 'abc',
+      isSavedVersion: true,
+      isFrontEndVersionCopy: true,
+    })
+  })
+
+  it('keeps an existing link', () => {
+    const linked = { ...input, linkedVersionIdentifier: 'first' }
+    expect(savePayload(linked, choice, result, { embedded: false, currentHash: 'abc' }).linkedVersionIdentifier).toBe('first')
+  })
+
+  it.each([System.ErpCom, System.ErpComAgent])('does not mark a saved version for ERP system %i in embedded mode', (system) => {
+    const erp = { ...input, system }
+    expect(savePayload(erp, choice, result, { embedded: true, currentHash: null }).isSavedVersion).toBe(false)
+    expect(savePayload(erp, choice, result, { embedded: false, currentHash: null }).isSavedVersion).toBe(true)
+    expect(saveLocks(erp, true)).toBe(false)
+    expect(usesAnonymousEndpoints(erp, true)).toBe(true)
+    expect(usesAnonymousEndpoints(erp, false)).toBe(false)
+  })
+
+  it('locks and uses the authenticated endpoints for other systems', () => {
+    expect(saveLocks(input, true)).toBe(true)
+    expect(usesAnonymousEndpoints(input, true)).toBe(false)
+  })
+})
+
+describe('amountEditable', () => {
+  it('allows editing only an editable financing result of a non-ERP system', () => {
+    expect(amountEditable(input, result)).toBe(true)
+    expect(amountEditable(input, { ...result, isModificable: false })).toBe(false)
+    expect(amountEditable({ ...input, system: System.ErpCom }, result)).toBe(false)
+    expect(amountEditable(input, { ...result, financeType: FinancialType.Refinancing })).toBe(false)
+    expect(amountEditable(input, null)).toBe(false)
+  })
+})

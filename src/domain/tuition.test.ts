@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { INVALID_DATE_MESSAGE, parseTuitionJson, validateTuitionInput } from './tuition.ts'
+
+const valid = {
+  currency: 'eur',
+  dateOfPayment: '2027-01-05',
+  numberOfFees: 12,
+  finalAmount: 6000,
+  system: 1,
+  financialType: 0,
+  language: 'EN',
+  token: 'secret',
+  studyIdName: 'Grado en Derecho',
+  contractId: 'C-1',
+}
+
+describe('validateTuitionInput', () => {
+  it('accepts a valid input and normalises it', () => {
+    const check = validateTuitionInput(valid)
+    expect(check).toEqual({
+      ok: true,
+      value: expect.objectContaining({ currency: 'EUR', language: 'en', dateOfPayment: '2027-01-05', partialPayment: null }),
+    })
+  })
+
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+    ['not a date', 'tomorrow'],
+    ['a day that does not exist', '2027-02-30'],
+    ['a number', 20270105],
+    ['a month 13', '2027-13-01'],
+  ])('refuses a %s dateOfPayment with the spec message', (_label, dateOfPayment) => {
+    expect(validateTuitionInput({ ...valid, dateOfPayment })).toEqual({
+      ok: false,
+      error: { code: 'invalid_date', message: INVALID_DATE_MESSAGE, field: 'dateOfPayment' },
+    })
+  })
+
+  it('takes a date-time without zone as UTC', () => {
+    const check = validateTuitionInput({ ...valid, dateOfPayment: '2027-01-05T23:30:00' })
+    expect(check.ok && check.value.dateOfPayment).toBe('2027-01-05')
+  })
+
+  it('converts a date-time with an offset to its UTC day', () => {
+    const check = validateTuitionInput({ ...valid, dateOfPayment: '2027-01-05T23:30:00-02:00' })
+    expect(check.ok && check.value.dateOfPayment).toBe('2027-01-06')
+  })
+
+  it.each([
+    ['a negative amount', { finalAmount: -1 }, 'finalAmount'],
+    ['a text amount', { finalAmount: '6000' }, 'finalAmount'],
+    ['NaN', { finalAmount: Number.NaN }, 'finalAmount'],
+    ['a huge amount', { finalAmount: 1e12 }, 'finalAmount'],
+    ['an unknown system', { system: 9 }, 'system'],
+    ['a text system', { system: 'Salesforce' }, 'system'],
+    ['an unknown financial type', { financialType: 2 }, 'financialType'],
+    ['a fractional fee count', { numberOfFees: 12.5 }, 'numberOfFees'],
+    ['a bad currency', { currency: 'euro' }, 'currency'],
+    ['an object as name', { studyIdName: {} }, 'studyIdName'],
+    ['a text flag', { isSavedVersion: 'yes' }, 'isSavedVersion'],
+    ['financing without finalAmount', { finalAmount: null }, 'finalAmount'],
+    ['refinancing without amountToRefinance', { financialType: 1 }, 'amountToRefinance'],
+  ])('refuses %s', (_label, patch, field) => {
+    const check = validateTuitionInput({ ...valid, ...patch })
+    expect(check.ok).toBe(false)
+    expect(!check.ok && check.error).toMatchObject({ code: 'invalid_field', field })
+  })
+
+  it.each([null, [], 'text', 42])('refuses %j as not an object', (raw) => {
+    expect(validateTuitionInput(raw)).toMatchObject({ ok: false, error: { code: 'not_an_object' } })
+  })
+})
+
+describe('parseTuitionJson', () => {
+  it('answers malformed JSON with an error instead of throwing', () => {
+    expect(parseTuitionJson('{"dateOfPayment":')).toMatchObject({ ok: false, error: { code: 'invalid_json' } })
+  })
+  it('parses and validates well-formed JSON', () => {
+    expect(parseTuitionJson(JSON.stringify(valid)).ok).toBe(true)
+  })
+})

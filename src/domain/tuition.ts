@@ -1,0 +1,118 @@
+import { toIsoDate } from './dates.ts'
+import { isKnownSystem } from './systems.ts'
+import { FinancialType, type TuitionInput } from './types.ts'
+
+/** Spec section 5: the exact text the host receives for a missing or invalid dateOfPayment. */
+export const INVALID_DATE_MESSAGE = 'La Fecha de pago introducida no es válida'
+
+/** Contract section 5: the reference API refuses larger amounts. */
+export const MAX_AMOUNT = 10_000_000
+
+export type TuitionErrorCode = 'invalid_json' | 'not_an_object' | 'invalid_date' | 'invalid_field'
+
+/** Why a tuition input was refused before any request was sent. */
+export interface TuitionError {
+  code: TuitionErrorCode
+  message: string
+  /** The failing field, when one is to blame. */
+  field?: keyof TuitionInput
+}
+
+export type TuitionCheck = { ok: true; value: TuitionInput } | { ok: false; error: TuitionError }
+
+const fail = (code: TuitionErrorCode, message: string, field?: keyof TuitionInput): TuitionCheck => ({
+  ok: false,
+  error: field ? { code, message, field } : { code, message },
+})
+
+const isBlank = (v: unknown) => v === undefined || v === null || v === ''
+
+/** Parses the `tuition-input` attribute; malformed JSON is an error, never an exception. */
+export function parseTuitionJson(text: string): TuitionCheck {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch (cause) {
+    return fail('invalid_json', `tuition-input is not valid JSON: ${(cause as Error).message}`)
+  }
+  return validateTuitionInput(raw)
+}
+
+/**
+ * Checks a tuition input given by a host and returns it normalised: the date
+ * as `YYYY-MM-DD` (taken as UTC), the language in lower case, the currency in
+ * upper case, blank amounts as null.
+ */
+export function validateTuitionInput(raw: unknown): TuitionCheck {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return fail('not_an_object', 'The tuition input must be a JSON object.')
+  }
+  const input = raw as Record<string, unknown>
+
+  const dateOfPayment = toIsoDate(input.dateOfPayment)
+  if (!dateOfPayment) return fail('invalid_date', INVALID_DATE_MESSAGE, 'dateOfPayment')
+
+  if (!isKnownSystem(input.system)) return fail('invalid_field', 'system must be one of 1 to 7.', 'system')
+  const financialType = input.financialType
+  if (financialType !== FinancialType.Financing && financialType !== FinancialType.Refinancing) {
+    return fail('invalid_field', 'financialType must be 0 (financing) or 1 (refinancing).', 'financialType')
+  }
+
+  const amounts: Partial<Record<'finalAmount' | 'partialPayment' | 'amountToRefinance', number | null>> = {}
+  for (const field of ['finalAmount', 'partialPayment', 'amountToRefinance'] as const) {
+    const value = input[field]
+    if (isBlank(value)) {
+      amounts[field] = null
+      continue
+    }
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_AMOUNT) {
+      return fail('invalid_field', `${field} must be a number from 0 to ${MAX_AMOUNT}.`, field)
+    }
+    amounts[field] = value
+  }
+  const required = financialType === FinancialType.Financing ? 'finalAmount' : 'amountToRefinance'
+  if (amounts[required] === null) return fail('invalid_field', `${required} is required for this financial type.`, required)
+
+  const numberOfFees = input.numberOfFees
+  if (!isBlank(numberOfFees) && !(Number.isInteger(numberOfFees) && (numberOfFees as number) >= 0 && (numberOfFees as number) <= 1000)) {
+    return fail('invalid_field', 'numberOfFees must be a whole number.', 'numberOfFees')
+  }
+
+  const texts: Partial<Record<'currency' | 'language' | 'token' | 'studyIdName' | 'contractId' | 'linkedVersionIdentifier', string | null>> = {}
+  for (const field of ['currency', 'language', 'token', 'studyIdName', 'contractId', 'linkedVersionIdentifier'] as const) {
+    const value = input[field]
+    if (isBlank(value)) texts[field] = null
+    else if (typeof value === 'string') texts[field] = value
+    else return fail('invalid_field', `${field} must be a text.`, field)
+  }
+  if (texts.currency && !/^[A-Za-z]{3}$/.test(texts.currency)) {
+    return fail('invalid_field', 'currency must be an ISO 4217 code such as EUR.', 'currency')
+  }
+
+  for (const field of ['isSavedVersion', 'isFrontEndVersionCopy'] as const) {
+    if (!isBlank(input[field]) && typeof input[field] !== 'boolean') {
+      return fail('invalid_field', `${field} must be true or false.`, field)
+    }
+  }
+
+  return {
+    ok: true,
+    value: {
+      currency: texts.currency?.toUpperCase() ?? null,
+      dateOfPayment,
+      numberOfFees: isBlank(numberOfFees) ? null : (numberOfFees as number),
+      finalAmount: amounts.finalAmount ?? null,
+      partialPayment: amounts.partialPayment ?? null,
+      amountToRefinance: amounts.amountToRefinance ?? null,
+      system: input.system,
+      financialType,
+      language: texts.language?.toLowerCase() ?? null,
+      token: texts.token ?? null,
+      studyIdName: texts.studyIdName ?? null,
+      contractId: texts.contractId ?? null,
+      linkedVersionIdentifier: texts.linkedVersionIdentifier ?? null,
+      isSavedVersion: (input.isSavedVersion as boolean | undefined | null) ?? null,
+      isFrontEndVersionCopy: (input.isFrontEndVersionCopy as boolean | undefined | null) ?? null,
+    },
+  }
+}

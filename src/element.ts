@@ -1,0 +1,112 @@
+import { createElement } from 'react'
+import r2wc from '@r2wc/react-to-web-component'
+import { dispatchFeesEvent } from './events.ts'
+import { FeesCalculator } from './ui/FeesCalculator.tsx'
+
+/** The element's properties; each has an attribute of the same name in kebab case. */
+export const ELEMENT_PROPS = ['tuitionInput', 'versionHashCode', 'showHeader', 'showFooter', 'apiBase', 'apiKey'] as const
+type ElementProp = (typeof ELEMENT_PROPS)[number]
+
+const attributeOf = (prop: string) => prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+const propOf = new Map<string, ElementProp>(ELEMENT_PROPS.map((p) => [attributeOf(p), p]))
+
+// r2wc keeps its props and render function behind these registered symbols.
+const R2WC_PROPS = Symbol.for('r2wc.props')
+const R2WC_RENDER = Symbol.for('r2wc.render')
+
+/**
+ * `show-header` and `show-footer`: absent means the default (true); present
+ * with no value or any value but false/0/no/off means true.
+ */
+export function parseBooleanAttribute(value: unknown, fallback: boolean): boolean {
+  if (value === undefined || value === null) return fallback
+  if (typeof value === 'boolean') return value
+  return !/^(false|0|no|off)$/i.test(String(value).trim())
+}
+
+interface AdapterProps {
+  container: ShadowRoot
+  tuitionInput?: unknown
+  versionHashCode?: string
+  showHeader?: unknown
+  showFooter?: unknown
+  apiBase?: string
+  apiKey?: string
+}
+
+/** Turns the element's raw props into the component's, and its callbacks into DOM events on the host. */
+function ElementAdapter({ container, tuitionInput, versionHashCode, showHeader, showFooter, apiBase, apiKey }: AdapterProps) {
+  const host = container.host
+  return createElement(FeesCalculator, {
+    tuitionInput: tuitionInput === '' ? null : (tuitionInput as never),
+    versionHashCode: versionHashCode || null,
+    showHeader: parseBooleanAttribute(showHeader, true),
+    showFooter: parseBooleanAttribute(showFooter, true),
+    apiBase: apiBase || null,
+    apiKey: apiKey || null,
+    onCalculationResultReceived: (detail) => dispatchFeesEvent(host, 'calculationResultReceivedEvent', detail),
+    onInvalidTuition: (detail) => dispatchFeesEvent(host, 'invalidTuitionEvent', detail),
+    onFeeOptionSelected: (detail) => dispatchFeesEvent(host, 'feeOptionSelectedEvent', detail),
+  })
+}
+
+const R2wcElement = r2wc(ElementAdapter, {
+  shadow: 'open',
+  props: Object.fromEntries(ELEMENT_PROPS.map((p) => [p, 'string'])) as Record<ElementProp, 'string'>,
+})
+
+type R2wcInternals = { [R2WC_PROPS]: Record<string, unknown>; [R2WC_RENDER]: () => void }
+
+/**
+ * `<fees-calculator>`. r2wc mounts the React tree in an open shadow root; this
+ * class fixes what r2wc leaves to us: properties are kept as given (an object
+ * stays an object and is never written back to an attribute, so the token never
+ * shows in the DOM), removing an attribute or setting it to "" is honoured, and
+ * properties a host set before the tag was defined are taken over on upgrade.
+ */
+export class FeesCalculatorElement extends (R2wcElement as unknown as { new (): HTMLElement & R2wcInternals }) {
+  static get observedAttributes(): string[] {
+    return [...propOf.keys()]
+  }
+
+  connectedCallback(): void {
+    for (const prop of ELEMENT_PROPS) {
+      if (Object.prototype.hasOwnProperty.call(this, prop)) {
+        const value = (this as Record<string, unknown>)[prop]
+        delete (this as Record<string, unknown>)[prop]
+        ;(this as Record<string, unknown>)[prop] = value
+      }
+    }
+    ;(R2wcElement.prototype as unknown as { connectedCallback: () => void }).connectedCallback.call(this)
+  }
+
+  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+    const prop = propOf.get(name)
+    if (!prop) return
+    this[R2WC_PROPS][prop] = value ?? undefined
+    this[R2WC_RENDER]()
+  }
+}
+
+for (const prop of ELEMENT_PROPS) {
+  Object.defineProperty(FeesCalculatorElement.prototype, prop, {
+    configurable: true,
+    enumerable: true,
+    get(this: R2wcInternals) {
+      return this[R2WC_PROPS][prop]
+    },
+    set(this: R2wcInternals, value: unknown) {
+      this[R2WC_PROPS][prop] = value
+      this[R2WC_RENDER]()
+    },
+  })
+}
+
+export interface FeesCalculatorElement {
+  tuitionInput: import('./domain/types.ts').TuitionInput | string | null | undefined
+  versionHashCode: string | null | undefined
+  showHeader: boolean | string | null | undefined
+  showFooter: boolean | string | null | undefined
+  apiBase: string | null | undefined
+  apiKey: string | null | undefined
+}

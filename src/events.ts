@@ -1,0 +1,49 @@
+import type { TuitionError } from './domain/tuition.ts'
+import type { AmortizationTable, FeesTableResult } from './domain/types.ts'
+
+/** A call to the API that failed: its HTTP status and the error body as the server sent it. */
+export interface RequestFailure {
+  code: 'request_failed'
+  /** `http` (the server answered with an error), `network` or `timeout`. */
+  kind: 'http' | 'network' | 'timeout'
+  /** The HTTP status, null when no answer arrived. */
+  status: number | null
+  message: string
+  /** The error body (an RFC 9457 problem from the reference API), null when none. */
+  body: unknown
+}
+
+/** Detail of `calculationResultReceivedEvent`: the fees table that was calculated. */
+export type CalculationResultReceivedDetail = FeesTableResult
+/** Detail of `invalidTuitionEvent`: why the tuition input was refused, or the failed calculation. */
+export type InvalidTuitionDetail = TuitionError | RequestFailure
+/** Detail of `feeOptionSelectedEvent`: the amortization table of the saved plan, or the failed save. */
+export type FeeOptionSelectedDetail = AmortizationTable | RequestFailure
+
+/** The events `<fees-calculator>` sends to its host, by their exact names. */
+export interface FeesCalculatorEventMap {
+  calculationResultReceivedEvent: CustomEvent<CalculationResultReceivedDetail>
+  invalidTuitionEvent: CustomEvent<InvalidTuitionDetail>
+  feeOptionSelectedEvent: CustomEvent<FeeOptionSelectedDetail>
+}
+
+export type FeesCalculatorEventName = keyof FeesCalculatorEventMap
+export type FeesCalculatorEventDetail<K extends FeesCalculatorEventName> = FeesCalculatorEventMap[K]['detail']
+
+export const EVENT_NAMES = [
+  'calculationResultReceivedEvent',
+  'invalidTuitionEvent',
+  'feeOptionSelectedEvent',
+] as const satisfies readonly FeesCalculatorEventName[]
+
+/** Something that tells the host what happened. */
+export type Emit = <K extends FeesCalculatorEventName>(name: K, detail: FeesCalculatorEventDetail<K>) => void
+
+/** Dispatches an event on `target` so that it crosses the shadow boundary and bubbles up the host page. */
+export function dispatchFeesEvent<K extends FeesCalculatorEventName>(
+  target: EventTarget,
+  name: K,
+  detail: FeesCalculatorEventDetail<K>,
+): void {
+  target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }))
+}

@@ -1,0 +1,300 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import { apiRootFor, DEFAULT_API_KEY } from '../api/environment.ts'
+import { createApi, createHttp, isAbort, toApiError, type Api } from '../api/client.ts'
+import type { ApiError } from '../api/errors.ts'
+import { toIsoDate } from '../domain/dates.ts'
+import {
+  calculationPayload,
+  choiceOf,
+  savePayload,
+  saveLocks,
+  usesAnonymousEndpoints,
+  type PlanChoice,
+} from '../domain/payload.ts'
+import { validateTuitionInput } from '../domain/tuition.ts'
+import type { AmortizationTable, FeesTableResult, TuitionInput } from '../domain/types.ts'
+import type { Emit, RequestFailure } from '../events.ts'
+
+export type Language = 'es' | 'en'
+
+/** Messages the screen shows as toasts (spec section 8); the view words them. */
+export type Notice = { kind: 'version_number_failed' } | { kind: 'date_parse_failed' }
+
+export interface CalculatorConfig {
+  /** Overrides the environment's API root (`api-base`). */
+  apiBase: string | null
+  /** Overrides the build's static key of hash mode (`api-key`). */
+  apiKey: string | null
+}
+
+export interface CalculatorState {
+  config: CalculatorConfig
+  /** `embedded`: given a tuition input by the host; `hash`: opened by a version hash. */
+  mode: 'none' | 'embedded' | 'hash'
+  input: TuitionInput | null
+  result: FeesTableResult | null
+  /** What the controls show; may run ahead of `result` while a calculation is under way. */
+  choice: PlanChoice | null
+  calculating: boolean
+  saving: boolean
+  /** versionBloqueada: set by a successful save, cleared by loading a result. */
+  versionLocked: boolean
+  loadedByHash: boolean
+  versionHashCode: string | null
+  versionNumber: number | null
+  amortization: AmortizationTable | null
+  language: Language
+}
+
+export interface CalculatorActions {
+  configure(config: Partial<CalculatorConfig>): void
+  /** Embedded mode: a new tuition input from the host (object or parsed JSON). Equal input sends nothing. */
+  setTuitionInput(raw: unknown): void
+  /** Back to the empty state (the host removed its input). */
+  clear(): void
+  /** Hash mode: load the saved version. */
+  loadByHash(versionHashCode: string): void
+  chooseFeeCount(numberOfFees: number): void
+  /** A date from the calendar (`YYYY-MM-DD` or ISO date-time). */
+  chooseDate(date: string): void
+  chooseAmount(initialAmount: number | null): void
+  choosePartialPayment(partialPayment: number | null): void
+  save(): Promise<void>
+}
+
+export type CalculatorStore = StoreApi<CalculatorState & CalculatorActions>
+
+export interface CalculatorDeps {
+  /** Tells the host (the element dispatches DOM events). */
+  emit: Emit
+  /** Shows a toast. */
+  notify: (notice: Notice) => void
+  /** Where failures that the UI does not show go (spec section 8: hash mode, fees table load). */
+  log?: (message: string, detail: unknown) => void
+  /** The page's host name, which picks the environment. */
+  hostname?: string
+  fetch?: typeof fetch
+}
+
+const languageOf = (input: TuitionInput | null | undefined): Language => (input?.language?.toLowerCase() === 'en' ? 'en' : 'es')
+
+function failureOf(error: ApiError): RequestFailure {
+  return {
+    code: 'request_failed',
+    kind: error.kind,
+    status: error.kind === 'http' ? error.status : null,
+    message: error.message,
+    body: error.kind === 'http' ? error.body : null,
+  }
+}
+
+const initialState = (config: CalculatorConfig): CalculatorState => ({
+  config,
+  mode: 'none',
+  input: null,
+  result: null,
+  choice: null,
+  calculating: false,
+  saving: false,
+  versionLocked: false,
+  loadedByHash: false,
+  versionHashCode: null,
+  versionNumber: null,
+  amortization: null,
+  language: 'es',
+})
+
+/**
+ * One store per element instance. The actions call the API; a calculation
+ * that a newer one supersedes is aborted, and its late answer is dropped, so
+ * at most one calculation per element is in flight and the screen always
+ * shows the answer to the last choice.
+ */
+export function createCalculatorStore(deps: CalculatorDeps, config: Partial<CalculatorConfig> = {}): CalculatorStore {
+  const log = deps.log ?? ((message, detail) => console.error(`[fees-calculator] ${message}`, detail))
+  const hostname = () => deps.hostname ?? (typeof location === 'undefined' ? 'localhost' : location.hostname)
+  let inFlight: AbortController | null = null
+  let lastInputKey: string | null = null
+
+  return createStore<CalculatorState & CalculatorActions>()((set, get) => {
+    const api = (): Api => {
+      const { config: cfg, mode, input } = get()
+      const auth = mode === 'hash' ? { apiKey: cfg.apiKey || DEFAULT_API_KEY } : { bearer: input?.token ?? '' }
+      return createApi(createHttp({ root: apiRootFor(hostname(), cfg.apiBase), auth, ...(deps.fetch ? { fetch: deps.fetch } : {}) }))
+    }
+
+    /** Starts a call that supersedes any under way; resolves to null when it was itself superseded. */
+    const latest = async <T>(call: (signal: AbortSignal) => Promise<T>): Promise<{ value: T } | { error: ApiError } | null> => {
+      inFlight?.abort()
+      const controller = new AbortController()
+      inFlight = controller
+      try {
+        const value = await call(controller.signal)
+        return controller.signal.aborted ? null : { value }
+      } catch (error) {
+        if (controller.signal.aborted || isAbort(error)) return null
+        return { error: await toApiError(error) }
+      } finally {
+        if (inFlight === controller) inFlight = null
+      }
+    }
+
+    const reportCalculationFailure = (error: ApiError) => {
+      if (get().mode === 'embedded') deps.emit('invalidTuitionEvent', failureOf(error))
+      else log('calculation failed', error)
+    }
+
+    const acceptResult = (result: FeesTableResult) => {
+      set({ result, choice: choiceOf(result), calculating: false, versionLocked: false, amortization: null })
+      deps.emit('calculationResultReceivedEvent', result)
+    }
+
+    const calculate = async () => {
+      const { input, choice, result, mode } = get()
+      if (!input) return
+      set({ calculating: true })
+      const body = calculationPayload(input, choice ?? undefined, result ?? undefined)
+      const anonymous = usesAnonymousEndpoints(input, mode === 'embedded')
+      const outcome = await latest((signal) => api().calculateFeeOptions(body, anonymous, signal))
+      if (!outcome) return
+      if ('error' in outcome) {
+        // The controls go back to what the figures on screen stand for.
+        set({ calculating: false, choice: result ? choiceOf(result) : null })
+        reportCalculationFailure(outcome.error)
+        return
+      }
+      acceptResult(outcome.value)
+    }
+
+    const fetchVersionNumber = async (versionHashCode: string, contractId: string | null | undefined) => {
+      if (!contractId) return
+      try {
+        const versionNumber = await api().versionNumber(versionHashCode, contractId)
+        if (get().versionHashCode === versionHashCode) set({ versionNumber })
+      } catch (error) {
+        log('version number fetch failed', isAbort(error) ? error : await toApiError(error).catch(() => error))
+        deps.notify({ kind: 'version_number_failed' })
+      }
+    }
+
+    const choose = (patch: Partial<PlanChoice>) => {
+      const { choice } = get()
+      if (!choice) return
+      const next = { ...choice, ...patch }
+      if (JSON.stringify(next) === JSON.stringify(choice)) return
+      set({ choice: next })
+      void calculate()
+    }
+
+    return {
+      ...initialState({ apiBase: config.apiBase ?? null, apiKey: config.apiKey ?? null }),
+
+      configure(patch) {
+        set({ config: { ...get().config, ...patch } })
+      },
+
+      setTuitionInput(raw) {
+        if (raw === undefined || raw === null) {
+          get().clear()
+          return
+        }
+        const check = validateTuitionInput(raw)
+        if (!check.ok) {
+          deps.emit('invalidTuitionEvent', check.error)
+          return
+        }
+        const key = JSON.stringify(check.value)
+        if (key === lastInputKey && get().mode === 'embedded') return
+        lastInputKey = key
+        set({
+          mode: 'embedded',
+          input: check.value,
+          language: languageOf(check.value),
+          choice: null,
+          result: null,
+          loadedByHash: false,
+          versionHashCode: check.value.linkedVersionIdentifier ?? null,
+          versionNumber: null,
+          amortization: null,
+        })
+        void calculate()
+      },
+
+      clear() {
+        inFlight?.abort()
+        lastInputKey = null
+        set(initialState(get().config))
+      },
+
+      loadByHash(versionHashCode) {
+        lastInputKey = null
+        set({ ...initialState(get().config), mode: 'hash', calculating: true, loadedByHash: true, versionHashCode })
+        void (async () => {
+          const outcome = await latest((signal) => api().feesTable(versionHashCode, signal))
+          if (!outcome) return
+          if ('error' in outcome) {
+            set({ calculating: false })
+            log('fees table load failed', outcome.error)
+            return
+          }
+          const { result, tuitionInput } = outcome.value
+          const input: TuitionInput = { ...tuitionInput, token: null }
+          set({ input, language: languageOf(input) })
+          acceptResult(result)
+          await fetchVersionNumber(versionHashCode, input.contractId)
+        })()
+      },
+
+      chooseFeeCount(numberOfFees) {
+        choose({ numberOfFees })
+      },
+
+      chooseDate(date) {
+        const firstPaymentDate = toIsoDate(date)
+        if (!firstPaymentDate) {
+          deps.notify({ kind: 'date_parse_failed' })
+          return
+        }
+        choose({ firstPaymentDate })
+      },
+
+      chooseAmount(initialAmount) {
+        choose({ initialAmount })
+      },
+
+      choosePartialPayment(partialPayment) {
+        choose({ partialPayment })
+      },
+
+      async save() {
+        const { input, choice, result, mode, versionLocked, saving, versionHashCode, calculating } = get()
+        if (!input || !choice || !result || versionLocked || saving || calculating) return
+        const embedded = mode === 'embedded'
+        const body = savePayload(input, choice, result, { embedded, currentHash: versionHashCode })
+        set({ saving: true })
+        try {
+          const table = await api().frontCalculateFees(body, usesAnonymousEndpoints(input, embedded))
+          set({
+            saving: false,
+            amortization: table,
+            versionLocked: saveLocks(input, embedded),
+            ...(table.versionHashCode ? { versionHashCode: table.versionHashCode, versionNumber: table.versionNumber } : {}),
+          })
+          deps.emit('feeOptionSelectedEvent', table)
+        } catch (error) {
+          set({ saving: false })
+          const failure = await toApiError(error)
+          if (embedded) deps.emit('feeOptionSelectedEvent', failureOf(failure))
+          else log('save failed', failure)
+        }
+      },
+    }
+  })
+}
+
+/** Spec section 4: SAVE is shown unless the table was loaded by hash and is not editable. */
+export const selectShowSave = (s: CalculatorState) => !s.loadedByHash || !!s.result?.isModificable
+/** No result, a locked version, or work under way: SAVE is disabled. */
+export const selectCanSave = (s: CalculatorState) => !!s.result && !s.versionLocked && !s.saving && !s.calculating
+/** The controls can be used: an editable result that is not locked. */
+export const selectEditable = (s: CalculatorState) => !!s.result?.isModificable && !s.versionLocked

@@ -1,0 +1,81 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+
+/** contract section 8: CHROME_PATH, else Debian's Chromium. */
+export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'
+
+/** Flags that keep Chromium off the closed network of CI machines. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROME_PATH)) {
+    throw new Error(
+      `No Chromium at ${CHROME_PATH}. Install it with \`apt-get update && apt-get install -y chromium\`, or set CHROME_PATH to a Chromium or Chrome binary.`,
+    )
+  }
+  return chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS })
+}
+
+export function requireBuild(): void {
+  if (!existsSync('dist/fees-calculator.js') || !existsSync('dist/app/index.html')) {
+    throw new Error('The browser tests load the built bundle: run `npm run build` first (`npm test` does).')
+  }
+}
+
+export interface DemoServer {
+  url: string
+  close(): Promise<void>
+}
+
+/**
+ * The demo server of `npm run demo` (reference API, demo pages, built bundle,
+ * single-page app) on 127.0.0.1 at a random port, with its own database file.
+ */
+export async function startDemo(env: Record<string, string> = {}): Promise<DemoServer> {
+  requireBuild()
+  const dir = mkdtempSync(join(tmpdir(), 'fees-browser-'))
+  const { loadConfig } = await import('../../demo/server/config.ts')
+  const { startServer } = await import('../../demo/server/app.ts')
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', FEES_DB: join(dir, 'fees.sqlite'), ...env })
+  const server = await startServer(config)
+  return {
+    url: server.url,
+    async close() {
+      await server.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Collects what a page reports: uncaught errors and console messages. */
+export function watch(page: Page) {
+  const errors: string[] = []
+  const console: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`))
+  return { errors, console }
+}
+
+/** Resolves with the detail of the next `name` event the page's first <fees-calculator> sends. */
+export function nextEvent<T = unknown>(page: Page, name: string, selector = 'fees-calculator'): Promise<T> {
+  return page.evaluate(
+    ([eventName, sel]) =>
+      new Promise<T>((resolve) => {
+        document.querySelector(sel!)!.addEventListener(eventName!, (event) => resolve((event as CustomEvent).detail as T), { once: true })
+      }),
+    [name, selector] as const,
+  )
+}
+
+export type { Browser, BrowserContext, Page }

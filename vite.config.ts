@@ -1,0 +1,88 @@
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import babel from '@rolldown/plugin-babel'
+import { lingui } from '@lingui/vite-plugin'
+import { readFileSync } from 'node:fs'
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string
+  dependencies?: Record<string, string>
+  peerDependencies?: Record<string, string>
+}
+
+/**
+ * sonner calls `__insertCSS(...)` when its module loads, appending global rules
+ * to the host page's <head>: a leak into pages we do not own and an inline
+ * style that a strict CSP reports. Its CSS is given to our shadow root instead.
+ */
+function sonnerWithoutHeadStyles(): Plugin {
+  return {
+    name: 'fees-calculator:sonner-without-head-styles',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null
+      const stripped = code.replace(/^__insertCSS\(.*$/m, '')
+      if (stripped === code) this.error('sonner no longer calls __insertCSS at top level: update this transform')
+      return { code: stripped, map: null }
+    },
+  }
+}
+
+const plugins = () => [
+  sonnerWithoutHeadStyles(),
+  react(),
+  babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+  lingui(),
+]
+
+const define = {
+  'process.env.NODE_ENV': JSON.stringify('production'),
+  __FEES_CALCULATOR_VERSION__: JSON.stringify(pkg.version),
+}
+
+/** Everything a library consumer installs itself stays out of `dist/index.js`. */
+const externals = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
+const isExternal = (id: string) => externals.some((dep) => id === dep || id.startsWith(`${dep}/`))
+
+/**
+ * `vite build --mode standalone`: dist/fees-calculator.js, React bundled, registers the tag.
+ * `vite build --mode lib`: dist/index.js, dependencies external.
+ * `vite build` (mode production): the single-page app in dist/app.
+ */
+export default defineConfig(({ mode }): UserConfig => {
+  if (mode === 'standalone') {
+    return {
+      plugins: plugins(),
+      define,
+      build: {
+        outDir: 'dist',
+        emptyOutDir: false,
+        target: 'es2022',
+        copyPublicDir: false,
+        lib: { entry: 'src/standalone.ts', formats: ['es'], fileName: () => 'fees-calculator.js' },
+        // Library mode keeps whitespace in ES output unless told otherwise: this build ships to browsers as is.
+        rolldownOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+      },
+    }
+  }
+  if (mode === 'lib') {
+    return {
+      plugins: plugins(),
+      define,
+      build: {
+        outDir: 'dist',
+        emptyOutDir: false,
+        target: 'es2022',
+        copyPublicDir: false,
+        minify: false,
+        lib: { entry: { index: 'src/index.ts' }, formats: ['es'], fileName: (_f, name) => `${name}.js` },
+        rolldownOptions: { external: isExternal, output: { chunkFileNames: 'lib/[name]-[hash].js' } },
+      },
+    }
+  }
+  return {
+    plugins: plugins(),
+    define: mode === 'test' ? { __FEES_CALCULATOR_VERSION__: JSON.stringify(pkg.version) } : define,
+    build: { outDir: 'dist/app', emptyOutDir: true, target: 'es2022' },
+  }
+})

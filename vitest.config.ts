@@ -1,0 +1,44 @@
+import { defineConfig, mergeConfig } from 'vitest/config'
+import viteConfig from './vite.config.ts'
+
+// Three suites: unit tests beside their code (happy-dom), the reference API
+// against a real server (node), and real-browser tests in Chromium (node
+// driving playwright-core against the built bundle and the demo server).
+export default defineConfig(async (env) =>
+  mergeConfig(await (typeof viteConfig === 'function' ? viteConfig(env) : viteConfig), {
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            include: ['src/**/*.test.{ts,tsx}'],
+            environment: 'happy-dom',
+            css: true,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'server',
+            include: ['demo/server/**/*.test.ts', 'test/api/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'browser',
+            include: ['test/browser/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  }),
+)
