@@ -28,6 +28,9 @@ function sonnerWithoutHeadStyles(): Plugin {
   }
 }
 
+/** Tests import the package by its name, as its users do. */
+const resolve = { alias: { 'fees-calculator': new URL('./src/index.ts', import.meta.url).pathname } }
+
 const plugins = () => [
   sonnerWithoutHeadStyles(),
   react(),
@@ -82,6 +85,7 @@ export default defineConfig(({ mode }): UserConfig => {
   }
   return {
     plugins: plugins(),
+    ...(mode === 'test' ? { resolve } : {}),
     define: mode === 'test' ? { __FEES_CALCULATOR_VERSION__: JSON.stringify(pkg.version) } : define,
     build: { outDir: 'dist/app', emptyOutDir: true, target: 'es2022' },
   }

@@ -12,7 +12,7 @@ const XSRF_HEADER = 'X-XSRF-TOKEN'
 export interface ApiClientOptions {
   /** The API root, e.g. `/api/v1` or `https://api.example.edu/api/v1`. */
   root: string
-  /** Embedded mode sends the bearer token; hash mode the static key. */
+  /** Embedded mode sends the bearer token (none when empty: the Anonymous endpoints); hash mode the static key. */
   auth: { bearer: string } | { apiKey: string }
   /** Replaces the global fetch (tests and hosts with their own transport). */
   fetch?: typeof fetch
@@ -41,8 +41,8 @@ export function createHttp({ root, auth, fetch: customFetch }: ApiClientOptions)
         (request) => {
           request.headers.set('Accept', 'application/json')
           if (!request.headers.has('Content-Type')) request.headers.set('Content-Type', 'application/json')
-          if ('bearer' in auth) request.headers.set('Authorization', `Bearer ${auth.bearer}`)
-          else request.headers.set('X-Api-Key', auth.apiKey)
+          if ('apiKey' in auth) request.headers.set('X-Api-Key', auth.apiKey)
+          else if (auth.bearer) request.headers.set('Authorization', `Bearer ${auth.bearer}`)
           const method = request.method.toUpperCase()
           if (relative && method !== 'GET' && method !== 'HEAD') {
             const xsrf = readCookie(XSRF_COOKIE)
@@ -59,7 +59,7 @@ export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError'
 }
 
-/** Turns what ky throws into an ApiError; rethrows aborts and programming errors. */
+/** Turns what ky or fetch throws into an ApiError; rethrows aborts. Anything else means no answer arrived. */
 export async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof HTTPError) {
     const text = await error.response.text().catch(() => '')
@@ -73,8 +73,7 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   }
   if (error instanceof TimeoutError) return { kind: 'timeout', message: error.message }
   if (isAbort(error)) throw error
-  if (error instanceof TypeError) return { kind: 'network', message: error.message }
-  throw error
+  return { kind: 'network', message: error instanceof Error ? error.message : String(error) }
 }
 
 /** The four calls of spec section 7. `anonymous` picks the `Anonymous` variant. */

@@ -27,16 +27,21 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS })
 }
 
-export function requireBuild(): void {
-  if (!existsSync('dist/fees-calculator.js') || !existsSync('dist/app/index.html')) {
+export function requireBuild(files = ['dist/fees-calculator.js']): void {
+  if (!files.every((file) => existsSync(file))) {
     throw new Error('The browser tests load the built bundle: run `npm run build` first (`npm test` does).')
   }
 }
 
 export interface DemoServer {
   url: string
+  /** A bearer token the server accepts (HS256, one hour). */
+  token(): Promise<string>
   close(): Promise<void>
 }
+
+/** The browser tests' own signing secret, so they can mint tokens like a host's back end does. */
+const TEST_JWT_SECRET = 'browser-tests-secret-0123456789abcdef'
 
 /**
  * The demo server of `npm run demo` (reference API, demo pages, built bundle,
@@ -47,10 +52,12 @@ export async function startDemo(env: Record<string, string> = {}): Promise<DemoS
   const dir = mkdtempSync(join(tmpdir(), 'fees-browser-'))
   const { loadConfig } = await import('../../demo/server/config.ts')
   const { startServer } = await import('../../demo/server/app.ts')
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', FEES_DB: join(dir, 'fees.sqlite'), ...env })
+  const { mintToken } = await import('../../demo/server/auth.ts')
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', FEES_DB: join(dir, 'fees.sqlite'), FEES_JWT_SECRET: TEST_JWT_SECRET, ...env })
   const server = await startServer(config)
   return {
     url: server.url,
+    token: () => mintToken(config.jwtSecret, 3600),
     async close() {
       await server.close()
       rmSync(dir, { recursive: true, force: true })

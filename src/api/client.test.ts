@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { setPageUrl } from '../../test/support/page-url.ts'
+import { startRecordingServer } from '../../test/support/recording-server.ts'
+import { createApi, createHttp, toApiError } from './client.ts'
+import type { TuitionPayload } from '../domain/types.ts'
+
+const body: TuitionPayload = { dateOfPayment: '2027-01-05', system: 1, financialType: 0, finalAmount: 6000 }
+
+describe('API client headers', () => {
+  let server: Awaited<ReturnType<typeof startRecordingServer>>
+
+  beforeAll(async () => {
+    server = await startRecordingServer((request) =>
+      request.url.startsWith('/api/v1/Version') ? { body: 3 } : request.url.includes('fail') ? { status: 422, body: { status: 422, title: 'x', code: 'y' } } : { body: { ok: true } },
+    )
+    // The page is served by the same origin as the API: a relative root.
+    setPageUrl(`${server.origin}/demo/portal.html`)
+  })
+  afterAll(() => server.close())
+  beforeEach(() => {
+    server.requests.length = 0
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+  })
+
+  it('sends Accept, Content-Type and the bearer token in embedded mode, and the token never in the body', async () => {
+    const api = createApi(createHttp({ root: `${server.origin}/api/v1`, auth: { bearer: 'tok-123' } }))
+    await api.calculateFeeOptions(body, false)
+    const [request] = server.requests
+    expect(request?.method).toBe('POST')
+    expect(request?.url).toBe('/api/v1/Calculator/CalculateFeeOptions')
+    expect(request?.headers.accept).toBe('application/json')
+    expect(request?.headers['content-type']).toMatch(/^application\/json/)
+    expect(request?.headers.authorization).toBe('Bearer tok-123')
+    expect(request?.headers['x-api-key']).toBeUndefined()
+    expect(JSON.parse(request?.body ?? '')).toEqual(body)
+    expect(request?.body).not.toContain('tok-123')
+  })
+
+  it('sends X-Api-Key and no Authorization in hash mode, and the version query parameters', async () => {
+    const api = createApi(createHttp({ root: `${server.origin}/api/v1`, auth: { apiKey: 'key-1' } }))
+    expect(await api.versionNumber('h a/sh', 'C-1')).toBe(3)
+    const [request] = server.requests
+    expect(request?.method).toBe('GET')
+    expect(request?.url).toBe('/api/v1/Version/Number?versionHashCode=h+a%2Fsh&contractid=C-1')
+    expect(request?.headers['x-api-key']).toBe('key-1')
+    expect(request?.headers.authorization).toBeUndefined()
+    expect(request?.headers['content-type']).toMatch(/^application\/json/)
+  })
+
+  it('uses the Anonymous variant when asked', async () => {
+    const api = createApi(createHttp({ root: `${server.origin}/api/v1`, auth: { bearer: '' } }))
+    await api.calculateFeeOptions(body, true)
+    await api.frontCalculateFees(body, true)
+    expect(server.requests.map((r) => r.url)).toEqual([
+      '/api/v1/Calculator/CalculateFeeOptionsAnonymous',
+      '/api/v1/Calculator/FrontCalculateFeesAnonymous',
+    ])
+    expect(server.requests[0]?.headers.authorization).toBeUndefined()
+  })
+
+  it('sends X-XSRF-TOKEN from the cookie on non-GET requests to a relative root only', async () => {
+    document.cookie = 'XSRF-TOKEN=xsrf%20value; path=/'
+    const relative = createApi(createHttp({ root: '/api/v1', auth: { apiKey: 'k' } }))
+    await relative.calculateFeeOptions(body, false)
+    await relative.feesTable('abc')
+    const absolute = createApi(createHttp({ root: `${server.origin}/api/v1`, auth: { apiKey: 'k' } }))
+    await absolute.calculateFeeOptions(body, false)
+    const [post, get, absolutePost] = server.requests
+    expect(post?.headers['x-xsrf-token']).toBe('xsrf value')
+    expect(get?.url).toBe('/api/v1/Calculator/feestable/abc')
+    expect(get?.headers['x-xsrf-token']).toBeUndefined()
+    expect(absolutePost?.headers['x-xsrf-token']).toBeUndefined()
+  })
+
+  it('sends no X-XSRF-TOKEN when there is no cookie', async () => {
+    const relative = createApi(createHttp({ root: '/api/v1', auth: { apiKey: 'k' } }))
+    await relative.frontCalculateFees(body, false)
+    expect(server.requests[0]?.headers['x-xsrf-token']).toBeUndefined()
+  })
+
+  it('turns an HTTP error into a typed error carrying the body', async () => {
+    const api = createApi(createHttp({ root: `${server.origin}/api/v1/fail`, auth: { apiKey: 'k' } }))
+    const error = await api.calculateFeeOptions(body, false).catch(toApiError)
+    expect(error).toMatchObject({ kind: 'http', status: 422, body: { status: 422, code: 'y' } })
+  })
+
+  it('turns a refused connection into a network error', async () => {
+    const api = createApi(createHttp({ root: 'http://127.0.0.1:9/api/v1', auth: { apiKey: 'k' } }))
+    const error = await api.calculateFeeOptions(body, false).catch(toApiError)
+    expect(error).toMatchObject({ kind: 'network' })
+  })
+})

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { setPageUrl } from '../test/support/page-url.ts'
+import { startRecordingServer } from '../test/support/recording-server.ts'
+import { defineFeesCalculator, INVALID_DATE_MESSAGE, type InvalidTuitionDetail, type TuitionInput } from 'fees-calculator'
+import { parseBooleanAttribute } from './element.ts'
+
+const input: TuitionInput = {
+  currency: 'EUR',
+  dateOfPayment: '2027-01-05',
+  finalAmount: 6000,
+  system: 2,
+  financialType: 0,
+  token: 'tok-secret',
+  contractId: 'C-1',
+}
+
+let server: Awaited<ReturnType<typeof startRecordingServer>>
+
+beforeAll(async () => {
+  server = await startRecordingServer((request) => ({
+    body: {
+      totalFees: 12,
+      feeAmount: 500,
+      firstPaymentDate: '2027-01-05',
+      minFees: 12,
+      maxFees: 24,
+      amountToFinance: 6000,
+      initialAmount: 6000,
+      partialPayment: 0,
+      interests: 0,
+      finalFee: 6000,
+      financeType: 0,
+      isModificable: true,
+      tin: 0,
+      tae: 0,
+      currency: 'EUR',
+      echo: request.url,
+    },
+  }))
+  setPageUrl(`${server.origin}/`)
+})
+afterAll(() => server.close())
+beforeEach(() => {
+  server.requests.length = 0
+  document.body.innerHTML = ''
+})
+
+function collect(element: HTMLElement, name: string) {
+  const seen: CustomEvent[] = []
+  document.addEventListener(name, (event) => seen.push(event as CustomEvent))
+  return seen
+}
+
+describe('<fees-calculator>', () => {
+  it('takes over a tuitionInput property set before the tag was defined', async () => {
+    const element = document.createElement('fees-calculator') as HTMLElement & { tuitionInput?: unknown; apiBase?: string }
+    element.tuitionInput = input
+    element.setAttribute('api-base', `${server.origin}/api/v1`)
+    const results = collect(element, 'calculationResultReceivedEvent')
+    document.body.append(element)
+    defineFeesCalculator()
+    await vi.waitFor(() => expect(results).toHaveLength(1))
+    expect(results[0]?.detail).toMatchObject({ feeAmount: 500 })
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer tok-secret')
+  })
+
+  it('can be defined twice without throwing', () => {
+    expect(() => {
+      defineFeesCalculator()
+      defineFeesCalculator()
+    }).not.toThrow()
+    expect(customElements.get('fees-calculator')).toBeDefined()
+  })
+
+  it('renders into an open shadow root', () => {
+    const element = document.createElement('fees-calculator')
+    document.body.append(element)
+    expect(element.shadowRoot).not.toBeNull()
+  })
+
+  it('dispatches camelCase events that bubble and cross the shadow boundary', async () => {
+    const element = document.createElement('fees-calculator')
+    element.apiBase = `${server.origin}/api/v1`
+    const seen = collect(element, 'calculationResultReceivedEvent')
+    document.body.append(element)
+    element.tuitionInput = input
+    await vi.waitFor(() => expect(seen).toHaveLength(1))
+    expect(seen[0]).toMatchObject({ type: 'calculationResultReceivedEvent', bubbles: true, composed: true })
+  })
+
+  it('never writes the tuition input, and so the token, to an attribute', async () => {
+    const element = document.createElement('fees-calculator')
+    element.apiBase = `${server.origin}/api/v1`
+    document.body.append(element)
+    element.tuitionInput = input
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1))
+    expect(element.hasAttribute('tuition-input')).toBe(false)
+    expect(document.body.innerHTML).not.toContain('tok-secret')
+  })
+
+  it('answers a malformed tuition-input attribute with invalidTuitionEvent instead of throwing', async () => {
+    const element = document.createElement('fees-calculator')
+    const seen = collect(element, 'invalidTuitionEvent')
+    document.body.append(element)
+    element.setAttribute('tuition-input', '{"dateOfPayment": ')
+    await vi.waitFor(() => expect(seen).toHaveLength(1))
+    expect((seen[0]?.detail as InvalidTuitionDetail).code).toBe('invalid_json')
+    expect(server.requests).toHaveLength(0)
+  })
+
+  it('answers an invalid date with the spec message and sends no request', async () => {
+    const element = document.createElement('fees-calculator')
+    const seen = collect(element, 'invalidTuitionEvent')
+    document.body.append(element)
+    element.setAttribute('tuition-input', JSON.stringify({ ...input, dateOfPayment: '31/12/2027' }))
+    await vi.waitFor(() => expect(seen).toHaveLength(1))
+    expect(seen[0]?.detail).toEqual({ code: 'invalid_date', message: INVALID_DATE_MESSAGE, field: 'dateOfPayment' })
+    expect(server.requests).toHaveLength(0)
+  })
+
+  it('recalculates when tuitionInput changes, and sends nothing for an equal value', async () => {
+    const element = document.createElement('fees-calculator')
+    element.apiBase = `${server.origin}/api/v1`
+    document.body.append(element)
+    element.tuitionInput = input
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1))
+    element.tuitionInput = { ...input }
+    element.setAttribute('tuition-input', JSON.stringify(input))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(server.requests).toHaveLength(1)
+    element.tuitionInput = { ...input, numberOfFees: 18 }
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2))
+  })
+})
+
+describe('parseBooleanAttribute', () => {
+  it('defaults when absent, is true when present, and false only for false/0/no/off', () => {
+    expect(parseBooleanAttribute(undefined, true)).toBe(true)
+    expect(parseBooleanAttribute(null, true)).toBe(true)
+    expect(parseBooleanAttribute('', false)).toBe(true)
+    expect(parseBooleanAttribute('show-header', false)).toBe(true)
+    for (const no of ['false', 'FALSE', '0', 'no', 'off']) expect(parseBooleanAttribute(no, true)).toBe(false)
+    expect(parseBooleanAttribute(false, true)).toBe(false)
+  })
+})

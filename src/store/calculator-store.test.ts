@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { setPageUrl } from '../../test/support/page-url.ts'
+import { startRecordingServer, type RecordedRequest, type Reply } from '../../test/support/recording-server.ts'
+import { INVALID_DATE_MESSAGE } from '../domain/tuition.ts'
+import type { FeesTableResult, TuitionInput, TuitionPayload } from '../domain/types.ts'
+import type { FeesCalculatorEventName } from '../events.ts'
+import { createCalculatorStore, selectCanSave, selectShowSave, type Notice } from './calculator-store.ts'
+
+const input: TuitionInput = {
+  currency: 'EUR',
+  dateOfPayment: '2027-01-05',
+  finalAmount: 6000,
+  system: 2,
+  financialType: 0,
+  language: 'en',
+  token: 'tok-1',
+  contractId: 'C-1',
+}
+
+/** A stand-in answer whose figures follow the request, so a test can tell answers apart. */
+function feesTable(body: TuitionPayload, isModificable = true): FeesTableResult {
+  const n = body.numberOfFees || 12
+  const amount = body.finalAmount ?? body.amountToRefinance ?? 0
+  return {
+    totalFees: n,
+    feeAmount: Math.round((amount / n) * 100) / 100,
+    firstPaymentDate: body.dateOfPayment,
+    minFees: 12,
+    maxFees: 24,
+    amountToFinance: amount,
+    initialAmount: amount,
+    partialPayment: body.partialPayment ?? 0,
+    interests: 0,
+    finalFee: amount,
+    financeType: body.financialType,
+    isModificable,
+    tin: 0,
+    tae: 0,
+    currency: body.currency ?? 'USD',
+  }
+}
+
+let reply: (request: RecordedRequest) => Reply
+let server: Awaited<ReturnType<typeof startRecordingServer>>
+
+function setup(hostname = '127.0.0.1') {
+  const events: { name: FeesCalculatorEventName; detail: unknown }[] = []
+  const notices: Notice[] = []
+  const logged: string[] = []
+  const store = createCalculatorStore(
+    {
+      emit: (name, detail) => events.push({ name, detail }),
+      notify: (notice) => notices.push(notice),
+      log: (message) => logged.push(message),
+      hostname,
+    },
+    { apiBase: `${server.origin}/api/v1` },
+  )
+  const settled = () => vi.waitFor(() => expect(store.getState().calculating || store.getState().saving).toBe(false))
+  return { store, events, notices, logged, settled }
+}
+
+const defaultReply = (request: RecordedRequest): Reply => {
+  const body = request.body ? (JSON.parse(request.body) as TuitionPayload) : null
+  if (request.url.includes('/Calculator/CalculateFeeOptions')) return { body: feesTable(body!) }
+  if (request.url.includes('/Calculator/FrontCalculateFees')) {
+    return {
+      body: {
+        versionHashCode: body!.isSavedVersion ? 'hash-new' : null,
+        versionNumber: body!.isSavedVersion ? 4 : null,
+        currency: 'EUR',
+        fees: [],
+        totals: { amountToFinance: 0, interests: 0, finalFee: 0 },
+      },
+    }
+  }
+  if (request.url.includes('/Calculator/feestable/known')) {
+    return { body: { result: feesTable({ ...input, numberOfFees: 18 }, false), tuitionInput: { ...input, token: undefined, numberOfFees: 18 } } }
+  }
+  if (request.url.includes('/Version/Number')) return request.url.includes('versionHashCode=known') ? { body: 2 } : { status: 404, body: {} }
+  return { status: 404, body: { status: 404, title: 'Not found', code: 'not_found' } }
+}
+
+beforeAll(async () => {
+  server = await startRecordingServer((request) => reply(request))
+  setPageUrl(`${server.origin}/`)
+})
+afterAll(() => server.close())
+beforeEach(() => {
+  server.requests.length = 0
+  reply = defaultReply
+})
+
+describe('calculator store, embedded mode', () => {
+  it('starts empty: no result, SAVE disabled', () => {
+    const { store } = setup()
+    expect(store.getState().result).toBeNull()
+    expect(selectCanSave(store.getState())).toBe(false)
+  })
+
+  it('calculates a valid input and tells the host', async () => {
+    const { store, events, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    expect(store.getState().result).toMatchObject({ totalFees: 12, feeAmount: 500 })
+    expect(store.getState().language).toBe('en')
+    expect(events).toEqual([{ name: 'calculationResultReceivedEvent', detail: store.getState().result }])
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer tok-1')
+    expect(server.requests[0]?.body).not.toContain('tok-1')
+  })
+
+  it('refuses an invalid date with invalidTuitionEvent and sends no request', () => {
+    const { store, events } = setup()
+    store.getState().setTuitionInput({ ...input, dateOfPayment: '2027-02-31' })
+    expect(events).toEqual([{ name: 'invalidTuitionEvent', detail: { code: 'invalid_date', message: INVALID_DATE_MESSAGE, field: 'dateOfPayment' } }])
+    expect(server.requests).toHaveLength(0)
+  })
+
+  it('sends no request for an input equal to the last one', async () => {
+    const { store, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    store.getState().setTuitionInput({ ...input })
+    await settled()
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('recalculates when the fee count changes, and not when it is chosen again', async () => {
+    const { store, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    store.getState().chooseFeeCount(20)
+    await settled()
+    store.getState().chooseFeeCount(20)
+    await settled()
+    expect(server.requests).toHaveLength(2)
+    expect(JSON.parse(server.requests[1]!.body)).toMatchObject({ numberOfFees: 20, finalAmount: 6000, partialPayment: 0 })
+    expect(store.getState().result?.feeAmount).toBe(300)
+  })
+
+  it('drops a late answer that a newer choice superseded', async () => {
+    const { store, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    reply = (request) => {
+      const n = (JSON.parse(request.body) as TuitionPayload).numberOfFees
+      return { ...defaultReply(request), delay: n === 13 ? 300 : 10 }
+    }
+    store.getState().chooseFeeCount(13)
+    store.getState().chooseFeeCount(24)
+    await settled()
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(store.getState().result?.totalFees).toBe(24)
+    expect(store.getState().choice?.numberOfFees).toBe(24)
+  })
+
+  it('answers a failed calculation with invalidTuitionEvent carrying the error body', async () => {
+    reply = () => ({ status: 422, body: { status: 422, title: 'Cannot finance', code: 'amount_not_financeable', detail: 'x' } })
+    const { store, events, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    expect(events).toEqual([
+      {
+        name: 'invalidTuitionEvent',
+        detail: expect.objectContaining({ code: 'request_failed', kind: 'http', status: 422, body: expect.objectContaining({ code: 'amount_not_financeable' }) }),
+      },
+    ])
+  })
+
+  it('toasts a date that cannot be parsed and keeps the plan', async () => {
+    const { store, notices, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    store.getState().chooseDate('not a date')
+    expect(notices).toEqual([{ kind: 'date_parse_failed' }])
+    expect(store.getState().choice?.firstPaymentDate).toBe('2027-01-05')
+  })
+
+  it('saves, locks the version, disables SAVE and tells the host', async () => {
+    const { store, events, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    await store.getState().save()
+    const saved = JSON.parse(server.requests[1]!.body) as TuitionPayload
+    expect(server.requests[1]?.url).toBe('/api/v1/Calculator/FrontCalculateFees')
+    expect(saved).toMatchObject({ isSavedVersion: true, isFrontEndVersionCopy: true, dateOfPayment: '2027-01-05' })
+    expect(store.getState()).toMatchObject({ versionLocked: true, versionHashCode: 'hash-new', versionNumber: 4 })
+    expect(selectCanSave(store.getState())).toBe(false)
+    expect(events.at(-1)).toMatchObject({ name: 'feeOptionSelectedEvent', detail: { versionHashCode: 'hash-new' } })
+  })
+
+  it('does not lock for an ERP system in embedded mode and calls the Anonymous endpoints without a token', async () => {
+    const { store, settled } = setup()
+    store.getState().setTuitionInput({ ...input, system: 3 })
+    await settled()
+    await store.getState().save()
+    expect(server.requests.map((r) => r.url)).toEqual([
+      '/api/v1/Calculator/CalculateFeeOptionsAnonymous',
+      '/api/v1/Calculator/FrontCalculateFeesAnonymous',
+    ])
+    expect(JSON.parse(server.requests[1]!.body)).toMatchObject({ isSavedVersion: false })
+    expect(store.getState().versionLocked).toBe(false)
+  })
+
+  it('answers a failed save with feeOptionSelectedEvent carrying the error body', async () => {
+    const { store, events, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    reply = () => ({ status: 401, body: { status: 401, title: 'Unauthorized', code: 'token_expired' } })
+    await store.getState().save()
+    expect(events.at(-1)).toMatchObject({ name: 'feeOptionSelectedEvent', detail: { kind: 'http', status: 401, body: { code: 'token_expired' } } })
+    expect(store.getState().versionLocked).toBe(false)
+  })
+
+  it('keeps two stores apart', async () => {
+    const a = setup()
+    const b = setup()
+    a.store.getState().setTuitionInput(input)
+    b.store.getState().setTuitionInput({ ...input, finalAmount: 1200 })
+    await a.settled()
+    await b.settled()
+    expect(a.store.getState().result?.feeAmount).toBe(500)
+    expect(b.store.getState().result?.feeAmount).toBe(100)
+    expect(a.events).toHaveLength(1)
+    expect(b.events).toHaveLength(1)
+  })
+})
+
+describe('calculator store, hash mode', () => {
+  it('loads the saved table, fetches the version number, and hides SAVE when not editable', async () => {
+    const { store, events, settled } = setup()
+    store.getState().loadByHash('known')
+    await settled()
+    await vi.waitFor(() => expect(store.getState().versionNumber).toBe(2))
+    expect(store.getState()).toMatchObject({ loadedByHash: true, mode: 'hash', result: { totalFees: 18 } })
+    expect(selectShowSave(store.getState())).toBe(false)
+    expect(server.requests[0]?.headers['x-api-key']).toBe('demo-api-key')
+    expect(server.requests[1]?.url).toBe('/api/v1/Version/Number?versionHashCode=known&contractid=C-1')
+    expect(events.map((e) => e.name)).toEqual(['calculationResultReceivedEvent'])
+  })
+
+  it('toasts a failed version number fetch', async () => {
+    reply = (request) => (request.url.includes('/Version/Number') ? { status: 500, body: {} } : defaultReply(request))
+    const { store, notices, settled } = setup()
+    store.getState().loadByHash('known')
+    await settled()
+    await vi.waitFor(() => expect(notices).toEqual([{ kind: 'version_number_failed' }]))
+  })
+
+  it('only logs a failed fees-table load, and sends no event', async () => {
+    const { store, events, logged, settled } = setup()
+    store.getState().loadByHash('unknown')
+    await settled()
+    expect(logged).toEqual(['fees table load failed'])
+    expect(events).toEqual([])
+    expect(store.getState().result).toBeNull()
+  })
+})

@@ -1,0 +1,66 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface RecordedRequest {
+  method: string
+  url: string
+  headers: IncomingHttpHeaders
+  body: string
+}
+
+export interface Reply {
+  status?: number
+  body?: unknown
+  /** Milliseconds to wait before answering. */
+  delay?: number
+}
+
+/**
+ * A real HTTP server on a random loopback port that records what arrives and
+ * answers what the test says, so client rules are checked on the wire.
+ */
+export async function startRecordingServer(reply: (request: RecordedRequest) => Reply = () => ({ body: {} })) {
+  const requests: RecordedRequest[] = []
+  const server = createServer((req, res) => {
+    if (req.method === 'OPTIONS') {
+      // A CORS preflight: allowed, and not one of the requests under test.
+      res.writeHead(204, {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Headers': '*',
+        'Access-Control-Allow-Methods': '*',
+      })
+      res.end()
+      return
+    }
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+    req.on('end', () => {
+      const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body }
+      requests.push(recorded)
+      const answer = reply(recorded)
+      const send = () => {
+        if (res.destroyed) return
+        res.writeHead(answer.status ?? 200, {
+          'Content-Type': (answer.status ?? 200) >= 400 ? 'application/problem+json' : 'application/json',
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Headers': '*',
+          'Access-Control-Allow-Methods': '*',
+        })
+        res.end(JSON.stringify(answer.body ?? {}))
+      }
+      if (answer.delay) setTimeout(send, answer.delay)
+      else send()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
