@@ -58,7 +58,30 @@ const R2wcElement = r2wc(ElementAdapter, {
 type R2wcInternals = { [R2WC_PROPS]: Record<string, unknown>; [R2WC_RENDER]: () => void }
 
 /**
- * `<fees-calculator>`. r2wc mounts the React tree in an open shadow root; this
+ * `<fees-calculator>`: choose how to pay university tuition in monthly fees.
+ *
+ * @tag fees-calculator
+ * @summary Monthly-fee calculator for university tuition: fee count, first payment date, financing cost, saved versions.
+ *
+ * @attr {string} tuition-input - Embedded mode: the tuition input as JSON. Malformed JSON or an invalid input sends `invalidTuitionEvent`.
+ * @attr {string} version-hash-code - Hash mode: loads the saved version with this hash.
+ * @attr {boolean} show-header - Shows the header with the legal links; `show-header="false"` hides it. Default true.
+ * @attr {boolean} show-footer - Shows the footer with the legal links and copyright; `show-footer="false"` hides it. Default true.
+ * @attr {string} api-base - Overrides the environment's API root, e.g. `https://api.example.edu/api/v1`.
+ * @attr {string} api-key - Overrides the build's static API key of hash mode.
+ *
+ * @prop {TuitionInput | string | null} tuitionInput - Embedded mode: the tuition input. Setting it again recalculates; an equal value sends no request. Never written back to the attribute.
+ * @prop {string | null} versionHashCode - Hash mode: loads the saved version with this hash.
+ * @prop {boolean | string | null} showHeader - Shows the header. Default true.
+ * @prop {boolean | string | null} showFooter - Shows the footer. Default true.
+ * @prop {string | null} apiBase - Overrides the environment's API root.
+ * @prop {string | null} apiKey - Overrides the build's static API key of hash mode.
+ *
+ * @event {CustomEvent<CalculationResultReceivedDetail>} calculationResultReceivedEvent - A fees table was calculated or loaded; the detail is the result.
+ * @event {CustomEvent<InvalidTuitionDetail>} invalidTuitionEvent - The tuition input was refused (detail: code, message, field), or a calculation failed in embedded mode (detail: the request failure with the error body).
+ * @event {CustomEvent<FeeOptionSelectedDetail>} feeOptionSelectedEvent - The plan was saved (detail: the amortization table), or saving failed in embedded mode (detail: the request failure with the error body).
+ *
+ * r2wc mounts the React tree in an open shadow root; this
  * class fixes what r2wc leaves to us: properties are kept as given (an object
  * stays an object and is never written back to an attribute, so the token never
  * shows in the DOM), removing an attribute or setting it to "" is honoured, and
