@@ -3,6 +3,7 @@ export { FeesCalculator } from './ui/FeesCalculator.tsx'
 export type { FeesCalculatorProps } from './ui/FeesCalculator.tsx'
 export { FeesCalculatorElement } from './element.ts'
 export { defineFeesCalculator } from './define.ts'
+export type { FeesCalculatorJsxProps } from './define.ts'
 export { System, FinancialType } from './domain/types.ts'
 export type {
   TuitionInput,
