@@ -1,0 +1,251 @@
+/**
+ * `npm run bench`: the performance report of fees-calculator, measured in one
+ * run on this machine. Figures only; nothing here passes or fails.
+ */
+import { cpus, totalmem } from 'node:os'
+import { build } from 'vite'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { launchBrowser, startDemo } from '../test/browser/harness.ts'
+import { apiThroughput } from './bench/api.ts'
+import { firstRender, ms, stats, tuitionInput } from './bench/browser.ts'
+import { INITIAL_JS_BUDGET_GZIP, kb, sizeOf, standaloneSizes } from './bench/sizes.ts'
+
+const FIRST_RENDER_LOADS = 20
+const RECALCULATIONS = 100
+const RAPID_CHANGES = 200
+const MOUNT_CYCLES = 500
+
+const line = (label: string, value: string) => console.log(`  ${label.padEnd(46)} ${value}`)
+
+async function buildBaseline(): Promise<{ dir: string; file: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'fees-bench-baseline-'))
+  await build({
+    configFile: false,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      outDir: dir,
+      lib: { entry: 'scripts/bench/baseline.tsx', formats: ['es'], fileName: () => 'baseline.js' },
+      rolldownOptions: { output: { minify: true } },
+    },
+  })
+  return { dir, file: join(dir, 'baseline.js') }
+}
+
+async function main() {
+  console.log('fees-calculator performance report')
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString()}`)
+
+  // 1. Sizes
+  const sizes = standaloneSizes()
+  console.log('\n1. Standalone build sizes (gzip -9 / brotli 11)')
+  for (const s of sizes.initial) line(`initial  ${s.file}`, `${kb(s.gzip)} / ${kb(s.brotli)} (raw ${kb(s.raw)})`)
+  line('initial JS total', `${kb(sizes.initialTotal.gzip)} / ${kb(sizes.initialTotal.brotli)}  (budget ${kb(INITIAL_JS_BUDGET_GZIP)} gzip)`)
+  for (const s of sizes.lazy) line(`lazy     ${s.file}`, `${kb(s.gzip)} / ${kb(s.brotli)}`)
+
+  const baseline = await buildBaseline()
+  const baselineBody = readFileSync(baseline.file, 'utf8')
+  const baselineSize = sizeOf(baseline.file)
+  line('baseline: empty React root bundle', `${kb(baselineSize.gzip)} gzip`)
+
+  const [browser, demo] = await Promise.all([launchBrowser(), startDemo()])
+  try {
+    const token = await demo.token()
+    const origin = demo.url
+    const elementPage = `<!doctype html><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script>
+      <fees-calculator id="probe"></fees-calculator>`
+    const baselinePage = `<!doctype html><meta charset="utf-8"><div id="probe"></div><script type="module" src="/dist/bench-baseline.js"></script>`
+
+    // 2. First render
+    console.log(`\n2. Navigation to first render, headless Chromium on loopback (${FIRST_RENDER_LOADS} loads each)`)
+    const element = await firstRender(browser, origin, elementPage, FIRST_RENDER_LOADS)
+    const react = await firstRender(browser, origin, baselinePage, FIRST_RENDER_LOADS, { '/dist/bench-baseline.js': baselineBody })
+    line('<fees-calculator> median (min–max)', `${ms(element.median)} (${ms(element.min)}–${ms(element.max)})`)
+    line('empty React root median (min–max)', `${ms(react.median)} (${ms(react.min)}–${ms(react.max)})`)
+    line('ratio element / empty React root', `${(element.median / react.median).toFixed(2)}×`)
+
+    // 3. Recalculation latency and the bare round trip, in one page
+    const page = await browser.newPage()
+    await page.addInitScript(() => {
+      const w = window as unknown as { __inFlight: number; __maxInFlight: number; __started: number; __aborted: number }
+      w.__inFlight = 0
+      w.__maxInFlight = 0
+      w.__started = 0
+      w.__aborted = 0
+      const original = window.fetch.bind(window)
+      window.fetch = async (...args) => {
+        const url = String(args[0] instanceof Request ? args[0].url : args[0])
+        const counted = url.includes('CalculateFeeOptions') && !url.includes('bench-direct')
+        if (counted) {
+          w.__started++
+          w.__inFlight++
+          w.__maxInFlight = Math.max(w.__maxInFlight, w.__inFlight)
+        }
+        try {
+          return await original(...args)
+        } catch (error) {
+          if (counted && (error as Error).name === 'AbortError') w.__aborted++
+          throw error
+        } finally {
+          if (counted) w.__inFlight--
+        }
+      }
+    })
+    await page.route(`${origin}/bench-host.html`, (route) => route.fulfill({ contentType: 'text/html', body: elementPage }))
+    await page.goto(`${origin}/bench-host.html`)
+    await page.evaluate((input) => {
+      const el = document.querySelector('fees-calculator') as HTMLElement & { tuitionInput: unknown }
+      return new Promise((resolve) => {
+        el.addEventListener('calculationResultReceivedEvent', resolve, { once: true })
+        el.tuitionInput = input
+      })
+    }, tuitionInput(token))
+    await page.waitForTimeout(300)
+
+    const recalc = await page.evaluate(async (count) => {
+      const root = document.querySelector('fees-calculator')!.shadowRoot!
+      const select = (root.querySelector('[part~="fee-select"]') ?? root.querySelector('select')) as HTMLSelectElement
+      const fee = root.querySelector('[part~="monthly-fee"]') as HTMLElement
+      const options = [...select.options].map((o) => o.value).filter(Boolean)
+      const times: number[] = []
+      for (let k = 0; k < count; k++) {
+        const before = fee.textContent
+        let next = options[Math.floor(Math.random() * options.length)]!
+        while (next === select.value) next = options[Math.floor(Math.random() * options.length)]!
+        const t0 = performance.now()
+        const changed = new Promise<void>((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (fee.textContent !== before) {
+              observer.disconnect()
+              requestAnimationFrame(() => resolve())
+            }
+          })
+          observer.observe(fee, { subtree: true, childList: true, characterData: true })
+        })
+        select.value = next
+        select.dispatchEvent(new Event('change', { bubbles: true }))
+        await changed
+        times.push(performance.now() - t0)
+      }
+      return times
+    }, RECALCULATIONS)
+    const direct = await page.evaluate(
+      async ([count, input]) => {
+        const times: number[] = []
+        for (let k = 0; k < count; k++) {
+          const t0 = performance.now()
+          const answer = await fetch(`/api/v1/Calculator/CalculateFeeOptions?bench-direct`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${(input as { token: string }).token}` },
+            body: JSON.stringify({ ...(input as object), token: undefined, numberOfFees: 12 + (k % 13) }),
+          })
+          await answer.json()
+          times.push(performance.now() - t0)
+        }
+        return times
+      },
+      [RECALCULATIONS, tuitionInput(token)] as const,
+    )
+    const r = stats(recalc)
+    const d = stats(direct)
+    console.log(`\n3. Recalculation: fee-count change to new monthly fee on screen (${RECALCULATIONS} changes)`)
+    line('element median / p95', `${ms(r.median)} / ${ms(r.p95)}`)
+    line('bare API round trip median / p95', `${ms(d.median)} / ${ms(d.p95)}`)
+    line('difference (median, p95)', `${ms(r.median - d.median)}, ${ms(r.p95 - d.p95)}`)
+
+    // 4. Stale results under rapid changes
+    await page.evaluate(() => {
+      const w = window as unknown as { __maxInFlight: number; __started: number; __aborted: number }
+      w.__maxInFlight = 0
+      w.__started = 0
+      w.__aborted = 0
+    })
+    const rapid = await page.evaluate(async ([count, input]) => {
+      const root = document.querySelector('fees-calculator')!.shadowRoot!
+      const select = (root.querySelector('[part~="fee-select"]') ?? root.querySelector('select')) as HTMLSelectElement
+      const options = [...select.options].map((o) => o.value).filter(Boolean)
+      let last = select.value
+      for (let k = 0; k < count; k++) {
+        last = options[Math.floor(Math.random() * options.length)]!
+        select.value = last
+        select.dispatchEvent(new Event('change', { bubbles: true }))
+        if (k % 10 === 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5))
+      }
+      const w = window as unknown as { __inFlight: number; __maxInFlight: number; __started: number; __aborted: number }
+      while (w.__inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20))
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const answer = await fetch(`/api/v1/Calculator/CalculateFeeOptions?bench-direct`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${(input as { token: string }).token}` },
+        body: JSON.stringify({ ...(input as object), token: undefined, numberOfFees: Number(last) }),
+      })
+      const expected = (await answer.json()) as { feeAmount: number }
+      const shown = (root.querySelector('[part~="monthly-fee"]') as HTMLElement).textContent ?? ''
+      const digits = (text: string) => text.replace(/[^\d]/g, '')
+      return {
+        last: Number(last),
+        selected: Number(select.value),
+        expected: expected.feeAmount,
+        shown,
+        matches: digits(shown) === digits(expected.feeAmount.toFixed(2)),
+        started: w.__started,
+        aborted: w.__aborted,
+        maxInFlight: w.__maxInFlight,
+      }
+    }, [RAPID_CHANGES, tuitionInput(token)] as const)
+    console.log(`\n4. Stale results: ${RAPID_CHANGES} rapid random fee-count changes`)
+    line('last choice / select shows', `${rapid.last} / ${rapid.selected}`)
+    line('monthly fee shown / API answer for last choice', `${rapid.shown.trim()} / ${rapid.expected} → ${rapid.matches ? 'match' : 'MISMATCH'}`)
+    line('calculations started / aborted by a newer one', `${rapid.started} / ${rapid.aborted}`)
+    line('most calculations in flight at once', String(rapid.maxInFlight))
+    await page.close()
+
+    // 6. Memory (before 5 so the API load does not share the machine with the browser)
+    const memPage = await browser.newPage()
+    await memPage.route(`${origin}/bench-memory.html`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script><main></main>' }),
+    )
+    await memPage.goto(`${origin}/bench-memory.html`)
+    await memPage.waitForFunction(() => customElements.get('fees-calculator') !== undefined)
+    const cdp = await memPage.context().newCDPSession(memPage)
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage')
+      return ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize
+    }
+    const mountCycle = (input: unknown) =>
+      memPage.evaluate((value) => {
+        const el = document.createElement('fees-calculator') as HTMLElement & { tuitionInput: unknown }
+        const done = new Promise((resolve) => el.addEventListener('calculationResultReceivedEvent', resolve, { once: true }))
+        el.tuitionInput = value
+        document.querySelector('main')!.append(el)
+        return done.then(() => el.remove())
+      }, input)
+    const before = await heap()
+    await mountCycle(tuitionInput(token))
+    const afterFirst = await heap()
+    for (let k = 1; k < MOUNT_CYCLES; k++) await mountCycle(tuitionInput(token, 12 + (k % 13)))
+    await memPage.waitForTimeout(200)
+    const afterAll = await heap()
+    console.log(`\n6. Memory: JS heap after GC, mounting (with a calculation) and removing the element ${MOUNT_CYCLES} times`)
+    line('page with the bundle loaded', kb(before))
+    line('after the first mount and removal', kb(afterFirst))
+    line(`after ${MOUNT_CYCLES} mounts and removals`, `${kb(afterAll)} (${afterAll >= afterFirst ? '+' : ''}${kb(afterAll - afterFirst)} vs first)`)
+    await memPage.close()
+  } finally {
+    await browser.close()
+    await demo.close()
+    rmSync(baseline.dir, { recursive: true, force: true })
+  }
+
+  // 5. The reference API
+  console.log('\n5. Reference API throughput on loopback (autocannon, 10 connections, 5 s each, server in its own process)')
+  const api = await apiThroughput()
+  line('bare Node http, constant JSON', `${api.bare.toFixed(0)} req/s`)
+  line('POST CalculateFeeOptions', `${api.calculate.toFixed(0)} req/s (${(api.calculate / api.bare).toFixed(2)} of bare)`)
+  line('POST FrontCalculateFees, saving a version', `${api.save.toFixed(0)} req/s (${(api.save / api.bare).toFixed(2)} of bare)`)
+  line('errors / non-2xx', `calculate ${api.errors.calculate}/${api.errors.non2xx.calculate}, save ${api.errors.save}/${api.errors.non2xx.save}`)
+}
+
+await main()

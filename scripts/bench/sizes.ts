@@ -1,0 +1,75 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+
+export interface FileSize {
+  file: string
+  raw: number
+  gzip: number
+  brotli: number
+}
+
+export function sizeOf(file: string): FileSize {
+  const bytes = readFileSync(file)
+  return {
+    file,
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  }
+}
+
+/** Static `import … from "./x.js"` / `import "./x.js"` of an ES module (not `import()`). */
+function staticImports(file: string): string[] {
+  const code = readFileSync(file, 'utf8')
+  const found = new Set<string>()
+  for (const match of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.[^"']+)["']/g)) {
+    found.add(resolve(dirname(file), match[1]!))
+  }
+  for (const match of code.matchAll(/(?:^|[;}\s])export\s*[\w*{}\s,$]*from\s*["'](\.[^"']+)["']/g)) {
+    found.add(resolve(dirname(file), match[1]!))
+  }
+  return [...found]
+}
+
+/** The entry and every module it imports statically: what a first render downloads. */
+export function initialClosure(entry: string): string[] {
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    for (const next of staticImports(file)) visit(next)
+  }
+  visit(resolve(entry))
+  return [...seen]
+}
+
+export interface BundleReport {
+  initial: FileSize[]
+  lazy: FileSize[]
+  initialTotal: { gzip: number; brotli: number; raw: number }
+}
+
+/** Sizes of the standalone build: the initial JS (entry + static imports) and every lazy chunk. */
+export function standaloneSizes(dist = 'dist'): BundleReport {
+  const entry = join(dist, 'fees-calculator.js')
+  const initialFiles = initialClosure(entry)
+  const chunkDir = join(dist, 'chunks')
+  const chunks = (() => {
+    try {
+      return readdirSync(chunkDir).filter((f) => f.endsWith('.js')).map((f) => resolve(chunkDir, f))
+    } catch {
+      return []
+    }
+  })().filter((f) => statSync(f).isFile())
+  const rel = (f: string) => relative(process.cwd(), f)
+  const initial = initialFiles.map((f) => ({ ...sizeOf(f), file: rel(f) }))
+  const lazy = chunks.filter((f) => !initialFiles.includes(f)).map((f) => ({ ...sizeOf(f), file: rel(f) }))
+  const sum = (key: 'gzip' | 'brotli' | 'raw') => initial.reduce((total, s) => total + s[key], 0)
+  return { initial, lazy, initialTotal: { gzip: sum('gzip'), brotli: sum('brotli'), raw: sum('raw') } }
+}
+
+/** The shipped budget: initial JS of the standalone build, gzip -9 (issue: ≤ 90 KB). */
+export const INITIAL_JS_BUDGET_GZIP = 90 * 1024
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
