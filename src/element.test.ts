@@ -133,6 +133,39 @@ describe('<fees-calculator>', () => {
   })
 })
 
+describe('<fees-calculator> given a bad input after a good one', () => {
+  it('answers at once with invalidTuitionEvent and keeps the plan it has', async () => {
+    const element = document.createElement('fees-calculator')
+    element.apiBase = `${server.origin}/api/v1`
+    document.body.append(element)
+    const results = collect(element, 'calculationResultReceivedEvent')
+    const refused = collect(element, 'invalidTuitionEvent')
+    element.tuitionInput = input
+    await vi.waitFor(() => expect(results).toHaveLength(1))
+    element.tuitionInput = { ...input, finalAmount: -5 }
+    expect(refused.map((e) => e.detail)).toEqual([expect.objectContaining({ code: 'invalid_field', field: 'finalAmount' })])
+    expect(element.tuitionInput).toEqual(input)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('clears to the empty state when tuition-input is removed or set to ""', async () => {
+    const element = document.createElement('fees-calculator')
+    element.apiBase = `${server.origin}/api/v1`
+    document.body.append(element)
+    element.setAttribute('tuition-input', JSON.stringify(input))
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1))
+    element.removeAttribute('tuition-input')
+    expect(element.tuitionInput).toBeUndefined()
+    // Once the calculator is empty, the same input is new again.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    element.setAttribute('tuition-input', JSON.stringify(input))
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2))
+    element.setAttribute('tuition-input', '')
+    expect(element.tuitionInput).toBeUndefined()
+  })
+})
+
 describe('parseBooleanAttribute', () => {
   it('defaults when absent, is true when present, and false only for false/0/no/off', () => {
     expect(parseBooleanAttribute(undefined, true)).toBe(true)

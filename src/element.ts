@@ -1,5 +1,6 @@
 import { createElement } from 'react'
 import r2wc from '@r2wc/react-to-web-component'
+import { parseTuitionJson, validateTuitionInput } from './domain/tuition.ts'
 import { dispatchFeesEvent } from './events.ts'
 import { FeesCalculator } from './ui/FeesCalculator.tsx'
 
@@ -57,6 +58,31 @@ const R2wcElement = r2wc(ElementAdapter, {
 
 type R2wcInternals = { [R2WC_PROPS]: Record<string, unknown>; [R2WC_RENDER]: () => void }
 
+/** What the host set as tuitionInput, returned by the getter as given. */
+const GIVEN_INPUT = Symbol('givenTuitionInput')
+
+/**
+ * A new tuition input, from the attribute or the property. A refused one is
+ * answered at once with invalidTuitionEvent and changes nothing: the plan on
+ * screen stays. null, undefined and "" clear the calculator.
+ */
+function takeTuitionInput(element: HTMLElement & R2wcInternals & { [GIVEN_INPUT]?: unknown }, value: unknown): void {
+  if (value === null || value === undefined || value === '') {
+    element[GIVEN_INPUT] = undefined
+    element[R2WC_PROPS].tuitionInput = undefined
+    element[R2WC_RENDER]()
+    return
+  }
+  const check = typeof value === 'string' ? parseTuitionJson(value) : validateTuitionInput(value)
+  if (!check.ok) {
+    dispatchFeesEvent(element, 'invalidTuitionEvent', check.error)
+    return
+  }
+  element[GIVEN_INPUT] = value
+  element[R2WC_PROPS].tuitionInput = check.value
+  element[R2WC_RENDER]()
+}
+
 /**
  * `<fees-calculator>`: choose how to pay university tuition in monthly fees.
  *
@@ -84,7 +110,9 @@ type R2wcInternals = { [R2WC_PROPS]: Record<string, unknown>; [R2WC_RENDER]: () 
  * r2wc mounts the React tree in an open shadow root; this
  * class fixes what r2wc leaves to us: properties are kept as given (an object
  * stays an object and is never written back to an attribute, so the token never
- * shows in the DOM), removing an attribute or setting it to "" is honoured, and
+ * shows in the DOM), a refused tuition input is answered at once with
+ * invalidTuitionEvent and leaves the plan on screen as it was, removing an
+ * attribute or setting it to "" is honoured, and
  * properties a host set before the tag was defined are taken over on upgrade.
  */
 export class FeesCalculatorElement extends (R2wcElement as unknown as { new (): HTMLElement & R2wcInternals }) {
@@ -106,6 +134,7 @@ export class FeesCalculatorElement extends (R2wcElement as unknown as { new (): 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
     const prop = propOf.get(name)
     if (!prop) return
+    if (prop === 'tuitionInput') return takeTuitionInput(this, value)
     this[R2WC_PROPS][prop] = value ?? undefined
     this[R2WC_RENDER]()
   }
@@ -115,10 +144,11 @@ for (const prop of ELEMENT_PROPS) {
   Object.defineProperty(FeesCalculatorElement.prototype, prop, {
     configurable: true,
     enumerable: true,
-    get(this: R2wcInternals) {
-      return this[R2WC_PROPS][prop]
+    get(this: R2wcInternals & { [GIVEN_INPUT]?: unknown }) {
+      return prop === 'tuitionInput' ? this[GIVEN_INPUT] : this[R2WC_PROPS][prop]
     },
-    set(this: R2wcInternals, value: unknown) {
+    set(this: HTMLElement & R2wcInternals, value: unknown) {
+      if (prop === 'tuitionInput') return takeTuitionInput(this, value)
       this[R2WC_PROPS][prop] = value
       this[R2WC_RENDER]()
     },

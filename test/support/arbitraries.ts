@@ -1,0 +1,58 @@
+import fc from 'fast-check'
+
+/** Values of every JSON-ish kind, including the odd ones hosts send. */
+export const anyValue = fc.oneof(
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(Number.NaN, Infinity, -Infinity, -0, 1e308, -1e308, 10_000_000.01),
+  fc.string(),
+  fc.string({ unit: 'grapheme', maxLength: 300 }),
+  fc.constantFrom('', ' ', '0', '-1', '1e3', 'NaN', '<script>alert(1)</script>', '\u0000', '💸'.repeat(50)),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }),
+)
+
+/** Date texts: real dates, date-times, and everything near them that is not one. */
+export const dateText = fc.oneof(
+  fc.date({ min: new Date('1900-01-01'), max: new Date('2200-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+  fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 })).map(
+    ([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+  ),
+  fc.constantFrom('2027-02-29', '2028-02-29', '31/12/2027', '2027-1-5', '2027-01-05T25:00:00', 'today', ''),
+)
+
+const amount = fc.oneof(
+  fc.integer({ min: -1000, max: 20_000_000 }),
+  fc.double({ min: -1e9, max: 1e9, noNaN: false }),
+  fc.integer({ min: 1, max: 1_000_000_00 }).map((cents) => cents / 100),
+  anyValue,
+)
+
+/** Tuition inputs near valid ones: every field may be missing, mistyped, odd or huge. */
+export const tuitionLike = fc.record(
+  {
+    currency: fc.oneof(fc.constantFrom('EUR', 'USD', 'eur', 'XXX', 'EURO', 'ZZZ'), anyValue),
+    dateOfPayment: fc.oneof(dateText, anyValue),
+    numberOfFees: fc.oneof(fc.integer({ min: -5, max: 2000 }), anyValue),
+    finalAmount: amount,
+    partialPayment: amount,
+    amountToRefinance: amount,
+    system: fc.oneof(fc.integer({ min: -1, max: 9 }), anyValue),
+    financialType: fc.oneof(fc.integer({ min: -1, max: 2 }), anyValue),
+    language: fc.oneof(fc.constantFrom('es', 'en', 'EN', 'fr', ''), anyValue),
+    token: fc.oneof(fc.string({ maxLength: 40 }), anyValue),
+    studyIdName: fc.oneof(fc.string({ unit: 'grapheme', maxLength: 500 }), anyValue),
+    contractId: fc.oneof(fc.string({ maxLength: 60 }), anyValue),
+    linkedVersionIdentifier: fc.oneof(fc.string({ maxLength: 40 }), anyValue),
+    isSavedVersion: fc.oneof(fc.boolean(), anyValue),
+    isFrontEndVersionCopy: fc.oneof(fc.boolean(), anyValue),
+  },
+  { requiredKeys: [] },
+)
+
+/** What a host might put where a tuition input belongs. */
+export const hostInput = fc.oneof({ weight: 8, arbitrary: tuitionLike }, { weight: 1, arbitrary: anyValue })
