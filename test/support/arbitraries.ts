@@ -56,3 +56,40 @@ export const tuitionLike = fc.record(
 
 /** What a host might put where a tuition input belongs. */
 export const hostInput = fc.oneof({ weight: 8, arbitrary: tuitionLike }, { weight: 1, arbitrary: anyValue })
+
+/** A valid tuition input (financing or refinancing) for the reference API's defaults. */
+export const validTuition = fc.record({
+  currency: fc.constantFrom('EUR', 'USD', 'GBP', 'MXN'),
+  dateOfPayment: fc.date({ min: new Date('2027-01-01'), max: new Date('2035-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  numberOfFees: fc.integer({ min: 12, max: 24 }),
+  financialType: fc.constantFrom(0, 1),
+  amount: fc.integer({ min: 100_00, max: 1_000_000_00 }).map((cents) => cents / 100),
+  partialPayment: fc.integer({ min: 0, max: 50_00 }).map((cents) => cents / 100),
+  system: fc.integer({ min: 1, max: 7 }),
+  contractId: fc.string({ minLength: 1, maxLength: 20 }),
+  language: fc.constantFrom('es', 'en'),
+}).map(({ amount, financialType, partialPayment, ...rest }) =>
+  financialType === 0
+    ? { ...rest, financialType, finalAmount: amount }
+    : { ...rest, financialType, amountToRefinance: amount, partialPayment },
+)
+
+/** A valid input with one to three fields replaced by generated, mostly wrong, values. */
+export const nearValidTuition = fc
+  .tuple(validTuition, tuitionLike, fc.shuffledSubarray(Object.keys(tuitionFields()), { minLength: 1, maxLength: 3 }))
+  .map(([valid, odd, fields]) => {
+    const result: Record<string, unknown> = { ...valid }
+    for (const field of fields) {
+      if (field in odd) result[field] = (odd as Record<string, unknown>)[field]
+      else delete result[field]
+    }
+    return result
+  })
+
+function tuitionFields() {
+  return {
+    currency: 0, dateOfPayment: 0, numberOfFees: 0, finalAmount: 0, partialPayment: 0, amountToRefinance: 0, system: 0,
+    financialType: 0, language: 0, token: 0, studyIdName: 0, contractId: 0, linkedVersionIdentifier: 0, isSavedVersion: 0,
+    isFrontEndVersionCopy: 0,
+  }
+}

@@ -1,0 +1,117 @@
+import Database from 'better-sqlite3'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { mintToken } from '../../demo/server/auth.ts'
+import { financing } from '../api/server.ts'
+
+const API_KEY = 'durability-key'
+const JWT_SECRET = 'durability-secret-0123456789abcdef0123'
+/** Saves sent at once; the server is killed while they are being answered. */
+const BURST = 300
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+    probe.on('error', reject)
+  })
+}
+
+/** `npm run demo`'s server in its own process, so it can be killed like a crashed host. */
+async function startProcess(dbPath: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', FEES_DB: dbPath, FEES_API_KEY: API_KEY, FEES_JWT_SECRET: JWT_SECRET },
+    stdio: 'ignore',
+  })
+  for (let k = 0; k < 300; k++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return child
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('the server did not start')
+}
+
+describe('the reference API killed with SIGKILL during a burst of saves', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fees-durability-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('restarts with every acknowledged version intact and readable, and no half-written one', async () => {
+    const dbPath = join(dir, 'fees.sqlite')
+    const port = await freePort()
+    const token = await mintToken(JWT_SECRET, 600)
+    let server = await startProcess(dbPath, port)
+
+    const acknowledged: { hash: string; number: number; numberOfFees: number }[] = []
+    const saves = Array.from({ length: BURST }, async (_, k) => {
+      const numberOfFees = 12 + (k % 13)
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/api/v1/Calculator/FrontCalculateFees`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify(financing({ numberOfFees, contractId: 'C-DURABLE', isSavedVersion: true })),
+        })
+        if (response.status === 200) {
+          const table = (await response.json()) as { versionHashCode: string; versionNumber: number }
+          acknowledged.push({ hash: table.versionHashCode, number: table.versionNumber, numberOfFees })
+        }
+      } catch {
+        // cut off by the kill: not acknowledged
+      }
+    })
+    // Kill once some saves have been answered and others are still under way.
+    const exited = new Promise((resolve) => server.once('exit', resolve))
+    for (let waited = 0; acknowledged.length < 20 && waited < 30_000; waited += 2) await new Promise((resolve) => setTimeout(resolve, 2))
+    server.kill('SIGKILL')
+    await exited
+    await Promise.all(saves)
+    expect(acknowledged.length).toBeGreaterThanOrEqual(20)
+    expect(acknowledged.length).toBeLessThan(BURST)
+
+    server = await startProcess(dbPath, port)
+    try {
+      for (const { hash, number, numberOfFees } of acknowledged) {
+        const table = await fetch(`http://127.0.0.1:${port}/api/v1/Calculator/feestable/${hash}`, { headers: { 'X-Api-Key': API_KEY } })
+        expect(table.status).toBe(200)
+        const saved = (await table.json()) as { result: { totalFees: number } }
+        expect(saved.result.totalFees).toBe(numberOfFees)
+        const version = await fetch(`http://127.0.0.1:${port}/api/v1/Version/Number?versionHashCode=${hash}&contractid=C-DURABLE`, {
+          headers: { 'X-Api-Key': API_KEY },
+        })
+        expect(await version.json()).toBe(number)
+      }
+    } finally {
+      const stopped = new Promise((resolve) => server.once('exit', resolve))
+      server.kill('SIGTERM')
+      await stopped
+    }
+
+    // Every stored row is whole: numbers 1..n with no gap, each with its input and result.
+    const db = new Database(dbPath, { readonly: true })
+    try {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]
+      const versionTable = tables.find((t) => /version/i.test(t.name))!.name
+      const rows = db.prepare(`SELECT * FROM ${versionTable} WHERE contract_id = ? ORDER BY number`).all('C-DURABLE') as Record<string, unknown>[]
+      expect(rows.map((row) => row.number)).toEqual(rows.map((_, k) => k + 1))
+      expect(rows.length).toBeGreaterThanOrEqual(acknowledged.length)
+      for (const row of rows) {
+        for (const [column, value] of Object.entries(row)) {
+          if (typeof value === 'string' && /^[[{]/.test(value)) expect(() => JSON.parse(value), column).not.toThrow()
+        }
+      }
+    } finally {
+      db.close()
+    }
+  }, 120_000)
+})
