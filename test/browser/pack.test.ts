@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { extname, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
+
+const version = (name: string) => (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version
+const run = (cwd: string, command: string, args: string[]) => execFileSync(command, args, { cwd, stdio: 'pipe', encoding: 'utf8' })
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.json': 'application/json' }
+
+/** Serves `dir` at `${origin}${prefix}` in this page. */
+async function serveDir(page: Page, origin: string, prefix: string, dir: string) {
+  await page.route(`${origin}${prefix}**`, (route) => {
+    const path = new URL(route.request().url()).pathname.slice(prefix.length) || 'index.html'
+    const file = join(dir, path)
+    if (!existsSync(file)) return route.fulfill({ status: 404, body: 'missing' })
+    return route.fulfill({ contentType: TYPES[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) })
+  })
+}
+
+const INPUT = (token: string) => ({
+  currency: 'EUR',
+  dateOfPayment: '2030-01-05',
+  finalAmount: 6000,
+  system: 1,
+  financialType: 0,
+  language: 'en',
+  token,
+  contractId: 'C-PACK',
+  studyIdName: 'Packed Degree',
+})
+
+describe('the packed npm package', () => {
+  const work = mkdtempSync(join(tmpdir(), 'fees-pack-'))
+  let browser: Browser
+  let demo: DemoServer
+  let app: string
+
+  beforeAll(async () => {
+    const tarball = run(process.cwd(), 'npm', ['pack', '--silent', '--pack-destination', work]).trim().split('\n').at(-1)!
+    app = join(work, 'app')
+    mkdirSync(join(app, 'src'), { recursive: true })
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify({
+        name: 'host-app',
+        private: true,
+        type: 'module',
+        dependencies: { react: version('react'), 'react-dom': version('react-dom'), 'fees-calculator': `file:${join(work, tarball)}` },
+        devDependencies: { vite: version('vite'), '@vitejs/plugin-react': version('@vitejs/plugin-react') },
+      }),
+    )
+    writeFileSync(join(app, 'vite.config.js'), "import react from '@vitejs/plugin-react'\nexport default { plugins: [react()], base: '/app/' }\n")
+    writeFileSync(join(app, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/src/main.jsx"></script></body></html>')
+    writeFileSync(
+      join(app, 'src', 'main.jsx'),
+      `import { createRoot } from 'react-dom/client'
+import { FeesCalculator, defineFeesCalculator } from 'fees-calculator'
+
+defineFeesCalculator()
+const input = JSON.parse(new URLSearchParams(location.search).get('input'))
+window.results = []
+createRoot(document.getElementById('root')).render(
+  <>
+    <FeesCalculator tuitionInput={input} onCalculationResultReceived={(r) => window.results.push(['component', r.feeAmount])} />
+    <fees-calculator id="element" tuitionInput={input} />
+  </>,
+)
+document.addEventListener('calculationResultReceivedEvent', (e) => window.results.push(['element', e.detail.feeAmount]))
+`,
+    )
+    run(app, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'])
+    run(app, 'npx', ['vite', 'build', '--logLevel', 'error'])
+    ;[browser, demo] = await Promise.all([launchBrowser(), startDemo()])
+  }, 240_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await demo?.close()
+    rmSync(work, { recursive: true, force: true })
+  })
+
+  it('installs into a fresh Vite + React app whose build renders the React component and the element', async () => {
+    const page = await browser.newPage()
+    const seen = watch(page)
+    await serveDir(page, demo.url, '/app/', join(app, 'dist'))
+    const input = encodeURIComponent(JSON.stringify(INPUT(await demo.token())))
+    await page.goto(`${demo.url}/app/index.html?input=${input}`)
+    await expect.poll(() => page.evaluate(() => (window as unknown as { results: unknown[] }).results.length), { timeout: 15_000 }).toBe(2)
+    const results = await page.evaluate(() => (window as unknown as { results: [string, number][] }).results)
+    expect(results.map(([from]) => from).sort()).toEqual(['component', 'element'])
+    expect(results[0]![1]).toBe(results[1]![1])
+    await expect.poll(() => page.getByText('Packed Degree').count()).toBe(2)
+    expect(seen.errors).toEqual([])
+    await page.close()
+  })
+
+  it('works in a plain HTML page from the installed dist/fees-calculator.js', async () => {
+    const page = await browser.newPage()
+    const seen = watch(page)
+    await serveDir(page, demo.url, '/packed/', join(app, 'node_modules', 'fees-calculator', 'dist'))
+    await page.route(`${demo.url}/plain.html`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><meta charset="utf-8"><script type="module" src="/packed/fees-calculator.js"></script><fees-calculator></fees-calculator>',
+      }),
+    )
+    await page.goto(`${demo.url}/plain.html`)
+    const token = await demo.token()
+    const detail = await page.evaluate(
+      (input) =>
+        new Promise<{ totalFees: number }>((resolve) => {
+          const element = document.querySelector('fees-calculator')!
+          element.addEventListener('calculationResultReceivedEvent', (event) => resolve(event.detail), { once: true })
+          element.tuitionInput = input as never
+        }),
+      INPUT(token),
+    )
+    expect(detail.totalFees).toBe(12)
+    await expect.poll(() => page.getByText('Packed Degree').count()).toBe(1)
+    expect(seen.errors).toEqual([])
+    await page.close()
+  })
+})
