@@ -10,7 +10,9 @@ describe('dates', () => {
     expect(toIsoDate('2027-03-31T00:30:00.000Z')).toBe('2027-03-31')
   })
   it('refuses what is not a calendar date', () => {
-    for (const text of ['2027-02-29', '31/03/2027', '2027-3-1', '', 'null']) expect(toIsoDate(text)).toBeNull()
+    for (const text of ['2027-02-29', '2026-02-30T10:00', '2027-04-31T00:00:00Z', '31/03/2027', '2027-3-1', '', 'null']) {
+      expect(toIsoDate(text)).toBeNull()
+    }
     expect(toIsoDate('2028-02-29')).toBe('2028-02-29')
   })
   it('shows a read-only date as DD / MM / YYYY', () => {

@@ -17,11 +17,12 @@ export function toIsoDate(text: unknown): string | null {
   const [, y, m, d, hh, mm, , zone] = match
   const hasTime = hh !== undefined
   const iso = hasTime ? `${text.trim().replace(' ', 'T')}${zone ? '' : 'Z'}` : `${y}-${m}-${d}T00:00:00Z`
+  // Date and dayjs roll 2026-02-30 over to March: a day that does not exist is invalid, with or without a time.
+  const literal = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)))
+  if (literal.getUTCFullYear() !== Number(y) || literal.getUTCMonth() + 1 !== Number(m) || literal.getUTCDate() !== Number(d)) return null
+  if (hasTime && (Number(hh) > 23 || Number(mm) > 59)) return null
   const parsed = dayjs.utc(iso)
   if (!parsed.isValid()) return null
-  // dayjs rolls 2026-02-30 over to March: a date that does not exist is invalid.
-  if (!hasTime && (parsed.year() !== Number(y) || parsed.month() + 1 !== Number(m) || parsed.date() !== Number(d))) return null
-  if (hasTime && (Number(hh) > 23 || Number(mm) > 59)) return null
   return parsed.format('YYYY-MM-DD')
 }
 

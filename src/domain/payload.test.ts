@@ -47,11 +47,11 @@ const choice: PlanChoice = { numberOfFees: 18, firstPaymentDate: '2027-02-10', i
 describe('calculationPayload', () => {
   it('never carries the token', () => {
     expect(calculationPayload(input)).not.toHaveProperty('token')
-    expect(calculationPayload(input, choice, result)).not.toHaveProperty('token')
+    expect(calculationPayload(input, choice)).not.toHaveProperty('token')
   })
 
   it('sends the initial amount as finalAmount when financing, and a blank partial payment as 0', () => {
-    expect(calculationPayload(input, choice, result)).toMatchObject({
+    expect(calculationPayload(input, choice)).toMatchObject({
       numberOfFees: 18,
       dateOfPayment: '2027-02-10',
       finalAmount: 7000,
@@ -62,22 +62,23 @@ describe('calculationPayload', () => {
 
   it('sends the initial amount as amountToRefinance when refinancing', () => {
     const refinancing = { ...input, financialType: FinancialType.Refinancing, finalAmount: null, amountToRefinance: 6000 }
-    expect(calculationPayload(refinancing, { ...choice, partialPayment: 500 }, result)).toMatchObject({
+    expect(calculationPayload(refinancing, { ...choice, partialPayment: 500 })).toMatchObject({
       amountToRefinance: 7000,
       finalAmount: null,
       partialPayment: 500,
     })
   })
 
-  it('sends the amount to finance as amountToRefinance for Salesforce with refinancing', () => {
+  it('sends Salesforce refinancing like every other system, so a recalculation keeps the amount to finance (contract section 6)', () => {
     const salesforce = { ...input, system: System.Salesforce, financialType: FinancialType.Refinancing, amountToRefinance: 6000 }
-    expect(calculationPayload(salesforce, choice, { ...result, amountToFinance: 5000 }).amountToRefinance).toBe(5000)
+    const afterFirstAnswer = { ...choice, initialAmount: 6000, partialPayment: 1000 }
+    expect(calculationPayload(salesforce, afterFirstAnswer)).toMatchObject({ amountToRefinance: 6000, partialPayment: 1000 })
   })
 })
 
 describe('savePayload', () => {
   it('sets the date, links the current hash, and marks a saved front-end copy', () => {
-    expect(savePayload(input, choice, result, { embedded: true, currentHash: 'abc' })).toMatchObject({
+    expect(savePayload(input, choice, { embedded: true, currentHash: 'abc' })).toMatchObject({
       dateOfPayment: '2027-02-10',
       linkedVersionIdentifier: 'abc',
       isSavedVersion: true,
@@ -87,13 +88,13 @@ describe('savePayload', () => {
 
   it('keeps an existing link', () => {
     const linked = { ...input, linkedVersionIdentifier: 'first' }
-    expect(savePayload(linked, choice, result, { embedded: false, currentHash: 'abc' }).linkedVersionIdentifier).toBe('first')
+    expect(savePayload(linked, choice, { embedded: false, currentHash: 'abc' }).linkedVersionIdentifier).toBe('first')
   })
 
   it.each([System.ErpCom, System.ErpComAgent])('does not mark a saved version for ERP system %i in embedded mode', (system) => {
     const erp = { ...input, system }
-    expect(savePayload(erp, choice, result, { embedded: true, currentHash: null }).isSavedVersion).toBe(false)
-    expect(savePayload(erp, choice, result, { embedded: false, currentHash: null }).isSavedVersion).toBe(true)
+    expect(savePayload(erp, choice, { embedded: true, currentHash: null }).isSavedVersion).toBe(false)
+    expect(savePayload(erp, choice, { embedded: false, currentHash: null }).isSavedVersion).toBe(true)
     expect(saveLocks(erp, true)).toBe(false)
     expect(usesAnonymousEndpoints(erp, true)).toBe(true)
     expect(usesAnonymousEndpoints(erp, false)).toBe(false)

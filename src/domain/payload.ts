@@ -1,5 +1,5 @@
 import { isErpSystem } from './systems.ts'
-import { FinancialType, System, type FeesTableResult, type TuitionInput, type TuitionPayload } from './types.ts'
+import { FinancialType, type FeesTableResult, type TuitionInput, type TuitionPayload } from './types.ts'
 
 /** What the user chose on the screen: the parts of a plan they can change. */
 export interface PlanChoice {
@@ -31,10 +31,16 @@ export function withoutToken(input: TuitionInput): TuitionPayload {
 /**
  * The body of a calculation (spec section 4, amount rules): the tuition input
  * with the user's choice applied. Financing sends the initial amount as
- * finalAmount, refinancing as amountToRefinance; Salesforce with refinancing
- * sends the amount to finance as amountToRefinance; a blank partial payment is 0.
+ * finalAmount, refinancing as amountToRefinance; a blank partial payment is 0.
+ *
+ * The spec also has Salesforce with refinancing send the amount to finance as
+ * amountToRefinance. Contract section 6, which wins, computes the amount to
+ * finance as amountToRefinance − partialPayment for every system, so that rule
+ * would take the partial payment off twice, and again at every recalculation.
+ * Salesforce therefore sends the amount before the partial payment, like every
+ * other system, and its figures stay the same from one calculation to the next.
  */
-export function calculationPayload(input: TuitionInput, choice?: PlanChoice, result?: FeesTableResult): TuitionPayload {
+export function calculationPayload(input: TuitionInput, choice?: PlanChoice): TuitionPayload {
   const payload = withoutToken(input)
   if (!choice) return payload
   payload.numberOfFees = choice.numberOfFees
@@ -42,9 +48,6 @@ export function calculationPayload(input: TuitionInput, choice?: PlanChoice, res
   payload.partialPayment = choice.partialPayment ?? 0
   if (input.financialType === FinancialType.Financing) payload.finalAmount = choice.initialAmount
   else payload.amountToRefinance = choice.initialAmount
-  if (input.system === System.Salesforce && input.financialType === FinancialType.Refinancing && result) {
-    payload.amountToRefinance = result.amountToFinance
-  }
   return payload
 }
 
@@ -61,8 +64,8 @@ export interface SaveContext {
  * version and a front-end copy, and for ERP systems in embedded mode the saved
  * flag set back to false (they do not store a version).
  */
-export function savePayload(input: TuitionInput, choice: PlanChoice, result: FeesTableResult, context: SaveContext): TuitionPayload {
-  const payload = calculationPayload(input, choice, result)
+export function savePayload(input: TuitionInput, choice: PlanChoice, context: SaveContext): TuitionPayload {
+  const payload = calculationPayload(input, choice)
   payload.dateOfPayment = choice.firstPaymentDate
   if (!payload.linkedVersionIdentifier && context.currentHash) payload.linkedVersionIdentifier = context.currentHash
   payload.isSavedVersion = true

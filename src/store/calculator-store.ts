@@ -153,7 +153,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       const { input, choice, result, mode } = get()
       if (!input) return
       set({ calculating: true })
-      const body = calculationPayload(input, choice ?? undefined, result ?? undefined)
+      const body = calculationPayload(input, choice ?? undefined)
       const anonymous = usesAnonymousEndpoints(input, mode === 'embedded')
       const outcome = await latest((signal) => api().calculateFeeOptions(body, anonymous, signal))
       if (!outcome) return
@@ -270,7 +270,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         const { input, choice, result, mode, versionLocked, saving, versionHashCode, calculating } = get()
         if (!input || !choice || !result || versionLocked || saving || calculating) return
         const embedded = mode === 'embedded'
-        const body = savePayload(input, choice, result, { embedded, currentHash: versionHashCode })
+        const body = savePayload(input, choice, { embedded, currentHash: versionHashCode })
         set({ saving: true })
         try {
           const table = await api().frontCalculateFees(body, usesAnonymousEndpoints(input, embedded))

@@ -1,0 +1,60 @@
+/**
+ * Everything under /api/v1: the guards every request passes, the calculator,
+ * the version number, health and the OpenAPI document.
+ */
+import { Hono } from 'hono'
+import { readFileSync } from 'node:fs'
+import { calculatorRoutes } from './calculator.ts'
+import type { Config } from './config.ts'
+import type { VersionStore } from './db.ts'
+import { authGuard, corsGuard, xsrfGuard, type ApiEnv } from './guards.ts'
+import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
+
+export const API_BASE = '/api/v1'
+/** Read once: the document is part of the server's code, not data. */
+const OPENAPI_TEXT = readFileSync(new URL('./openapi.json', import.meta.url), 'utf8')
+
+export function apiRoutes(config: Config, store: VersionStore, allowedOrigins: () => readonly string[]): Hono<ApiEnv> {
+  const api = new Hono<ApiEnv>()
+  api.use('*', corsGuard(allowedOrigins))
+  api.use('*', async (c, next) => {
+    await next()
+    // Answers about money and saved plans must not be kept by shared caches, nor sniffed as HTML.
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
+    c.res.headers.set('X-Content-Type-Options', 'nosniff')
+  })
+  api.use('*', xsrfGuard())
+
+  api.get('/health', (c) => {
+    if (!store.isHealthy()) {
+      return problemResponse(problem('database_unavailable', 'The database does not answer.'), { 'Retry-After': RETRY_AFTER_S })
+    }
+    return c.json({ status: 'ok' })
+  })
+
+  api.get('/openapi.json', (c) => {
+    c.header('Cache-Control', 'no-cache')
+    return c.body(OPENAPI_TEXT, 200, { 'Content-Type': 'application/json' })
+  })
+
+  api.get('/Version/Number', authGuard(config), (c) => {
+    const hash = c.req.query('versionHashCode')
+    const contractId = c.req.query('contractid')
+    const errors = [
+      ...(hash ? [] : [{ field: 'versionHashCode', message: 'is required' }]),
+      ...(contractId ? [] : [{ field: 'contractid', message: 'is required' }]),
+    ]
+    if (hash === undefined || contractId === undefined || errors.length > 0) {
+      const fields = errors.map((error) => error.field).join(', ')
+      return problemResponse(problem('validation_failed', `Invalid or missing query parameters: ${fields}.`, errors))
+    }
+    const number = store.numberOf(hash, contractId)
+    if (number === null) return problemResponse(problem('version_not_found', 'No version has this hash for this contract id.'))
+    return c.json(number)
+  })
+
+  api.route('/', calculatorRoutes(config, store))
+
+  api.all('*', (c) => problemResponse(problem('not_found', `Nothing answers ${c.req.method} ${c.req.path}.`)))
+  return api
+}

@@ -1,0 +1,119 @@
+/**
+ * The reference API's configuration: every environment variable of contract
+ * section 5, each with a working default. A bad value stops the start with a
+ * message naming the variable, rather than serving wrong money later.
+ */
+import { parseRate, type Rate } from './money.ts'
+
+/** Fee counts above this would be 50-year plans: surely a typo in FEES_MAX. */
+const MAX_FEE_COUNT = 600
+/** HS256 wants a key at least as long as its 256-bit hash (RFC 7518 §3.2). */
+const MIN_JWT_SECRET_LENGTH = 32
+/** A key shorter than this is guessable by brute force. */
+const MIN_API_KEY_LENGTH = 8
+/** Their values never appear in an error message: it may end up in a shared log. */
+const SECRET_VARIABLES = new Set(['FEES_API_KEY', 'FEES_JWT_SECRET'])
+
+export const DEFAULT_API_KEY = 'demo-api-key'
+export const DEFAULT_JWT_SECRET = 'fees-calculator-demo-secret-not-for-production'
+
+export interface Config {
+  port: number
+  host: string
+  /** A file path, or `:memory:`. */
+  dbPath: string
+  tinFinancing: Rate
+  tinRefinancing: Rate
+  minFees: number
+  maxFees: number
+  apiKey: string
+  jwtSecret: string
+  /** Origins allowed to call cross-origin; null means the server's own origin once it listens; `*` allows any. */
+  corsOrigins: string[] | null
+  editableSaved: boolean
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+type Env = Record<string, string | undefined>
+
+/** Reads the configuration from environment variables; throws a ConfigError naming every bad one. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = []
+  const read = <T>(name: string, fallback: T, parse: (text: string) => T): T => {
+    const raw = env[name]
+    if (raw === undefined || raw.trim() === '') return fallback
+    try {
+      return parse(raw.trim())
+    } catch (error) {
+      const shown = SECRET_VARIABLES.has(name) ? name : `${name}=${JSON.stringify(raw)}`
+      problems.push(`${shown}: ${(error as Error).message}`)
+      return fallback
+    }
+  }
+
+  const config: Config = {
+    port: read('PORT', 4173, (t) => integerIn(t, 0, 65_535)),
+    host: read('HOST', '127.0.0.1', (t) => t),
+    dbPath: read('FEES_DB', 'data/fees.sqlite', (t) => t),
+    tinFinancing: read('FEES_TIN_FINANCING', parseRate('0.0595'), parseRate),
+    tinRefinancing: read('FEES_TIN_REFINANCING', parseRate('0.0695'), parseRate),
+    minFees: read('FEES_MIN', 12, (t) => integerIn(t, 1, MAX_FEE_COUNT)),
+    maxFees: read('FEES_MAX', 24, (t) => integerIn(t, 1, MAX_FEE_COUNT)),
+    apiKey: read('FEES_API_KEY', DEFAULT_API_KEY, (t) => atLeast(t, MIN_API_KEY_LENGTH)),
+    jwtSecret: read('FEES_JWT_SECRET', DEFAULT_JWT_SECRET, (t) => atLeast(t, MIN_JWT_SECRET_LENGTH)),
+    corsOrigins: read('FEES_CORS_ORIGINS', null, parseOrigins),
+    editableSaved: read('FEES_EDITABLE_SAVED', false, parseBoolean),
+  }
+  if (config.minFees > config.maxFees) {
+    problems.push(`FEES_MIN (${config.minFees}) must not be greater than FEES_MAX (${config.maxFees})`)
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
+  }
+  return config
+}
+
+/** The origin a browser sees for a server listening on host:port. */
+export function ownOrigin(host: string, port: number): string {
+  // A wildcard address is not something a browser can open: it reaches it as localhost.
+  const visible = host === '0.0.0.0' || host === '::' ? 'localhost' : host
+  return `http://${visible.includes(':') ? `[${visible}]` : visible}:${port}`
+}
+
+function integerIn(text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text)) throw new Error('must be a whole number')
+  const value = Number(text)
+  if (value < min || value > max) throw new Error(`must be between ${min} and ${max}`)
+  return value
+}
+
+function atLeast(text: string, length: number): string {
+  if (text.length < length) throw new Error(`must be at least ${length} characters long`)
+  return text
+}
+
+function parseBoolean(text: string): boolean {
+  const lower = text.toLowerCase()
+  if (['true', '1', 'yes'].includes(lower)) return true
+  if (['false', '0', 'no'].includes(lower)) return false
+  throw new Error('must be true or false')
+}
+
+function parseOrigins(text: string): string[] {
+  const origins = text.split(',').map((part) => part.trim()).filter((part) => part !== '')
+  for (const origin of origins) {
+    if (origin === '*') continue
+    let parsed: URL
+    try {
+      parsed = new URL(origin)
+    } catch {
+      throw new Error(`${JSON.stringify(origin)} is not a URL`)
+    }
+    // An origin is scheme://host[:port] with nothing after it: a path would never match a browser's Origin header.
+    if (parsed.origin !== origin.replace(/\/$/, '')) throw new Error(`${JSON.stringify(origin)} is not an origin like https://host:port`)
+  }
+  return origins.map((origin) => origin.replace(/\/$/, ''))
+}

@@ -1,0 +1,91 @@
+/**
+ * The demo pages (/demo/portal.html, /demo/crm.html): static HTML with
+ * placeholders that the server fills in as it serves them, so each page
+ * carries a live demo token and a first payment date that is still ahead.
+ */
+import type { Hono } from 'hono'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { mintToken } from './auth.ts'
+import { problem, problemResponse } from './problem.ts'
+
+/** Contract: a short-lived token. An hour is long enough to try the demo, short enough to be harmless if copied. */
+const DEMO_TOKEN_TTL_S = 60 * 60
+/** A token is replaced when less than this is left, so a page never ships one about to expire. */
+const DEMO_TOKEN_REFRESH_S = 10 * 60
+/** The first payment falls on this day of next month: always in the future, and a day every month has. */
+const FIRST_PAYMENT_DAY = 5
+const PAGES = ['portal', 'crm'] as const
+const LANGUAGES = ['es', 'en']
+const SYSTEMS = ['1', '2', '3', '4', '5', '6', '7']
+const FINANCIAL_TYPES = ['0', '1']
+
+export interface DemoPageOptions {
+  demoDir: string
+  jwtSecret: string
+  minFees: number
+  maxFees: number
+}
+
+export interface DemoPages {
+  /** Mints the first demo token (the server does it at start). */
+  warm(): Promise<void>
+}
+
+export function demoPageRoutes(app: Hono, options: DemoPageOptions): DemoPages {
+  let token: { value: string; expiresAt: number } | null = null
+  const currentToken = async (): Promise<string> => {
+    const now = Date.now() / 1000
+    if (token === null || token.expiresAt - now < DEMO_TOKEN_REFRESH_S) {
+      token = { value: await mintToken(options.jwtSecret, DEMO_TOKEN_TTL_S), expiresAt: now + DEMO_TOKEN_TTL_S }
+    }
+    return token.value
+  }
+
+  for (const page of PAGES) {
+    app.get(`/demo/${page}.html`, async (c) => {
+      const query = (name: string, fallback: string, allowed: readonly string[]) => {
+        const value = (c.req.query(name) ?? fallback).toLowerCase()
+        return allowed.includes(value) ? value : null
+      }
+      const language = query('lang', 'es', LANGUAGES)
+      const system = query('system', '1', SYSTEMS)
+      const financialType = query('type', '0', FINANCIAL_TYPES)
+      if (language === null || system === null || financialType === null) {
+        const errors = [
+          ...(language === null ? [{ field: 'lang', message: `must be one of ${LANGUAGES.join(', ')}` }] : []),
+          ...(system === null ? [{ field: 'system', message: `must be one of ${SYSTEMS.join(', ')}` }] : []),
+          ...(financialType === null ? [{ field: 'type', message: `must be one of ${FINANCIAL_TYPES.join(', ')}` }] : []),
+        ]
+        return problemResponse(problem('validation_failed', 'Invalid demo page parameters.', errors))
+      }
+      let html: string
+      try {
+        html = await readFile(join(options.demoDir, `${page}.html`), 'utf8')
+      } catch {
+        return c.text(`demo/${page}.html is missing from ${options.demoDir}.\n`, 404)
+      }
+      // Every value below is from a fixed list, a date or a JWT (base64url and dots): none can break out of the HTML or JSON around it.
+      const values: Record<string, string> = {
+        __DEMO_TOKEN__: await currentToken(),
+        __DATE_OF_PAYMENT__: nextFirstPaymentDate(new Date()),
+        __LANGUAGE__: language,
+        __SYSTEM__: system,
+        __FINANCIAL_TYPE__: financialType,
+        __FEES_MIN__: String(options.minFees),
+        __FEES_MAX__: String(options.maxFees),
+      }
+      const filled = html.replace(/__[A-Z_]+__/g, (placeholder) => values[placeholder] ?? placeholder)
+      c.header('Cache-Control', 'no-store')
+      return c.html(filled)
+    })
+  }
+
+  return { warm: async () => void (await currentToken()) }
+}
+
+/** `YYYY-MM-DD` of the FIRST_PAYMENT_DAY of the month after `today` (UTC). */
+export function nextFirstPaymentDate(today: Date): string {
+  const next = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, FIRST_PAYMENT_DAY))
+  return next.toISOString().slice(0, 10)
+}

@@ -1,0 +1,154 @@
+/**
+ * The money of contract section 6, exact: amounts are integer cents (bigint),
+ * rates are exact fractions, and every division is rounded half-up to a cent
+ * once. No binary float is ever accumulated, so a spreadsheet's PMT and this
+ * code agree on every cent.
+ */
+import Decimal from 'decimal.js'
+import { addMonthsClamped, formatDate, type CalendarDate } from './dates.ts'
+
+/** An annual nominal rate (TIN) as the exact fraction numerator / denominator. */
+export interface Rate {
+  /** As configured, e.g. `0.0595`. */
+  readonly text: string
+  readonly numerator: bigint
+  readonly denominator: bigint
+}
+
+/** Decimal places a configured rate may have: ample for any real TIN, and keeps the fractions small. */
+const MAX_RATE_DECIMALS = 12
+const MONTHS_PER_YEAR = 12n
+/** The APR is shown with 6 decimals (0.061147 = 6.1147 %). */
+const APR_SCALE = 1_000_000n
+const CENTS_PER_UNIT = 100
+
+/** Parses a rate written as a fraction (`0.0595` is 5.95 %); throws when it is not one in [0, 1). */
+export function parseRate(text: string): Rate {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text)
+  if (!match) throw new Error('must be a decimal fraction like 0.0595')
+  const [, whole = '', fraction = ''] = match
+  if (fraction.length > MAX_RATE_DECIMALS) throw new Error(`must have at most ${MAX_RATE_DECIMALS} decimals`)
+  const numerator = BigInt(whole + fraction)
+  const denominator = 10n ** BigInt(fraction.length)
+  // A rate of 1 or more is almost surely a percentage typed as such (5.95 for 0.0595).
+  if (numerator >= denominator) throw new Error('must be a fraction below 1 (0.0595 means 5.95 %)')
+  return { text, numerator, denominator }
+}
+
+/** numerator / denominator rounded half away from zero (half-up for the non-negative amounts of a schedule). */
+export function divRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
+  if (denominator <= 0n) throw new RangeError('denominator must be positive')
+  const negative = numerator < 0n
+  const magnitude = negative ? -numerator : numerator
+  const rounded = (2n * magnitude + denominator) / (2n * denominator)
+  return negative ? -rounded : rounded
+}
+
+/** The monthly rate i = TIN / 12 as p / q. */
+function monthly(rate: Rate): { p: bigint; q: bigint } {
+  return { p: rate.numerator, q: rate.denominator * MONTHS_PER_YEAR }
+}
+
+/**
+ * The French-system fee, round(A·i / (1 − (1+i)^−n)), or round(A / n) when
+ * i = 0. With i = p/q it is the exact fraction A·p·(q+p)^n / (q·((q+p)^n − q^n)).
+ */
+export function monthlyFee(principalCents: bigint, rate: Rate, n: number): bigint {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError('n must be a positive integer')
+  const { p, q } = monthly(rate)
+  if (p === 0n) return divRoundHalfUp(principalCents, BigInt(n))
+  const grown = (q + p) ** BigInt(n)
+  const base = q ** BigInt(n)
+  return divRoundHalfUp(principalCents * p * grown, q * (grown - base))
+}
+
+/** The APR (TAE), (1 + TIN/12)^12 − 1, rounded half-up to 6 decimals. */
+export function annualPercentageRate(rate: Rate): number {
+  const { p, q } = monthly(rate)
+  const grown = (q + p) ** MONTHS_PER_YEAR
+  const base = q ** MONTHS_PER_YEAR
+  return Number(divRoundHalfUp((grown - base) * APR_SCALE, base)) / Number(APR_SCALE)
+}
+
+export interface Installment {
+  /** 1..n */
+  number: number
+  /** `YYYY-MM-DD` */
+  dueDate: string
+  fee: bigint
+  interest: bigint
+  principal: bigint
+  /** Outstanding principal after this fee. */
+  balance: bigint
+}
+
+export interface Schedule {
+  feeAmount: bigint
+  installments: Installment[]
+  /** Σ interest: the financing cost. */
+  interests: bigint
+  /** Σ fee: the total to pay, principal + interests. */
+  total: bigint
+}
+
+/**
+ * Why a plan cannot be made: the amount is so small against n that a fee would
+ * be zero or the balance would go below zero before the last fee.
+ */
+export type ScheduleFailure = 'amount_too_small'
+
+/**
+ * The dated schedule of contract section 6. Each interest is rounded on the
+ * balance it is charged on; the last fee takes whatever rounding left, so the
+ * balance ends at exactly 0 and the principals sum to the amount exactly.
+ */
+export function amortize(
+  principalCents: bigint,
+  rate: Rate,
+  n: number,
+  firstDate: CalendarDate,
+): Schedule | ScheduleFailure {
+  if (principalCents <= 0n) return 'amount_too_small'
+  const { p, q } = monthly(rate)
+  const feeAmount = monthlyFee(principalCents, rate, n)
+  if (feeAmount < 1n) return 'amount_too_small'
+
+  const installments: Installment[] = []
+  let balance = principalCents
+  let interests = 0n
+  let total = 0n
+  for (let number = 1; number <= n; number += 1) {
+    const interest = divRoundHalfUp(balance * p, q)
+    const principal = number === n ? balance : feeAmount - interest
+    const fee = principal + interest
+    balance -= principal
+    // A fee rounded up on a few cents can repay more than is owed before the end.
+    if (balance < 0n || fee < 1n) return 'amount_too_small'
+    interests += interest
+    total += fee
+    installments.push({
+      number,
+      dueDate: formatDate(addMonthsClamped(firstDate, number - 1)),
+      fee,
+      interest,
+      principal,
+      balance,
+    })
+  }
+  return { feeAmount, installments, interests, total }
+}
+
+/** Cents as the JSON number of an amount: at most two decimals, exactly as written. */
+export function centsToNumber(cents: bigint): number {
+  // An integer divided by 100 is the double nearest the two-decimal value, and JSON prints that value back.
+  return Number(cents) / CENTS_PER_UNIT
+}
+
+/** A JSON amount as cents; null when it is not finite or has more than two decimals. */
+export function toCents(amount: number): bigint | null {
+  if (!Number.isFinite(amount)) return null
+  // Decimal reads a number through its shortest decimal text, so 0.29 is 0.29, not 0.28999….
+  const value = new Decimal(amount)
+  if (value.decimalPlaces() > 2) return null
+  return BigInt(value.times(CENTS_PER_UNIT).toFixed(0))
+}

@@ -1,0 +1,71 @@
+/**
+ * Turns a financeable request into the two answers of the calculator: the
+ * fees table (CalculateFeeOptions) and the amortization table
+ * (FrontCalculateFees). Both come from the one exact schedule of money.ts.
+ */
+import type { AmortizationTable, FeesTableResult } from '../../src/domain/types.ts'
+import { formatDate } from './dates.ts'
+import { amortize, annualPercentageRate, centsToNumber, type Rate } from './money.ts'
+import { problem } from './problem.ts'
+import type { Financeable, Outcome } from './validate.ts'
+
+export interface Rates {
+  tinFinancing: Rate
+  tinRefinancing: Rate
+  minFees: number
+  maxFees: number
+}
+
+export interface Plan {
+  /** isModificable is true here: a freshly calculated plan may be changed. */
+  result: FeesTableResult
+  /** Not saved yet: no hash and no number. */
+  table: AmortizationTable
+}
+
+export function buildPlan(financeable: Financeable, rates: Rates): Outcome<Plan> {
+  const { request, amountToFinance, numberOfFees: n } = financeable
+  const rate = request.financialType === 1 ? rates.tinRefinancing : rates.tinFinancing
+  const schedule = amortize(amountToFinance, rate, n, request.firstDate)
+  if (schedule === 'amount_too_small') {
+    const detail = `${centsToNumber(amountToFinance)} cannot be spread over ${n} fees of at least one cent each.`
+    return { ok: false, problem: problem('amount_too_small', detail, [{ field: 'numberOfFees', message: 'is too large for this amount' }]) }
+  }
+
+  const result: FeesTableResult = {
+    totalFees: n,
+    feeAmount: centsToNumber(schedule.feeAmount),
+    firstPaymentDate: formatDate(request.firstDate),
+    minFees: rates.minFees,
+    maxFees: rates.maxFees,
+    amountToFinance: centsToNumber(amountToFinance),
+    initialAmount: centsToNumber(financeable.initialAmount),
+    partialPayment: centsToNumber(financeable.partialPayment),
+    interests: centsToNumber(schedule.interests),
+    finalFee: centsToNumber(schedule.total),
+    financeType: request.financialType,
+    isModificable: true,
+    tin: Number(rate.text),
+    tae: annualPercentageRate(rate),
+    currency: request.currency,
+  }
+  const table: AmortizationTable = {
+    versionHashCode: null,
+    versionNumber: null,
+    currency: request.currency,
+    fees: schedule.installments.map((row) => ({
+      number: row.number,
+      dueDate: row.dueDate,
+      fee: centsToNumber(row.fee),
+      interest: centsToNumber(row.interest),
+      principal: centsToNumber(row.principal),
+      balance: centsToNumber(row.balance),
+    })),
+    totals: {
+      amountToFinance: centsToNumber(amountToFinance),
+      interests: centsToNumber(schedule.interests),
+      finalFee: centsToNumber(schedule.total),
+    },
+  }
+  return { ok: true, value: { result, table } }
+}

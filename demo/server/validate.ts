@@ -1,0 +1,234 @@
+/**
+ * Reading a request body as a tuition payload, in two steps that map to two
+ * statuses: `parseTuitionPayload` checks shapes and types (400), and
+ * `checkFinanceable` checks that a well-formed input can be financed (422).
+ */
+import type { FinancialType, Problem, ProblemField, System, TuitionPayload } from '../../src/domain/types.ts'
+import { parseDateOfPayment, type CalendarDate } from './dates.ts'
+import { toCents } from './money.ts'
+import { problem, type ProblemCode } from './problem.ts'
+
+/** Contract section 5: amounts over 10 000 000 cannot be financed. */
+export const MAX_AMOUNT_CENTS = 1_000_000_000n
+/** Spec section 9. */
+const DEFAULT_CURRENCY = 'USD'
+const KNOWN_SYSTEMS: readonly number[] = [1, 2, 3, 4, 5, 6, 7]
+const KNOWN_FINANCIAL_TYPES: readonly number[] = [0, 1]
+/** Upper bounds on text fields: generous for real data, small enough to keep stored versions small. */
+const MAX_LENGTH = { currency: 16, language: 35, studyIdName: 200, contractId: 100, linkedVersionIdentifier: 100 } as const
+
+/** The three amounts, as cents; null when blank. */
+interface Amounts {
+  finalAmount: bigint | null
+  partialPayment: bigint | null
+  amountToRefinance: bigint | null
+}
+
+/** A well-typed tuition payload, with what the calculation needs already read. */
+export interface TuitionRequest {
+  /** The known fields as sent, without `token` nor any unknown field: what a saved version stores. */
+  payload: TuitionPayload
+  system: System
+  financialType: FinancialType
+  firstDate: CalendarDate
+  /** As sent; missing or 0 means the minimum. */
+  numberOfFees: number | null
+  /** As sent, upper-cased, USD when blank. */
+  currency: string
+  amounts: Amounts
+  contractId: string | null
+  linkedVersionIdentifier: string | null
+  isSavedVersion: boolean
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: Problem }
+
+/** The fields a payload may carry; `token` is read by nobody and dropped. */
+const PAYLOAD_FIELDS = [
+  'currency', 'dateOfPayment', 'numberOfFees', 'finalAmount', 'partialPayment', 'amountToRefinance',
+  'system', 'financialType', 'language', 'studyIdName', 'contractId', 'linkedVersionIdentifier',
+  'isSavedVersion', 'isFrontEndVersionCopy',
+] as const satisfies readonly (keyof TuitionPayload)[]
+
+/** Parses JSON text; a 400 malformed_json problem when it is not JSON. */
+export function parseJson(text: string): Outcome<unknown> {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown }
+  } catch {
+    return { ok: false, problem: problem('malformed_json', 'The request body could not be parsed as JSON.') }
+  }
+}
+
+/** Checks the shape and types of a payload; every failing field is listed in one 400 problem. */
+export function parseTuitionPayload(body: unknown): Outcome<TuitionRequest> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return invalid([{ field: 'body', message: 'must be a JSON object' }])
+  }
+  const input = body as Record<string, unknown>
+  const errors: ProblemField[] = []
+  const fail = (field: string, message: string) => errors.push({ field, message })
+  const present = (field: string) => Object.hasOwn(input, field) && input[field] !== null && input[field] !== undefined
+
+  const text = (field: keyof typeof MAX_LENGTH): string | null => {
+    if (!present(field)) return null
+    const value = input[field]
+    if (typeof value !== 'string') {
+      fail(field, 'must be a string or null')
+      return null
+    }
+    if (value.length > MAX_LENGTH[field]) {
+      fail(field, `must be at most ${MAX_LENGTH[field]} characters`)
+      return null
+    }
+    return value
+  }
+  const amount = (field: keyof Amounts): bigint | null => {
+    if (!present(field)) return null
+    const value = input[field]
+    if (typeof value !== 'number') {
+      fail(field, 'must be a number or null')
+      return null
+    }
+    // Beyond the cap only the sign matters, and JSON can spell numbers too big for a double (1e400).
+    if (!Number.isFinite(value)) return value > 0 ? MAX_AMOUNT_CENTS + 1n : -(MAX_AMOUNT_CENTS + 1n)
+    const cents = toCents(value)
+    if (cents === null) {
+      fail(field, 'must have at most 2 decimals')
+      return null
+    }
+    return cents
+  }
+  const flag = (field: 'isSavedVersion' | 'isFrontEndVersionCopy'): boolean => {
+    if (!present(field)) return false
+    if (typeof input[field] !== 'boolean') {
+      fail(field, 'must be true, false or null')
+      return false
+    }
+    return input[field] === true
+  }
+  const oneOf = (field: 'system' | 'financialType', allowed: readonly number[]): number | null => {
+    if (!present(field)) {
+      fail(field, 'is required')
+      return null
+    }
+    const value = input[field]
+    if (typeof value !== 'number' || !allowed.includes(value)) {
+      fail(field, `must be one of ${allowed.join(', ')}`)
+      return null
+    }
+    return value
+  }
+
+  const system = oneOf('system', KNOWN_SYSTEMS)
+  const financialType = oneOf('financialType', KNOWN_FINANCIAL_TYPES)
+  let firstDate: CalendarDate | null = null
+  if (!present('dateOfPayment')) fail('dateOfPayment', 'is required')
+  else if (typeof input.dateOfPayment !== 'string') fail('dateOfPayment', 'must be a string')
+  else {
+    firstDate = parseDateOfPayment(input.dateOfPayment)
+    if (firstDate === null) fail('dateOfPayment', 'must be a real date, YYYY-MM-DD or an ISO 8601 date-time')
+  }
+  let numberOfFees: number | null = null
+  if (present('numberOfFees')) {
+    const value = input.numberOfFees
+    if (typeof value !== 'number' || !Number.isInteger(value)) fail('numberOfFees', 'must be a whole number or null')
+    else numberOfFees = value
+  }
+  const amounts: Amounts = {
+    finalAmount: amount('finalAmount'),
+    partialPayment: amount('partialPayment'),
+    amountToRefinance: amount('amountToRefinance'),
+  }
+  // The amount that is spread depends on the type (contract section 6), so it alone is required.
+  if (financialType === 0 && !present('finalAmount')) fail('finalAmount', 'is required when financialType is 0')
+  if (financialType === 1 && !present('amountToRefinance')) fail('amountToRefinance', 'is required when financialType is 1')
+  const currency = text('currency')
+  const contractId = text('contractId')
+  const linkedVersionIdentifier = text('linkedVersionIdentifier')
+  text('language')
+  text('studyIdName')
+  const isSavedVersion = flag('isSavedVersion')
+  flag('isFrontEndVersionCopy')
+
+  if (errors.length > 0 || system === null || financialType === null || firstDate === null) return invalid(errors)
+
+  const payload: Record<string, unknown> = {}
+  for (const field of PAYLOAD_FIELDS) if (Object.hasOwn(input, field)) payload[field] = input[field]
+  return {
+    ok: true,
+    value: {
+      payload: payload as unknown as TuitionPayload,
+      system: system as System,
+      financialType: financialType as FinancialType,
+      firstDate,
+      numberOfFees,
+      currency: (currency ?? DEFAULT_CURRENCY).toUpperCase(),
+      amounts,
+      contractId,
+      linkedVersionIdentifier,
+      isSavedVersion,
+    },
+  }
+}
+
+/** What a financeable request spreads, in cents. */
+export interface Financeable {
+  request: TuitionRequest
+  /** A: the amount to finance. */
+  amountToFinance: bigint
+  /** finalAmount (financing) or amountToRefinance (refinancing). */
+  initialAmount: bigint
+  /** 0 for financing. */
+  partialPayment: bigint
+  /** n, within min..max. */
+  numberOfFees: number
+}
+
+export interface FeeLimits {
+  minFees: number
+  maxFees: number
+}
+
+const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
+
+/**
+ * The 422 rules of contract section 5. Every failing field is listed; the
+ * problem's code is that of the first failing rule in this order, so it is
+ * the same for the same input every time.
+ */
+export function checkFinanceable(request: TuitionRequest, limits: FeeLimits): Outcome<Financeable> {
+  const failures: { code: ProblemCode; field: string; message: string }[] = []
+  const fail = (code: ProblemCode, field: string, message: string) => failures.push({ code, field, message })
+  const refinancing = request.financialType === 1
+  const { finalAmount, amountToRefinance } = request.amounts
+  const initialAmount = (refinancing ? amountToRefinance : finalAmount) ?? 0n
+  const partialPayment = refinancing ? (request.amounts.partialPayment ?? 0n) : 0n
+  const initialField = refinancing ? 'amountToRefinance' : 'finalAmount'
+  const amountToFinance = initialAmount - partialPayment
+  const n = request.numberOfFees === null || request.numberOfFees === 0 ? limits.minFees : request.numberOfFees
+
+  if (!KNOWN_CURRENCIES.has(request.currency)) fail('unknown_currency', 'currency', 'must be an ISO 4217 currency code')
+  const cap = MAX_AMOUNT_CENTS
+  if (initialAmount > cap || initialAmount < -cap) fail('amount_too_large', initialField, 'must not be over 10000000')
+  if (partialPayment > cap || partialPayment < -cap) fail('amount_too_large', 'partialPayment', 'must not be over 10000000')
+  if (partialPayment < 0n) fail('negative_amount', 'partialPayment', 'must not be negative')
+  if (partialPayment > 0n && partialPayment > initialAmount) {
+    fail('partial_payment_exceeds_amount', 'partialPayment', 'must not be larger than amountToRefinance')
+  }
+  if (amountToFinance <= 0n) fail('amount_not_positive', initialField, 'leaves nothing to finance')
+  if (n < limits.minFees || n > limits.maxFees) {
+    fail('fee_count_out_of_range', 'numberOfFees', `must be between ${limits.minFees} and ${limits.maxFees}`)
+  }
+
+  const [first] = failures
+  if (first !== undefined) {
+    const errors = failures.map(({ field, message }) => ({ field, message }))
+    return { ok: false, problem: problem(first.code, `This input cannot be financed: ${first.field} ${first.message}.`, errors) }
+  }
+  return { ok: true, value: { request, amountToFinance, initialAmount, partialPayment, numberOfFees: n } }
+}
+
+function invalid(errors: ProblemField[]): Outcome<never> {
+  const fields = errors.map((error) => error.field).join(', ')
+  return { ok: false, problem: problem('validation_failed', `Invalid or missing fields: ${fields}.`, errors) }
+}

@@ -1,0 +1,124 @@
+/**
+ * The API tests' harness: the real server on 127.0.0.1 and a random port,
+ * with a real SQLite file in a fresh temporary folder, and a client that
+ * checks every answer against openapi.json.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startServer, type AppOptions, type RunningServer } from '../../demo/server/app.ts'
+import { mintToken } from '../../demo/server/auth.ts'
+import { loadConfig, type Config } from '../../demo/server/config.ts'
+import type { TuitionPayload } from '../../src/domain/types.ts'
+import { expectDocumented, expectProblem, openapi } from './openapi.ts'
+
+export const API_KEY = 'test-api-key'
+export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123'
+export const ALLOWED_ORIGIN = 'https://portal.example'
+
+export interface TestServer {
+  url: string
+  api: string
+  config: Config
+  /** The folder holding the database file; removed by `remove`. */
+  dir: string
+  dbPath: string
+  running: RunningServer
+  /** Stops the server (the folder stays, for a restart). */
+  close(): Promise<void>
+  /** Stops the server and removes its folder. */
+  remove(): Promise<void>
+}
+
+export async function startTestServer(env: Record<string, string> = {}, options: AppOptions & { dir?: string } = {}): Promise<TestServer> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'fees-api-'))
+  const dbPath = join(dir, 'fees.sqlite')
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    FEES_DB: dbPath,
+    FEES_API_KEY: API_KEY,
+    FEES_JWT_SECRET: JWT_SECRET,
+    FEES_CORS_ORIGINS: ALLOWED_ORIGIN,
+    ...env,
+  })
+  const running = await startServer(config, options)
+  let closed = false
+  const close = async () => {
+    if (closed) return
+    closed = true
+    await running.close()
+  }
+  return {
+    url: running.url,
+    api: `${running.url}/api/v1`,
+    config,
+    dir,
+    dbPath,
+    running,
+    close,
+    remove: async () => {
+      await close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A valid financing payload: 6000 EUR over 12 fees from 31 January 2026. */
+export function financing(overrides: Record<string, unknown> = {}): TuitionPayload & Record<string, unknown> {
+  return {
+    currency: 'EUR',
+    dateOfPayment: '2026-01-31',
+    numberOfFees: 12,
+    finalAmount: 6000,
+    system: 1,
+    financialType: 0,
+    language: 'es',
+    studyIdName: 'Grado en Ingeniería Informática',
+    contractId: 'C-2026-0001',
+    ...overrides,
+  }
+}
+
+/** A valid refinancing payload: 6000 − 1000 paid up front. */
+export function refinancing(overrides: Record<string, unknown> = {}): TuitionPayload & Record<string, unknown> {
+  return financing({ finalAmount: null, amountToRefinance: 6000, partialPayment: 1000, financialType: 1, ...overrides })
+}
+
+export const bearer = async (ttlSeconds = 600, secret = JWT_SECRET) => `Bearer ${await mintToken(secret, ttlSeconds)}`
+
+export interface Answer<T = unknown> {
+  status: number
+  headers: Headers
+  body: T
+}
+
+interface CallOptions {
+  /** Sent as JSON unless it is a string (sent as is). */
+  body?: unknown
+  headers?: Record<string, string>
+  /** Path parameters of the documented path. */
+  params?: Record<string, string>
+  query?: Record<string, string>
+}
+
+/**
+ * Calls `method documentedPath` and checks the answer against openapi.json.
+ * The call carries the API key (and a JSON body type when there is a body)
+ * unless `headers` overrides them; a header given as '' is not sent.
+ */
+export async function call<T = unknown>(server: TestServer, method: string, documentedPath: string, options: CallOptions = {}): Promise<Answer<T>> {
+  let path = documentedPath
+  for (const [name, value] of Object.entries(options.params ?? {})) path = path.replace(`{${name}}`, encodeURIComponent(value))
+  const query = options.query === undefined ? '' : `?${new URLSearchParams(options.query).toString()}`
+  const headers: Record<string, string> = { 'X-Api-Key': API_KEY, ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...options.headers }
+  for (const [name, value] of Object.entries(headers)) if (value === '') delete headers[name]
+  const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+  const response = await fetch(`${server.api}${path}${query}`, { method, headers, body })
+  const text = await response.text()
+  const parsed = text === '' ? undefined : (JSON.parse(text) as T)
+  const contentType = response.headers.get('Content-Type')
+  if (documentedPath in openapi.paths) expectDocumented(documentedPath, method, response.status, contentType, parsed)
+  else expectProblem(parsed, contentType)
+  return { status: response.status, headers: response.headers, body: parsed as T }
+}
