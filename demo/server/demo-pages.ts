@@ -1,5 +1,5 @@
 /**
- * The demo pages (/demo/portal.html, /demo/crm.html): static HTML with
+ * The demo pages (/demo/portal.html, /demo/crm.html, /demo/strict-csp.html): static HTML with
  * placeholders that the server fills in as it serves them, so each page
  * carries a live demo token and a first payment date that is still ahead.
  */
@@ -15,7 +15,10 @@ const DEMO_TOKEN_TTL_S = 60 * 60
 const DEMO_TOKEN_REFRESH_S = 10 * 60
 /** The first payment falls on this day of next month: always in the future, and a day every month has. */
 const FIRST_PAYMENT_DAY = 5
-const PAGES = ['portal', 'crm'] as const
+const PAGES = ['portal', 'crm', 'strict-csp'] as const
+/** The strictest policy a host might have: no inline script or style, no eval, nothing from elsewhere. */
+export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'"
+
 const LANGUAGES = ['es', 'en']
 const SYSTEMS = ['1', '2', '3', '4', '5', '6', '7']
 const FINANCIAL_TYPES = ['0', '1']
@@ -77,6 +80,7 @@ export function demoPageRoutes(app: Hono, options: DemoPageOptions): DemoPages {
       }
       const filled = html.replace(/__[A-Z_]+__/g, (placeholder) => values[placeholder] ?? placeholder)
       c.header('Cache-Control', 'no-store')
+      if (page === 'strict-csp') c.header('Content-Security-Policy', STRICT_CSP)
       return c.html(filled)
     })
   }

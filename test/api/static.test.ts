@@ -124,4 +124,12 @@ describe('the demo pages', () => {
     expect(html).toMatch(/min="12" max="24"/)
     for (const name of ['calculationResultReceivedEvent', 'invalidTuitionEvent', 'feeOptionSelectedEvent']) expect(html).toContain(name)
   })
+
+  it('strict-csp.html is served with the strictest policy and has no inline script or style', async () => {
+    const { status, html, headers } = await page('/demo/strict-csp.html?lang=en')
+    expect(status).toBe(200)
+    expect(headers.get('Content-Security-Policy')).toBe("default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'")
+    expect(html).not.toMatch(/<style|style=|<script>|<script type="module">/)
+    expect(tuitionInputOf(html)).toMatchObject({ language: 'en' })
+  })
 })
