@@ -98,6 +98,19 @@ describe('<fees-calculator>', () => {
     expect(document.body.innerHTML).not.toContain('tok-secret')
   })
 
+  it('takes the token from the tuition-input attribute and removes it from the DOM', async () => {
+    const element = document.createElement('fees-calculator')
+    element.apiBase = `${server.origin}/api/v1`
+    const results = collect(element, 'calculationResultReceivedEvent')
+    document.body.append(element)
+    element.setAttribute('tuition-input', JSON.stringify(input))
+    await vi.waitFor(() => expect(results).toHaveLength(1))
+    expect(server.requests).toHaveLength(1)
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer tok-secret')
+    expect(document.body.innerHTML).not.toContain('tok-secret')
+    expect(JSON.parse(element.getAttribute('tuition-input')!)).toEqual({ ...input, token: undefined })
+  })
+
   it('answers a malformed tuition-input attribute with invalidTuitionEvent instead of throwing', async () => {
     const element = document.createElement('fees-calculator')
     const seen = collect(element, 'invalidTuitionEvent')

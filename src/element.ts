@@ -60,13 +60,39 @@ type R2wcInternals = { [R2WC_PROPS]: Record<string, unknown>; [R2WC_RENDER]: () 
 
 /** What the host set as tuitionInput, returned by the getter as given. */
 const GIVEN_INPUT = Symbol('givenTuitionInput')
+/** Set while the element rewrites its own tuition-input attribute, which is then not a new input. */
+const SCRUBBING = Symbol('scrubbing')
+
+type ElementState = HTMLElement & R2wcInternals & { [GIVEN_INPUT]?: unknown; [SCRUBBING]?: boolean }
+
+/**
+ * The bearer token must not stay readable in the page's DOM: once the element
+ * has taken a tuition-input attribute, it writes the attribute back without
+ * the token (the token lives on in the element's memory only).
+ */
+function scrubTokenFromAttribute(element: ElementState, text: string): void {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return
+  }
+  if (typeof parsed !== 'object' || parsed === null || !('token' in parsed)) return
+  const { token: _token, ...rest } = parsed as Record<string, unknown>
+  element[SCRUBBING] = true
+  try {
+    element.setAttribute('tuition-input', JSON.stringify(rest))
+  } finally {
+    element[SCRUBBING] = false
+  }
+}
 
 /**
  * A new tuition input, from the attribute or the property. A refused one is
  * answered at once with invalidTuitionEvent and changes nothing: the plan on
  * screen stays. null, undefined and "" clear the calculator.
  */
-function takeTuitionInput(element: HTMLElement & R2wcInternals & { [GIVEN_INPUT]?: unknown }, value: unknown): void {
+function takeTuitionInput(element: ElementState, value: unknown, fromAttribute = false): void {
   if (value === null || value === undefined || value === '') {
     element[GIVEN_INPUT] = undefined
     element[R2WC_PROPS].tuitionInput = undefined
@@ -81,6 +107,7 @@ function takeTuitionInput(element: HTMLElement & R2wcInternals & { [GIVEN_INPUT]
   element[GIVEN_INPUT] = value
   element[R2WC_PROPS].tuitionInput = check.value
   element[R2WC_RENDER]()
+  if (fromAttribute && typeof value === 'string') scrubTokenFromAttribute(element, value)
 }
 
 /**
@@ -134,7 +161,10 @@ export class FeesCalculatorElement extends (R2wcElement as unknown as { new (): 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
     const prop = propOf.get(name)
     if (!prop) return
-    if (prop === 'tuitionInput') return takeTuitionInput(this, value)
+    if (prop === 'tuitionInput') {
+      if (!(this as ElementState)[SCRUBBING]) takeTuitionInput(this, value, true)
+      return
+    }
     this[R2WC_PROPS][prop] = value ?? undefined
     this[R2WC_RENDER]()
   }
