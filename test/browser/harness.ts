@@ -18,13 +18,13 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROME_PATH)) {
     throw new Error(
       `No Chromium at ${CHROME_PATH}. Install it with \`apt-get update && apt-get install -y chromium\`, or set CHROME_PATH to a Chromium or Chrome binary.`,
     )
   }
-  return chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS })
+  return chromium.launch({ executablePath: CHROME_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] })
 }
 
 export function requireBuild(files = ['dist/fees-calculator.js']): void {
@@ -32,6 +32,14 @@ export function requireBuild(files = ['dist/fees-calculator.js']): void {
     throw new Error('The browser tests load the built bundle: run `npm run build` first (`npm test` does).')
   }
 }
+
+/**
+ * Chromium asks the user before a page on one loopback port may call another
+ * (Local Network Access); headless, nobody answers. A real portal and its API
+ * are on public hosts, where the check does not apply: tests of a cross-origin
+ * API root switch it off.
+ */
+export const ALLOW_LOOPBACK_CROSS_ORIGIN = ['--disable-features=LocalNetworkAccessChecks']
 
 export interface DemoServer {
   url: string
