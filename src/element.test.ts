@@ -179,6 +179,42 @@ describe('<fees-calculator> given a bad input after a good one', () => {
   })
 })
 
+describe('show-header and show-footer', () => {
+  const shown = (element: HTMLElement, part: string) => !!element.shadowRoot?.querySelector(`[part~="${part}"]`)
+
+  it.each([
+    ['absent', null, true],
+    ['present with no value', '', true],
+    ['"true"', 'true', true],
+    ['"show-header"', 'show-header', true],
+    ['"false"', 'false', false],
+    ['"FALSE"', 'FALSE', false],
+    ['"0"', '0', false],
+    ['"off"', 'off', false],
+  ])('%s: header and footer shown = %s', async (_label, value, expected) => {
+    const element = document.createElement('fees-calculator')
+    if (value !== null) {
+      element.setAttribute('show-header', value)
+      element.setAttribute('show-footer', value)
+    }
+    document.body.append(element)
+    await vi.waitFor(() => expect(element.shadowRoot?.childElementCount).toBeGreaterThan(0))
+    await vi.waitFor(() => expect([shown(element, 'header'), shown(element, 'footer')]).toEqual([expected, expected]))
+  })
+
+  it('shows the header again when show-header="false" is removed, and takes the property too', async () => {
+    const element = document.createElement('fees-calculator')
+    element.setAttribute('show-header', 'false')
+    document.body.append(element)
+    await vi.waitFor(() => expect(element.shadowRoot?.childElementCount).toBeGreaterThan(0))
+    await vi.waitFor(() => expect(shown(element, 'header')).toBe(false))
+    element.removeAttribute('show-header')
+    await vi.waitFor(() => expect(shown(element, 'header')).toBe(true))
+    element.showHeader = false
+    await vi.waitFor(() => expect(shown(element, 'header')).toBe(false))
+  })
+})
+
 describe('parseBooleanAttribute', () => {
   it('defaults when absent, is true when present, and false only for false/0/no/off', () => {
     expect(parseBooleanAttribute(undefined, true)).toBe(true)
