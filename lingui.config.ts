@@ -10,5 +10,5 @@ export default defineConfig({
       exclude: ['**/*.test.*'],
     },
   ],
-  orderBy: 'messageId',
+  orderBy: 'message',
 })

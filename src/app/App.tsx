@@ -1,0 +1,73 @@
+import { I18nProvider } from '@lingui/react'
+import { useLingui } from '@lingui/react/macro'
+import { createElement, useCallback, useEffect, useState } from 'react'
+import type { Language } from '../store/calculator-store.ts'
+import { createI18n } from '../ui/i18n.ts'
+import { CHUNK_LOAD_FAILED, defineChunk } from '../ui/lazy.ts'
+import { NoticeToaster, showNotice } from '../ui/toasts.tsx'
+import { useChunk } from '../ui/useChunk.ts'
+import { matchRoute } from './routes.ts'
+import { navigate, usePathname } from './router.ts'
+
+const APP_TOASTER_ID = 'fees-calculator-app'
+const healthCheckChunk = defineChunk('health-check', () => import('./health/HealthCheck.tsx'))
+
+/** The page's own language: `?lang=en`, else Spanish (the calculator takes its language from its input). */
+function pageLanguage(): Language {
+  return new URLSearchParams(location.search).get('lang')?.toLowerCase() === 'en' ? 'en' : 'es'
+}
+
+/** The root view: only a router outlet (spec section 2). */
+export function App() {
+  const [i18n] = useState(() => createI18n(pageLanguage()))
+  const route = matchRoute(usePathname())
+  const redirectTo = route.name === 'redirect' ? route.to : null
+
+  useEffect(() => {
+    if (redirectTo) navigate(redirectTo, { replace: true })
+  }, [redirectTo])
+
+  const reportFailure = useCallback(
+    (error: unknown) => {
+      console.error(`[fees-calculator] ${error instanceof Error ? error.message : CHUNK_LOAD_FAILED}`, error)
+      showNotice(APP_TOASTER_ID, i18n, { kind: 'chunk_load_failed' })
+    },
+    [i18n],
+  )
+
+  return (
+    <I18nProvider i18n={i18n}>
+      <main className="app-main">
+        {route.name === 'fees'
+          ? // A new element per hash: a fresh store for each saved plan opened.
+            createElement('fees-calculator', {
+              key: route.versionHashCode ?? 'input',
+              ...(route.versionHashCode ? { 'version-hash-code': route.versionHashCode } : {}),
+            })
+          : null}
+        {route.name === 'health-check' ? <HealthCheckOutlet onFailure={reportFailure} /> : null}
+      </main>
+      <NoticeToaster id={APP_TOASTER_ID} />
+      <PageTitle healthCheck={route.name === 'health-check'} />
+    </I18nProvider>
+  )
+}
+
+/** The tab's title, in the page's language. */
+function PageTitle({ healthCheck }: { healthCheck: boolean }) {
+  const { t } = useLingui()
+  const title = healthCheck ? t`Health check` : t`Your tuition payment plan`
+  useEffect(() => {
+    document.title = title
+  }, [title])
+  return null
+}
+
+function HealthCheckOutlet({ onFailure }: { onFailure: (error: unknown) => void }) {
+  const chunk = useChunk(healthCheckChunk, onFailure)
+  const { request } = chunk
+  useEffect(request, [request])
+  if (!chunk.module) return null
+  const HealthCheck = chunk.module.default
+  return <HealthCheck />
+}

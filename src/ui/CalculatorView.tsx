@@ -1,0 +1,51 @@
+import { useCalculator } from './context.ts'
+import { DateField } from './parts/DateField.tsx'
+import { FeeCountField } from './parts/FeeCountField.tsx'
+import { Footer } from './parts/Footer.tsx'
+import { Header } from './parts/Header.tsx'
+import { Heading } from './parts/Heading.tsx'
+import { MonthlyFee } from './parts/MonthlyFee.tsx'
+import { PaymentScheme } from './parts/PaymentScheme.tsx'
+import { SaveBar } from './parts/SaveBar.tsx'
+import { ScheduleSection } from './parts/ScheduleSection.tsx'
+import { StatusLine } from './parts/StatusLine.tsx'
+import { Rates, Summary } from './parts/Summary.tsx'
+
+export interface CalculatorViewProps {
+  showHeader: boolean
+  showFooter: boolean
+}
+
+/**
+ * The calculator screen of spec section 2. Each part reads only the slice of
+ * the store it shows, so a recalculation re-renders the figures, not the page.
+ */
+export function CalculatorView({ showHeader, showFooter }: CalculatorViewProps) {
+  const busy = useCalculator((s) => s.calculating || s.saving)
+  return (
+    <>
+      {showHeader ? <Header /> : null}
+      <section className="fc-card" part="card" aria-busy={busy} data-busy={busy}>
+        <div>
+          <Heading />
+          <StatusLine />
+        </div>
+        <div className="fc-plan">
+          <div className="fc-choices">
+            <PaymentScheme />
+            <FeeCountField />
+            <DateField />
+          </div>
+          <MonthlyFee />
+        </div>
+        <div className="fc-figures">
+          <Summary />
+          <Rates />
+        </div>
+        <SaveBar />
+      </section>
+      <ScheduleSection />
+      {showFooter ? <Footer /> : null}
+    </>
+  )
+}

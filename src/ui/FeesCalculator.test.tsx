@@ -1,0 +1,166 @@
+import { createRoot, type Root } from 'react-dom/client'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { setPageUrl } from '../../test/support/page-url.ts'
+import { startRecordingServer, type RecordedRequest, type Reply } from '../../test/support/recording-server.ts'
+import type { FeesTableResult, TuitionInput, TuitionPayload } from '../domain/types.ts'
+import { FeesCalculator, type FeesCalculatorProps } from './FeesCalculator.tsx'
+
+// Updates arrive from a real server: the tests wait for the screen rather than wrap them in act().
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+/** Lets React render what the last event or answer changed. */
+const rendered = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+const input: TuitionInput = {
+  currency: 'EUR',
+  dateOfPayment: '2099-01-05',
+  finalAmount: 6000,
+  system: 2,
+  financialType: 0,
+  language: 'en',
+  token: 'tok-1',
+  contractId: 'C-1',
+  studyIdName: 'Grado en Historia',
+}
+
+function feesTable(body: TuitionPayload): FeesTableResult {
+  const n = body.numberOfFees || 10
+  const amount = body.finalAmount ?? 0
+  return {
+    totalFees: n,
+    feeAmount: Math.round((amount / n) * 100) / 100,
+    firstPaymentDate: body.dateOfPayment,
+    minFees: 10,
+    maxFees: 14,
+    amountToFinance: amount,
+    initialAmount: amount,
+    partialPayment: 0,
+    interests: 123.45,
+    finalFee: amount + 123.45,
+    financeType: 0,
+    isModificable: true,
+    tin: 0.0595,
+    tae: 0.06115,
+    currency: body.currency ?? 'USD',
+  }
+}
+
+let server: Awaited<ReturnType<typeof startRecordingServer>>
+const reply = (request: RecordedRequest): Reply =>
+  request.url.includes('CalculateFeeOptions') ? { body: feesTable(JSON.parse(request.body) as TuitionPayload) } : { status: 404, body: {} }
+
+beforeAll(async () => {
+  server = await startRecordingServer(reply)
+  setPageUrl(`${server.origin}/`)
+})
+afterAll(() => server.close())
+
+const mounted: Root[] = []
+afterEach(() => {
+  for (const root of mounted.splice(0)) root.unmount()
+  document.body.replaceChildren()
+  server.requests.length = 0
+})
+
+/** Mounts the component in a shadow root, as the element does. */
+async function mount(props: FeesCalculatorProps = {}) {
+  const host = document.createElement('div')
+  document.body.append(host)
+  const shadow = host.attachShadow({ mode: 'open' })
+  const root = createRoot(shadow)
+  mounted.push(root)
+  root.render(<FeesCalculator apiBase={`${server.origin}/api/v1`} {...props} />)
+  await vi.waitFor(() => expect(shadow.querySelector('.fc')).not.toBeNull())
+  const $ = <T extends Element = HTMLElement>(selector: string) => shadow.querySelector<T>(selector)
+  const text = (selector: string) => $(selector)?.textContent?.trim() ?? null
+  const settle = () => vi.waitFor(() => expect($('.fc-card')?.getAttribute('data-busy')).toBe('false'))
+  return { shadow, root, $, text, settle }
+}
+
+describe('<FeesCalculator>', () => {
+  it('starts empty, in Spanish, with zero figures and its controls disabled', async () => {
+    const { $, text } = await mount()
+    expect($('.fc')?.getAttribute('data-state')).toBe('empty')
+    expect($('.fc')?.getAttribute('lang')).toBe('es')
+    expect(text('[part=title]')).toBe('Tu plan de pago de la matrícula')
+    expect(text('.fc-field label')).toBe('Selecciona el número de cuotas (entre 12 y 24)')
+    expect(text('[data-figure=feeAmount]')).toMatch(/^0,00\sUS\$$/)
+    expect(text('[data-figure=finalFee]')).toMatch(/^0,00\sUS\$$/)
+    expect($<HTMLSelectElement>('[part=fee-select]')?.disabled).toBe(true)
+    expect([...$<HTMLSelectElement>('[part=fee-select]')!.options].filter((o) => !o.hidden).map((o) => o.value)).toEqual(
+      Array.from({ length: 13 }, (_, k) => String(12 + k)),
+    )
+    expect($<HTMLButtonElement>('[part=date]')?.disabled).toBe(true)
+    expect($<HTMLButtonElement>('[part=save-button]')?.disabled).toBe(true)
+    expect(server.requests).toHaveLength(0)
+  })
+
+  it('shows the answer in the language of the input, and lists exactly minFees..maxFees', async () => {
+    const { $, text, settle } = await mount({ tuitionInput: input })
+    await settle()
+    expect($('.fc')?.getAttribute('data-state')).toBe('loaded')
+    expect(text('[part=title]')).toBe('Grado en Historia')
+    expect(text('[data-figure=feeAmount]')).toBe('€600.00')
+    expect(text('[data-figure=interests]')).toBe('€123.45')
+    expect(text('[data-figure=finalFee]')).toBe('€6,123.45')
+    expect(text('[data-figure=tin]')).toBe('5.95%')
+    expect(text('[data-figure=tae]')).toBe('6.12%')
+    expect($<HTMLInputElement>('[data-figure=initialAmount]')?.value).toBe('€6,000.00')
+    expect(text('[data-figure=contractId]')).toBe('C-1')
+    const select = $<HTMLSelectElement>('[part=fee-select]')!
+    expect(select.disabled).toBe(false)
+    expect([...select.options].map((o) => o.value)).toEqual(['10', '11', '12', '13', '14'])
+    expect(select.options[0]?.textContent).toBe('10 monthly fees')
+    expect(text('.fc-field label')).toBe('Select the number of fees (between 10 and 14)')
+    expect($<HTMLButtonElement>('[part=save-button]')?.disabled).toBe(false)
+  })
+
+  it('recalculates when the fee count changes', async () => {
+    const { $, text, settle } = await mount({ tuitionInput: input })
+    await settle()
+    const select = $<HTMLSelectElement>('[part=fee-select]')!
+    select.value = '12'
+    select.dispatchEvent(new Event('change', { bubbles: true }))
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2))
+    await settle()
+    expect(JSON.parse(server.requests.at(-1)!.body)).toMatchObject({ numberOfFees: 12 })
+    expect(text('[data-figure=feeAmount]')).toBe('€500.00')
+  })
+
+  it('recalculates an edited amount when the field loses focus, not while typing', async () => {
+    const { $, text, settle } = await mount({ tuitionInput: input })
+    await settle()
+    const amount = $<HTMLInputElement>('input[data-figure=initialAmount]')!
+    amount.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    await rendered()
+    expect(amount.value).toBe('6000.00')
+    // React tracks the value it set: go around its setter as typing does.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(amount, '7,200.00')
+    amount.dispatchEvent(new Event('input', { bubbles: true }))
+    await rendered()
+    expect(server.requests).toHaveLength(1)
+    amount.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2))
+    await settle()
+    expect(JSON.parse(server.requests.at(-1)!.body)).toMatchObject({ finalAmount: 7200 })
+    expect(text('[data-figure=feeAmount]')).toBe('€720.00')
+  })
+
+  it('keeps each instance in its own language', async () => {
+    const es = await mount({ tuitionInput: { ...input, language: 'ES' } })
+    const en = await mount({ tuitionInput: input })
+    await es.settle()
+    await en.settle()
+    expect(es.text('[data-figure=feeAmount]')).toMatch(/^600,00\s€$/)
+    expect(es.text('.fc-chip')).toBe('Mensual')
+    expect(en.text('.fc-chip')).toBe('Monthly')
+  })
+
+  it('hides the header and the footer when asked', async () => {
+    const shown = await mount()
+    expect(shown.$('[part=header]')).not.toBeNull()
+    expect(shown.$('[part=footer]')?.textContent).toContain('© 2023')
+    const hidden = await mount({ showHeader: false, showFooter: false })
+    expect(hidden.$('[part=header]')).toBeNull()
+    expect(hidden.$('[part=footer]')).toBeNull()
+  })
+})

@@ -1,0 +1,125 @@
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useStore } from 'zustand'
+import type { TuitionInput } from '../domain/types.ts'
+import type {
+  CalculationResultReceivedDetail,
+  Emit,
+  FeeOptionSelectedDetail,
+  InvalidTuitionDetail,
+} from '../events.ts'
+import { parseTuitionJson } from '../domain/tuition.ts'
+import { createCalculatorStore, type CalculatorStore } from '../store/calculator-store.ts'
+import { CalculatorView } from './CalculatorView.tsx'
+import { CalculatorContext, type CalculatorContextValue } from './context.ts'
+import { createI18nByLanguage, LanguageProvider } from './i18n.ts'
+import { CHUNK_LOAD_FAILED } from './lazy.ts'
+import { adoptStyles, styleRootOf } from './styles/adopt.ts'
+import cardCss from './styles/card.css?inline'
+import figuresCss from './styles/figures.css?inline'
+import hostCss from './styles/host.css?inline'
+import planCss from './styles/plan.css?inline'
+import { newToasterId, NoticeToaster, showNotice, TOASTER_STYLES } from './toasts.tsx'
+
+/** Everything a first render needs; the calendar and the schedule bring their own CSS with their chunks. */
+const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...TOASTER_STYLES]
+
+export interface FeesCalculatorProps {
+  /** Embedded mode: the tuition input (an object, or its JSON text). */
+  tuitionInput?: TuitionInput | string | null
+  /** Hash mode: the saved version to load. */
+  versionHashCode?: string | null
+  /** Default true. */
+  showHeader?: boolean
+  /** Default true. */
+  showFooter?: boolean
+  /** Overrides the environment's API root. */
+  apiBase?: string | null
+  /** Overrides the build's static key for hash mode. */
+  apiKey?: string | null
+  onCalculationResultReceived?: (detail: CalculationResultReceivedDetail) => void
+  onInvalidTuition?: (detail: InvalidTuitionDetail) => void
+  onFeeOptionSelected?: (detail: FeeOptionSelectedDetail) => void
+}
+
+/**
+ * The fees calculator as a React component. Each mounted instance has its own
+ * store, i18n instance and toaster, so several on one page never share
+ * figures, language, toasts or events.
+ */
+export function FeesCalculator(props: FeesCalculatorProps) {
+  const callbacks = useRef(props)
+  callbacks.current = props
+  const [i18nByLanguage] = useState(createI18nByLanguage)
+  const [toasterId] = useState(newToasterId)
+
+  const [store] = useState<CalculatorStore>(() => {
+    const emit: Emit = (name, detail) => {
+      const p = callbacks.current
+      if (name === 'calculationResultReceivedEvent') p.onCalculationResultReceived?.(detail as CalculationResultReceivedDetail)
+      else if (name === 'invalidTuitionEvent') p.onInvalidTuition?.(detail as InvalidTuitionDetail)
+      else p.onFeeOptionSelected?.(detail as FeeOptionSelectedDetail)
+    }
+    const created = createCalculatorStore(
+      { emit, notify: (notice) => showNotice(toasterId, i18nByLanguage[created.getState().language], notice) },
+      { apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null },
+    )
+    return created
+  })
+
+  useLayoutEffect(() => {
+    store.getState().configure({ apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null })
+  }, [store, props.apiBase, props.apiKey])
+
+  const { tuitionInput, versionHashCode } = props
+  // Before paint: the first frame the user sees is already in the input's language.
+  useLayoutEffect(() => {
+    if (versionHashCode) {
+      store.getState().loadByHash(versionHashCode)
+      return
+    }
+    if (typeof tuitionInput === 'string') {
+      const check = parseTuitionJson(tuitionInput)
+      if (check.ok) store.getState().setTuitionInput(check.value)
+      else callbacks.current.onInvalidTuition?.(check.error)
+    } else {
+      store.getState().setTuitionInput(tuitionInput ?? null)
+    }
+  }, [store, tuitionInput, versionHashCode])
+
+  const language = useStore(store, (s) => s.language)
+  const i18n = i18nByLanguage[language]
+
+  // Styles go to the root node the widget renders in: the element's shadow root, or the page for a React host.
+  const base = useRef<HTMLDivElement>(null)
+  const [shadowRoot, setShadowRoot] = useState<ShadowRoot | null>(null)
+  useLayoutEffect(() => {
+    const root = base.current && styleRootOf(base.current)
+    if (!root) return
+    adoptStyles(root, BASE_STYLES)
+    if (root instanceof ShadowRoot) setShadowRoot(root)
+  }, [])
+
+  const reportChunkFailure = useCallback(
+    (error: unknown) => {
+      console.error(`[fees-calculator] ${error instanceof Error ? error.message : CHUNK_LOAD_FAILED}`, error)
+      showNotice(toasterId, i18nByLanguage[store.getState().language], { kind: 'chunk_load_failed' })
+    },
+    [toasterId, i18nByLanguage, store],
+  )
+  const context = useMemo<CalculatorContextValue>(
+    () => ({ store, shadowRoot, reportChunkFailure }),
+    [store, shadowRoot, reportChunkFailure],
+  )
+  const state = useStore(store, (s) => (s.result === null ? 'empty' : s.versionLocked ? 'locked' : 'loaded'))
+
+  return (
+    <LanguageProvider i18n={i18n}>
+      <CalculatorContext.Provider value={context}>
+        <div className="fc" part="base" lang={language} data-state={state} ref={base}>
+          <CalculatorView showHeader={props.showHeader ?? true} showFooter={props.showFooter ?? true} />
+          <NoticeToaster id={toasterId} />
+        </div>
+      </CalculatorContext.Provider>
+    </LanguageProvider>
+  )
+}

@@ -1,0 +1,110 @@
+import { useLingui } from '@lingui/react/macro'
+import { enUS } from 'date-fns/locale/en-US'
+import { es } from 'date-fns/locale/es'
+import { useCallback, useLayoutEffect, useRef, type ComponentProps, type HTMLAttributes } from 'react'
+import DatePicker from 'react-datepicker'
+import datepickerCss from 'react-datepicker/dist/react-datepicker.css?inline'
+import { isoDateOfLocal, localDateOf } from '../../domain/dates.ts'
+import type { Language } from '../../store/calculator-store.ts'
+import { adoptStyles, remToPx } from '../styles/adopt.ts'
+import calendarThemeCss from './calendar-theme.css?inline'
+import { DateButton } from './DateButton.tsx'
+import { keepInViewport } from './keep-in-viewport.ts'
+
+/** Spec sections 2 and 9: weeks start on Monday. */
+const MONDAY = 1
+/** The popup renders into this node of the element's own shadow root. */
+export const CALENDAR_PORTAL_ID = 'fc-calendar-portal'
+/** react-datepicker's CSS in px (its rem would follow the page), then our theme over it. */
+const CALENDAR_STYLES = [remToPx(datepickerCss), calendarThemeCss]
+/** date-fns locales passed as objects: registerLocale would write them on window. */
+const DATE_LOCALES = { es, en: enUS } satisfies Record<Language, unknown>
+
+type Modifiers = ComponentProps<typeof DatePicker>['popperModifiers']
+
+export interface CalendarPickerProps {
+  id: string
+  labelledBy: string
+  /** `YYYY-MM-DD` */
+  selected: string
+  /** `YYYY-MM-DD`: no earlier day can be chosen. */
+  minDate: string
+  language: Language
+  /** The date as the button shows it. */
+  display: string
+  /** The shadow root to render the popup and its styles into; null in a plain page. */
+  shadowRoot: ShadowRoot | null
+  /** Open at once: the user clicked the stand-in before the chunk arrived. */
+  startOpen: boolean
+  /** Take the focus: the stand-in had it. */
+  autoFocus: boolean
+  /** A date was chosen (on select, or pending when the user clicked outside). */
+  onCommit(isoDate: string): void
+}
+
+/** The react-datepicker calendar: the lazy chunk behind the first payment date. */
+export default function CalendarPicker(props: CalendarPickerProps) {
+  const { t } = useLingui()
+  const pending = useRef<string | null>(null)
+  const { shadowRoot, onCommit } = props
+
+  useLayoutEffect(() => {
+    adoptStyles(shadowRoot ?? document, CALENDAR_STYLES)
+  }, [shadowRoot])
+
+  const dialogLabel = t`Choose the first payment date`
+  // react-datepicker labels its dialog in English; ours speaks the widget's language.
+  const Container = useCallback(
+    ({ className, children }: HTMLAttributes<HTMLDivElement>) => (
+      <div className={className} role="dialog" aria-modal="true" aria-label={dialogLabel} translate="no">
+        {children}
+      </div>
+    ),
+    [dialogLabel],
+  )
+
+  const commitPending = () => {
+    if (pending.current && pending.current !== props.selected) onCommit(pending.current)
+    pending.current = null
+  }
+
+  return (
+    <DatePicker
+      id={props.id}
+      ariaLabelledBy={props.labelledBy}
+      selected={localDateOf(props.selected)}
+      minDate={localDateOf(props.minDate)}
+      locale={DATE_LOCALES[props.language]}
+      calendarStartDay={MONDAY}
+      dateFormat="dd / MM / yyyy"
+      popperPlacement="bottom-start"
+      popperModifiers={[keepInViewport] as unknown as Modifiers}
+      showPopperArrow={false}
+      portalId={CALENDAR_PORTAL_ID}
+      {...(shadowRoot ? { portalHost: shadowRoot } : {})}
+      startOpen={props.startOpen}
+      autoFocus={props.autoFocus}
+      preventOpenOnFocus
+      chooseDayAriaLabelPrefix={t`Choose`}
+      disabledDayAriaLabelPrefix={t`Not available`}
+      previousMonthAriaLabel={t`Previous month`}
+      nextMonthAriaLabel={t`Next month`}
+      previousMonthButtonLabel={t`Previous month`}
+      nextMonthButtonLabel={t`Next month`}
+      monthAriaLabelPrefix={t`Month`}
+      weekAriaLabelPrefix={t`Week`}
+      onChange={(date: Date | null) => {
+        if (date) pending.current = isoDateOfLocal(date)
+      }}
+      onSelect={(date: Date | null) => {
+        if (!date) return
+        pending.current = null
+        onCommit(isoDateOfLocal(date))
+      }}
+      onClickOutside={commitPending}
+      onCalendarClose={commitPending}
+      calendarContainer={Container}
+      customInput={<DateButton display={props.display} />}
+    />
+  )
+}

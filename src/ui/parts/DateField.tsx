@@ -1,0 +1,111 @@
+import { useLingui } from '@lingui/react/macro'
+import { useId, useRef, useState } from 'react'
+import { displayDate, localToday } from '../../domain/dates.ts'
+import { selectEditable } from '../../store/calculator-store.ts'
+import { calendarChunk } from '../calendar/chunk.ts'
+import { DateButton } from '../calendar/DateButton.tsx'
+import { useActions, useCalculator, useCalculatorContext } from '../context.ts'
+import { useChunk } from '../useChunk.ts'
+
+/**
+ * The first payment date: a calendar when the plan is editable, the date as
+ * `DD / MM / YYYY` text when not, a disabled field before data arrives.
+ */
+export function DateField() {
+  const { t } = useLingui()
+  const labelId = useId()
+  const date = useCalculator((s) => s.choice?.firstPaymentDate ?? null)
+  const hasResult = useCalculator((s) => s.result !== null)
+  const editable = useCalculator(selectEditable)
+  const label = t`First payment date`
+
+  let control
+  if (!hasResult || !date) {
+    control = <DateButton display={t`dd / mm / yyyy`} placeholder disabled aria-labelledby={labelId} />
+  } else if (editable) {
+    control = <EditableDate labelId={labelId} date={date} />
+  } else {
+    control = (
+      <p className="fc-readonly" part="date">
+        {displayDate(date)}
+      </p>
+    )
+  }
+  return (
+    <div className="fc-field">
+      <span className="fc-label" id={labelId}>
+        {label}
+      </span>
+      {control}
+    </div>
+  )
+}
+
+/**
+ * The calendar, whose chunk loads when the browser is idle or on the first
+ * focus, hover or click. Until then the same-looking button stands in; if the
+ * chunk cannot load, the browser's own date input does the job.
+ */
+function EditableDate({ labelId, date }: { labelId: string; date: string }) {
+  const { t } = useLingui()
+  const buttonId = useId()
+  const { shadowRoot, reportChunkFailure } = useCalculatorContext()
+  const { chooseDate } = useActions()
+  const language = useCalculator((s) => s.language)
+  const calendar = useChunk(calendarChunk, reportChunkFailure, { preload: true })
+  const focused = useRef(false)
+  const [openWhenLoaded, setOpenWhenLoaded] = useState(false)
+  const today = localToday()
+  const labelledBy = `${labelId} ${buttonId}`
+
+  if (calendar.module) {
+    const CalendarPicker = calendar.module.default
+    return (
+      <CalendarPicker
+        id={buttonId}
+        labelledBy={labelledBy}
+        selected={date}
+        minDate={today}
+        language={language}
+        display={displayDate(date)}
+        shadowRoot={shadowRoot}
+        startOpen={openWhenLoaded}
+        autoFocus={focused.current || openWhenLoaded}
+        onCommit={chooseDate}
+      />
+    )
+  }
+  if (calendar.failed) {
+    return (
+      <input
+        type="date"
+        className="fc-control"
+        part="date"
+        aria-labelledby={labelId}
+        title={t`First payment date`}
+        min={today}
+        value={date}
+        onChange={(event) => chooseDate(event.target.value)}
+      />
+    )
+  }
+  return (
+    <DateButton
+      id={buttonId}
+      display={displayDate(date)}
+      aria-labelledby={labelledBy}
+      onPointerEnter={calendar.request}
+      onFocus={() => {
+        focused.current = true
+        calendar.request()
+      }}
+      onBlur={() => {
+        focused.current = false
+      }}
+      onClick={() => {
+        setOpenWhenLoaded(true)
+        calendar.request()
+      }}
+    />
+  )
+}

@@ -1,0 +1,57 @@
+import { plural } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { useId } from 'react'
+import { useShallow } from 'zustand/shallow'
+import { selectEditable } from '../../store/calculator-store.ts'
+import { useActions, useCalculator } from '../context.ts'
+
+/** Spec section 9: the fee range before the server gives its own. */
+export const DEFAULT_MIN_FEES = 12
+export const DEFAULT_MAX_FEES = 24
+
+/** Every count from min to max, both included. */
+export function feeCounts(min: number, max: number): number[] {
+  return max < min ? [] : Array.from({ length: max - min + 1 }, (_, k) => min + k)
+}
+
+/** The number-of-fees dropdown; a change recalculates. */
+export function FeeCountField() {
+  const { t } = useLingui()
+  const id = useId()
+  const { chooseFeeCount } = useActions()
+  const { min, max, value } = useCalculator(
+    useShallow((s) => ({
+      min: s.result?.minFees ?? DEFAULT_MIN_FEES,
+      max: s.result?.maxFees ?? DEFAULT_MAX_FEES,
+      value: s.choice?.numberOfFees ?? null,
+    })),
+  )
+  const editable = useCalculator(selectEditable)
+  const counts = feeCounts(min, max)
+  return (
+    <div className="fc-field">
+      <label className="fc-label" htmlFor={id}>
+        {t`Select the number of fees (between ${min} and ${max})`}
+      </label>
+      <div className="fc-select">
+        <select
+          id={id}
+          className="fc-control"
+          part="fee-select"
+          disabled={!editable}
+          value={value ?? ''}
+          onChange={(event) => chooseFeeCount(Number(event.target.value))}
+        >
+          {value === null || !counts.includes(value) ? <option value={value ?? ''} hidden>
+              —
+            </option> : null}
+          {counts.map((count) => (
+            <option key={count} value={count}>
+              {t({ message: plural(count, { one: '# monthly fee', other: '# monthly fees' }) })}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,24 @@
+import { useLingui } from '@lingui/react/macro'
+import { LEGAL_URLS } from '../legal-links.ts'
+
+/** The four legal links of spec section 2; they open in a new tab so the plan on screen stays. */
+export function LegalLinks() {
+  const { t } = useLingui()
+  const links = [
+    { href: LEGAL_URLS.legalNotice, label: t`Legal notice` },
+    { href: LEGAL_URLS.privacy, label: t`Privacy` },
+    { href: LEGAL_URLS.cookies, label: t`Cookies` },
+    { href: LEGAL_URLS.legalClauses, label: t`Legal clauses` },
+  ]
+  return (
+    <ul className="fc-links">
+      {links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} target="_blank" rel="noopener noreferrer">
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}

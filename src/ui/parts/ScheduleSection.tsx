@@ -1,0 +1,25 @@
+import { useEffect } from 'react'
+import { useShallow } from 'zustand/shallow'
+import { useCalculator, useCalculatorContext } from '../context.ts'
+import { scheduleChunk } from '../schedule/chunk.ts'
+import { useChunk } from '../useChunk.ts'
+
+/** The amortization schedule once a save returned one; its chunk loads then. */
+export function ScheduleSection() {
+  const { table, language, fileTag } = useCalculator(
+    useShallow((s) => ({
+      table: s.amortization,
+      language: s.language,
+      fileTag: [s.input?.contractId, s.versionNumber === null ? null : `v${s.versionNumber}`].filter(Boolean).join('-') || 'plan',
+    })),
+  )
+  const { reportChunkFailure } = useCalculatorContext()
+  const schedule = useChunk(scheduleChunk, reportChunkFailure)
+  const { request } = schedule
+  useEffect(() => {
+    if (table && table.fees.length > 0) request()
+  }, [table, request])
+  if (!table || table.fees.length === 0 || !schedule.module) return null
+  const Schedule = schedule.module.default
+  return <Schedule table={table} language={language} fileTag={fileTag} />
+}

@@ -1,0 +1,100 @@
+import { useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { useShallow } from 'zustand/shallow'
+import { isErpSystem } from '../../domain/systems.ts'
+import { amountEditable } from '../../domain/payload.ts'
+import { FinancialType } from '../../domain/types.ts'
+import { selectEditable } from '../../store/calculator-store.ts'
+import { useActions, useCalculator } from '../context.ts'
+import { useFormatters } from '../useFormatters.ts'
+import { AmountInput } from './AmountInput.tsx'
+
+function Row({ label, children, total = false }: { label: string; children: ReactNode; total?: boolean }) {
+  return (
+    <div className={total ? 'fc-row fc-row--total' : 'fc-row'}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+/**
+ * The amounts of the plan: the amount (editable unless ERP or refinancing),
+ * for refinancing the partial payment and the total to finance, then the
+ * financing cost and the total to pay. Zeros before data arrives.
+ */
+export function Summary() {
+  const { t } = useLingui()
+  const format = useFormatters()
+  const { chooseAmount, choosePartialPayment } = useActions()
+  const figures = useCalculator(
+    useShallow((s) => ({
+      refinancing: (s.result?.financeType ?? s.input?.financialType) === FinancialType.Refinancing,
+      initialAmount: s.choice?.initialAmount ?? s.result?.initialAmount ?? 0,
+      partialPayment: s.choice?.partialPayment ?? s.result?.partialPayment ?? 0,
+      amountToFinance: s.result?.amountToFinance ?? 0,
+      interests: s.result?.interests ?? 0,
+      finalFee: s.result?.finalFee ?? 0,
+    })),
+  )
+  const editable = useCalculator(selectEditable)
+  const canEditAmount = useCalculator((s) => editable && !!s.input && amountEditable(s.input, s.result))
+  const canEditPartial = useCalculator((s) => editable && !!s.input && !isErpSystem(s.input.system))
+  const amountLabel = figures.refinancing ? t`Amount to refinance` : t`Tuition amount`
+  const partialLabel = t`Partial payment`
+
+  return (
+    <dl className="fc-summary" part="summary">
+      <Row label={amountLabel}>
+        {canEditAmount ? (
+          <AmountInput value={figures.initialAmount} label={amountLabel} onCommit={chooseAmount} figure="initialAmount" />
+        ) : (
+          <span data-figure="initialAmount">{format.money(figures.initialAmount)}</span>
+        )}
+      </Row>
+      {figures.refinancing ? (
+        <>
+          <Row label={partialLabel}>
+            {canEditPartial ? (
+              <AmountInput value={figures.partialPayment} label={partialLabel} onCommit={choosePartialPayment} figure="partialPayment" />
+            ) : (
+              <span data-figure="partialPayment">{format.money(figures.partialPayment)}</span>
+            )}
+          </Row>
+          <Row label={t`Total amount to finance`}>
+            <span data-figure="amountToFinance">{format.money(figures.amountToFinance)}</span>
+          </Row>
+        </>
+      ) : null}
+      <Row label={t`Financing cost`}>
+        <span data-figure="interests">{format.money(figures.interests)}</span>
+      </Row>
+      <Row label={t`Total to pay`} total>
+        <span data-figure="finalFee">{format.money(figures.finalFee)}</span>
+      </Row>
+    </dl>
+  )
+}
+
+/** TIN and TAE, beside the summary (EU consumer-credit information). */
+export function Rates() {
+  const { t } = useLingui()
+  const format = useFormatters()
+  const { tin, tae } = useCalculator(useShallow((s) => ({ tin: s.result?.tin ?? 0, tae: s.result?.tae ?? 0 })))
+  return (
+    <dl className="fc-rates" part="rates">
+      <div className="fc-rate">
+        <dt>
+          <abbr title={t`Nominal annual interest rate`}>{t`Nominal rate (TIN)`}</abbr>
+        </dt>
+        <dd data-figure="tin">{format.rate(tin)}</dd>
+      </div>
+      <div className="fc-rate">
+        <dt>
+          <abbr title={t`Annual percentage rate of charge`}>{t`APR (TAE)`}</abbr>
+        </dt>
+        <dd data-figure="tae">{format.rate(tae)}</dd>
+      </div>
+    </dl>
+  )
+}

@@ -1,0 +1,88 @@
+import { useLingui } from '@lingui/react/macro'
+import { useId, useLayoutEffect } from 'react'
+import type { AmortizationTable } from '../../domain/types.ts'
+import type { Language } from '../../store/calculator-store.ts'
+import { useCalculatorContext } from '../context.ts'
+import { formattersFor } from '../format.ts'
+import { adoptStyles } from '../styles/adopt.ts'
+import { downloadText, scheduleCsv } from './csv.ts'
+import scheduleCss from './schedule.css?inline'
+
+export interface ScheduleProps {
+  table: AmortizationTable
+  language: Language
+  /** Names the CSV file: the version or contract it belongs to. */
+  fileTag: string
+}
+
+/** The dated amortization schedule the save returned, with its CSV download. */
+export default function Schedule({ table, language, fileTag }: ScheduleProps) {
+  const { t } = useLingui()
+  const titleId = useId()
+  const { shadowRoot } = useCalculatorContext()
+  useLayoutEffect(() => {
+    adoptStyles(shadowRoot ?? document, [scheduleCss])
+  }, [shadowRoot])
+  const format = formattersFor(language, table.currency)
+  const headers = {
+    number: t`No.`,
+    dueDate: t`Due date`,
+    fee: t`Fee`,
+    interest: t`Interest`,
+    principal: t`Principal`,
+    balance: t`Outstanding balance`,
+  }
+  const download = () => {
+    const fileName = `${t`payment-schedule`}-${fileTag}.csv`.replace(/[^\p{L}\p{N}._-]+/gu, '-')
+    downloadText(scheduleCsv(table, language, headers), fileName)
+  }
+  return (
+    <section className="fc-schedule" part="schedule" aria-labelledby={titleId}>
+      <div className="fc-schedule-head">
+        <h3 className="fc-schedule-title" id={titleId}>
+          {t`Amortization schedule`}
+        </h3>
+        <button type="button" className="fc-button fc-button--secondary" onClick={download}>
+          {t`Download CSV`}
+        </button>
+      </div>
+      <div className="fc-table-scroll" tabIndex={0} role="region" aria-label={t`Amortization schedule`}>
+        <table className="fc-table">
+          <thead>
+            <tr>
+              <th scope="col">{headers.number}</th>
+              <th scope="col">{headers.dueDate}</th>
+              <th scope="col">{headers.fee}</th>
+              <th scope="col">{headers.interest}</th>
+              <th scope="col">{headers.principal}</th>
+              <th scope="col">{headers.balance}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {table.fees.map((fee) => (
+              <tr key={fee.number}>
+                <td data-label={headers.number}>{fee.number}</td>
+                <td data-label={headers.dueDate}>{format.date(fee.dueDate)}</td>
+                <td data-label={headers.fee}>{format.money(fee.fee)}</td>
+                <td data-label={headers.interest}>{format.money(fee.interest)}</td>
+                <td data-label={headers.principal}>{format.money(fee.principal)}</td>
+                <td data-label={headers.balance}>{format.money(fee.balance)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                {t`Total`}
+              </th>
+              <td data-label={headers.fee}>{format.money(table.totals.finalFee)}</td>
+              <td data-label={headers.interest}>{format.money(table.totals.interests)}</td>
+              <td data-label={headers.principal}>{format.money(table.totals.amountToFinance)}</td>
+              <td className="fc-empty-cell" />
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </section>
+  )
+}

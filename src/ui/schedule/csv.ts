@@ -1,0 +1,52 @@
+import type { AmortizationTable } from '../../domain/types.ts'
+import type { Language } from '../../store/calculator-store.ts'
+
+/**
+ * Spreadsheets read a CSV by the conventions of their locale: a Spanish Excel
+ * expects `;` between fields and a decimal comma, an English one `,` and a dot.
+ */
+const CSV_CONVENTIONS: Record<Language, { separator: string; decimal: string }> = {
+  es: { separator: ';', decimal: ',' },
+  en: { separator: ',', decimal: '.' },
+}
+/** Makes Excel read the file as UTF-8 (accents in the headers). */
+const UTF8_BOM = '\ufeff'
+
+export interface ScheduleCsvHeaders {
+  number: string
+  dueDate: string
+  fee: string
+  interest: string
+  principal: string
+  balance: string
+}
+
+const quote = (text: string, separator: string) =>
+  text.includes(separator) || text.includes('"') || text.includes('\n') ? `"${text.replaceAll('"', '""')}"` : text
+
+/** The schedule as CSV: one row a fee, ISO due dates, amounts with two decimals and no grouping. */
+export function scheduleCsv(table: AmortizationTable, language: Language, headers: ScheduleCsvHeaders): string {
+  const { separator, decimal } = CSV_CONVENTIONS[language]
+  const amount = (value: number) => value.toFixed(2).replace('.', decimal)
+  const line = (cells: string[]) => cells.map((cell) => quote(cell, separator)).join(separator)
+  const rows = [
+    line([headers.number, headers.dueDate, headers.fee, headers.interest, headers.principal, headers.balance]),
+    ...table.fees.map((fee) =>
+      line([String(fee.number), fee.dueDate, amount(fee.fee), amount(fee.interest), amount(fee.principal), amount(fee.balance)]),
+    ),
+  ]
+  return `${UTF8_BOM}${rows.join('\r\n')}\r\n`
+}
+
+/** Offers a text as a file download without leaving the page. */
+export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.rel = 'noopener'
+  // Inside a shadow root the link is clicked detached: browsers download it all the same.
+  link.click()
+  // Revoked later: some browsers read the blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}

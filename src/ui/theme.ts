@@ -1,0 +1,73 @@
+/**
+ * The theming surface of `<fees-calculator>`: set these custom properties on
+ * the element (or any ancestor) and style its parts with `::part()`. They are
+ * the only styles from the page that reach the widget: its shadow root resets
+ * everything else.
+ *
+ * @cssproperty --fc-primary - Brand colour: SAVE button, monthly fee, selected day. Default `#1f4fd1`.
+ * @cssproperty --fc-primary-hover - SAVE button when hovered. Default a darker `--fc-primary`.
+ * @cssproperty --fc-on-primary - Text on the brand colour. Default `#ffffff`.
+ * @cssproperty --fc-highlight-background - Background of the monthly fee panel. Default a light tint of `--fc-primary`.
+ * @cssproperty --fc-background - Background of the card, fields and calendar. Default `#ffffff`.
+ * @cssproperty --fc-surface - Background of secondary areas (summary, table header). Default `#f5f7fb`.
+ * @cssproperty --fc-text - Main text colour. Default `#172033`.
+ * @cssproperty --fc-muted - Labels and secondary text. Default `#566176`.
+ * @cssproperty --fc-border - Borders and dividers. Default `#dce2eb`.
+ * @cssproperty --fc-danger - Error text. Default `#b42318`.
+ * @cssproperty --fc-success - The "plan saved" confirmation. Default `#146c43`.
+ * @cssproperty --fc-radius - Corner radius of the card; fields use about half of it. Default `14px`.
+ * @cssproperty --fc-font-family - Font of the whole widget. Default the system UI font.
+ * @cssproperty --fc-font-size - Base font size; every size scales from it. Default `16px`.
+ * @cssproperty --fc-shadow - Shadow of the card. Default a soft two-layer shadow.
+ * @cssproperty --fc-max-width - Widest the widget grows. Default `880px`.
+ *
+ * @csspart base - The widget's outermost box.
+ * @csspart header - The optional header with the legal links (`show-header`).
+ * @csspart card - The calculator card.
+ * @csspart title - The study programme name.
+ * @csspart intro - The intro message.
+ * @csspart fee-select - The number-of-fees dropdown.
+ * @csspart monthly-fee - The highlighted monthly fee panel.
+ * @csspart date - The first payment date field (calendar button or read-only date).
+ * @csspart summary - The list of amounts: amount, amount to finance, financing cost, total to pay.
+ * @csspart rates - The TIN and TAE beside the summary.
+ * @csspart version - The enrolment id and version number.
+ * @csspart save-button - The SAVE button.
+ * @csspart schedule - The amortization schedule shown after a save.
+ * @csspart footer - The optional footer with the legal links and copyright (`show-footer`).
+ */
+export const CSS_CUSTOM_PROPERTIES = [
+  '--fc-primary',
+  '--fc-primary-hover',
+  '--fc-on-primary',
+  '--fc-highlight-background',
+  '--fc-background',
+  '--fc-surface',
+  '--fc-text',
+  '--fc-muted',
+  '--fc-border',
+  '--fc-danger',
+  '--fc-success',
+  '--fc-radius',
+  '--fc-font-family',
+  '--fc-font-size',
+  '--fc-shadow',
+  '--fc-max-width',
+] as const
+
+export const CSS_PARTS = [
+  'base',
+  'header',
+  'card',
+  'title',
+  'intro',
+  'fee-select',
+  'monthly-fee',
+  'date',
+  'summary',
+  'rates',
+  'version',
+  'save-button',
+  'schedule',
+  'footer',
+] as const

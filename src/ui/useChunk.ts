@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { whenIdle, type Chunk } from './lazy.ts'
+
+export interface ChunkHandle<T> {
+  /** The module, once loaded. */
+  module: T | undefined
+  /** The last attempt failed (reported already); a new request() retries. */
+  failed: boolean
+  /** Starts loading, if not done or under way. */
+  request(): void
+}
+
+/**
+ * A lazy chunk for one part of the screen: loaded on request (first focus or
+ * click) or, with `preload`, when the browser is idle. A failure is reported
+ * once per attempt and leaves the part on its fallback: never a crash.
+ */
+export function useChunk<T>(
+  chunk: Chunk<T>,
+  reportFailure: (error: unknown) => void,
+  { preload = false }: { preload?: boolean } = {},
+): ChunkHandle<T> {
+  const [module, setModule] = useState<T | undefined>(() => chunk.loaded())
+  const [failed, setFailed] = useState(false)
+  const attempt = useRef<Promise<unknown> | null>(null)
+  const alive = useRef(true)
+
+  useEffect(() => {
+    alive.current = true
+    return () => {
+      alive.current = false
+    }
+  }, [])
+
+  const request = useCallback(() => {
+    const ready = chunk.loaded()
+    if (ready !== undefined) {
+      setModule(() => ready)
+      return
+    }
+    if (attempt.current) return
+    setFailed(false)
+    attempt.current = chunk.load().then(
+      (value) => {
+        attempt.current = null
+        if (alive.current) setModule(() => value)
+      },
+      (error: unknown) => {
+        attempt.current = null
+        if (!alive.current) return
+        setFailed(true)
+        reportFailure(error)
+      },
+    )
+  }, [chunk, reportFailure])
+
+  useEffect(() => {
+    if (!preload || module !== undefined || failed) return
+    return whenIdle(request)
+  }, [preload, module, failed, request])
+
+  return { module, failed, request }
+}
