@@ -1,41 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setPageUrl } from '../test/support/page-url.ts'
 import { startRecordingServer } from '../test/support/recording-server.ts'
-import { defineFeesCalculator, INVALID_DATE_MESSAGE, type InvalidTuitionDetail, type TuitionInput } from 'fees-calculator'
+import { defineFeesCalculator, INVALID_DATE_MESSAGE, type InvalidTuitionDetail, type TuitionPayload } from 'fees-calculator'
+import { standInFeesTable, tuitionInput } from '../test/support/fixtures.ts'
 import { parseBooleanAttribute } from './element.ts'
 
-const input: TuitionInput = {
-  currency: 'EUR',
-  dateOfPayment: '2027-01-05',
-  finalAmount: 6000,
-  system: 2,
-  financialType: 0,
-  token: 'tok-secret',
-  contractId: 'C-1',
-}
+const input = tuitionInput({ token: 'tok-secret', language: undefined })
 
 let server: Awaited<ReturnType<typeof startRecordingServer>>
 
 beforeAll(async () => {
   server = await startRecordingServer((request) => ({
-    body: {
-      totalFees: 12,
-      feeAmount: 500,
-      firstPaymentDate: '2027-01-05',
-      minFees: 12,
-      maxFees: 24,
-      amountToFinance: 6000,
-      initialAmount: 6000,
-      partialPayment: 0,
-      interests: 0,
-      finalFee: 6000,
-      financeType: 0,
-      isModificable: true,
-      tin: 0,
-      tae: 0,
-      currency: 'EUR',
-      echo: request.url,
-    },
+    body: standInFeesTable(JSON.parse(request.body || '{}') as TuitionPayload),
   }))
   setPageUrl(`${server.origin}/`)
 })

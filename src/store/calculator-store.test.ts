@@ -2,43 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { startRecordingServer, type RecordedRequest, type Reply } from '../../test/support/recording-server.ts'
 import { INVALID_DATE_MESSAGE } from '../domain/tuition.ts'
-import type { FeesTableResult, TuitionInput, TuitionPayload } from '../domain/types.ts'
+import type { TuitionPayload } from '../domain/types.ts'
+import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import type { FeesCalculatorEventName } from '../events.ts'
 import { createCalculatorStore, selectCanSave, selectShowSave, type Notice } from './calculator-store.ts'
 
-const input: TuitionInput = {
-  currency: 'EUR',
-  dateOfPayment: '2027-01-05',
-  finalAmount: 6000,
-  system: 2,
-  financialType: 0,
-  language: 'en',
-  token: 'tok-1',
-  contractId: 'C-1',
-}
+const input = tuitionInput({ token: 'tok-1', language: 'en' })
 
-/** A stand-in answer whose figures follow the request, so a test can tell answers apart. */
-function feesTable(body: TuitionPayload, isModificable = true): FeesTableResult {
-  const n = body.numberOfFees || 12
-  const amount = body.finalAmount ?? body.amountToRefinance ?? 0
-  return {
-    totalFees: n,
-    feeAmount: Math.round((amount / n) * 100) / 100,
-    firstPaymentDate: body.dateOfPayment,
-    minFees: 12,
-    maxFees: 24,
-    amountToFinance: amount,
-    initialAmount: amount,
-    partialPayment: body.partialPayment ?? 0,
-    interests: 0,
-    finalFee: amount,
-    financeType: body.financialType,
-    isModificable,
-    tin: 0,
-    tae: 0,
-    currency: body.currency ?? 'USD',
-  }
-}
+const feesTable = (body: TuitionPayload, isModificable = true) => standInFeesTable(body, { isModificable })
 
 let reply: (request: RecordedRequest) => Reply
 let server: Awaited<ReturnType<typeof startRecordingServer>>

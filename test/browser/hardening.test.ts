@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALLOW_LOOPBACK_CROSS_ORIGIN, launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
 import { recordEvents, settled, waitForEvent } from './screen-helpers.ts'
+import { tuitionInput } from '../support/fixtures.ts'
+import type { TuitionInput } from '../../src/domain/types.ts'
 
 /** What a token looks like in the demo pages' HTML. */
 const tokenIn = (html: string) => /"token":"([^"]+)"/.exec(html)?.[1] ?? /token: '([^']+)'/.exec(html)?.[1] ?? null
@@ -32,6 +34,12 @@ const allMarkup = (page: Page) =>
     walk(document)
     return parts.join('\n')
   })
+
+/** Sets the first element's tuitionInput property, as a CRM page does. */
+const setInput = (page: Page, input: TuitionInput) =>
+  page.evaluate((value) => {
+    document.querySelector('fees-calculator')!.tuitionInput = value
+  }, input)
 
 /** Decodes two PNGs in the browser and counts the pixels whose colour differs noticeably. */
 function pixelDifference(page: Page, a: Buffer, b: Buffer) {
@@ -160,20 +168,7 @@ describe('hardening in Chromium', () => {
         )
         await page.goto(`${demo.url}/cross-origin.html`)
         await page.evaluate(() => (document.cookie = 'XSRF-TOKEN=page-xsrf; path=/'))
-        await page.evaluate(
-          (bearer) =>
-            (document.querySelector('fees-calculator')!.tuitionInput = {
-              currency: 'EUR',
-              dateOfPayment: '2030-01-05',
-              finalAmount: 6000,
-              system: 2,
-              financialType: 0,
-              language: 'en',
-              token: bearer,
-              contractId: 'C-CORS',
-            }),
-          token,
-        )
+        await setInput(page, tuitionInput({ token, dateOfPayment: '2030-01-05', contractId: 'C-CORS' }))
         await waitForEvent(page, 'calculationResultReceivedEvent').catch((e) => {
           throw new Error(`${e}\n${seen.console.join('\n')}\n${JSON.stringify(requests.map((r) => [r.method, r.url]))}`)
         })
@@ -228,21 +223,7 @@ describe('hardening in Chromium', () => {
       await recordEvents(tab)
       await tab.route(`${demo.url}/isolation.html`, (route) => route.fulfill({ contentType: 'text/html', body: html }))
       await tab.goto(`${demo.url}/isolation.html`)
-      await tab.evaluate(
-        (bearer) =>
-          (document.querySelector('fees-calculator')!.tuitionInput = {
-            currency: 'EUR',
-            dateOfPayment: '2030-01-05',
-            finalAmount: 6000,
-            system: 2,
-            financialType: 0,
-            language: 'en',
-            token: bearer,
-            contractId: 'C-ISOLATION',
-            studyIdName: 'Isolation',
-          }),
-        token,
-      )
+      await setInput(tab, tuitionInput({ token, dateOfPayment: '2030-01-05', contractId: 'C-ISOLATION', studyIdName: 'Isolation' }))
       await waitForEvent(tab, 'calculationResultReceivedEvent')
       await settled(tab)
       const styles = await tab.evaluate(() => {

@@ -1,0 +1,45 @@
+import type { FeesTableResult, TuitionInput, TuitionPayload } from '../../src/domain/types.ts'
+
+/** A valid embedded-mode tuition input: 6000 EUR financed by the Manager system. */
+export function tuitionInput(overrides: Partial<TuitionInput> = {}): TuitionInput {
+  return {
+    currency: 'EUR',
+    dateOfPayment: '2027-01-05',
+    finalAmount: 6000,
+    system: 2,
+    financialType: 0,
+    language: 'en',
+    token: 'tok-1',
+    contractId: 'C-1',
+    ...overrides,
+  }
+}
+
+/**
+ * A stand-in fees table whose figures follow the request (fee = amount / n, no
+ * interest), so a test can tell which request an answer belongs to. The real
+ * money is the reference API's, tested on its own.
+ */
+export function standInFeesTable(body: TuitionPayload, overrides: Partial<FeesTableResult> = {}): FeesTableResult {
+  const minFees = overrides.minFees ?? 12
+  const n = body.numberOfFees || minFees
+  const amount = body.finalAmount ?? body.amountToRefinance ?? 0
+  return {
+    totalFees: n,
+    feeAmount: Math.round((amount / n) * 100) / 100,
+    firstPaymentDate: body.dateOfPayment,
+    minFees,
+    maxFees: 24,
+    amountToFinance: amount,
+    initialAmount: amount,
+    partialPayment: body.partialPayment ?? 0,
+    interests: 0,
+    finalFee: amount,
+    financeType: body.financialType,
+    isModificable: true,
+    tin: 0,
+    tae: 0,
+    currency: body.currency ?? 'USD',
+    ...overrides,
+  }
+}
