@@ -33,6 +33,7 @@ async function main(): Promise<void> {
   single-page app   ${url}/fees
   portal demo       ${url}/demo/portal.html   (try ?lang=en, ?type=1, ?system=3)
   CRM demo          ${url}/demo/crm.html
+  strict CSP demo   ${url}/demo/strict-csp.html
   bundle            ${url}/dist/fees-calculator.js
   API               ${url}/api/v1   (OpenAPI: ${url}/api/v1/openapi.json)
   health            ${url}/api/v1/health
