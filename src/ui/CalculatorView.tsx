@@ -21,7 +21,7 @@ export interface CalculatorViewProps {
  * the store it shows, so a recalculation re-renders the figures, not the page.
  */
 export function CalculatorView({ showHeader, showFooter }: CalculatorViewProps) {
-  const busy = useCalculator((s) => s.calculating || s.saving)
+  const busy = useCalculator((s) => s.calculating || s.saving || s.schedulePreview === 'loading')
   return (
     <>
       {showHeader ? <Header /> : null}
