@@ -1,14 +1,25 @@
 import { useLingui } from '@lingui/react/macro'
 import { enUS } from 'date-fns/locale/en-US'
 import { es } from 'date-fns/locale/es'
-import { useCallback, useLayoutEffect, useRef, type ComponentProps, type HTMLAttributes } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type HTMLAttributes,
+  type Ref,
+} from 'react'
 import DatePicker from 'react-datepicker'
 import datepickerCss from 'react-datepicker/dist/react-datepicker.css?inline'
 import { isoDateOfLocal, localDateOf } from '../../domain/dates.ts'
 import type { Language } from '../../store/calculator-store.ts'
 import { adoptStyles, remToPx } from '../styles/adopt.ts'
 import calendarThemeCss from './calendar-theme.css?inline'
-import { DateButton } from './DateButton.tsx'
+import { DateButton, type DateButtonProps } from './DateButton.tsx'
+import { focusCurrentDay, followKeyboardDay } from './focus.ts'
 import { keepInViewport } from './keep-in-viewport.ts'
 
 /** Spec sections 2 and 9: weeks start on Monday. */
@@ -42,25 +53,52 @@ export interface CalendarPickerProps {
   onCommit(isoDate: string): void
 }
 
+/** What react-datepicker calls on its input: only focus and blur. */
+interface TriggerHandle {
+  focus(options?: FocusOptions): void
+  blur(): void
+}
+
+/** The prop react-datepicker hands its input handle to (its `customInputRef`). */
+const TRIGGER_REF_PROP = 'triggerRef'
+
+/**
+ * The date button as react-datepicker's input. react-datepicker sends the
+ * focus back to its input when the calendar closes, then blurs that input a
+ * frame later (so a text input stops showing a phone's keyboard), which would
+ * drop a keyboard user on the page's body. A button has no keyboard to hide:
+ * its blur is ignored, so the focus stays on the button that opened the
+ * calendar, as the dialog pattern asks.
+ */
+function CalendarTrigger({ triggerRef, ...props }: DateButtonProps & { triggerRef?: Ref<TriggerHandle> }) {
+  const button = useRef<HTMLButtonElement>(null)
+  useImperativeHandle(triggerRef, () => ({ focus: (options) => button.current?.focus(options), blur: () => undefined }), [])
+  return <DateButton {...props} ref={button} />
+}
+
 /** The react-datepicker calendar: the lazy chunk behind the first payment date. */
 export default function CalendarPicker(props: CalendarPickerProps) {
   const { t } = useLingui()
   const pending = useRef<string | null>(null)
-  const { shadowRoot, onCommit } = props
+  const { shadowRoot, onCommit, language } = props
+  const [open, setOpen] = useState(props.startOpen)
 
   useLayoutEffect(() => {
     adoptStyles(shadowRoot ?? document, CALENDAR_STYLES)
   }, [shadowRoot])
+  // In a plain page react-datepicker moves the focus between days itself.
+  useEffect(() => (shadowRoot ? followKeyboardDay(shadowRoot) : undefined), [shadowRoot])
 
   const dialogLabel = t`Choose the first payment date`
-  // react-datepicker labels its dialog in English; ours speaks the widget's language.
+  // react-datepicker labels its dialog in English; ours speaks the widget's language. The popup renders
+  // outside the widget's lang attribute (in the portal), so it carries its own.
   const Container = useCallback(
     ({ className, children }: HTMLAttributes<HTMLDivElement>) => (
-      <div className={className} role="dialog" aria-modal="true" aria-label={dialogLabel} translate="no">
+      <div className={className} role="dialog" aria-modal="true" aria-label={dialogLabel} lang={language} translate="no">
         {children}
       </div>
     ),
-    [dialogLabel],
+    [dialogLabel, language],
   )
 
   const commitPending = () => {
@@ -102,9 +140,18 @@ export default function CalendarPicker(props: CalendarPickerProps) {
         onCommit(isoDateOfLocal(date))
       }}
       onClickOutside={commitPending}
-      onCalendarClose={commitPending}
+      onCalendarOpen={() => {
+        setOpen(true)
+        // The dialog takes the focus, on the chosen day: from there the arrow keys, Enter and Escape work.
+        focusCurrentDay(shadowRoot ?? document)
+      }}
+      onCalendarClose={() => {
+        setOpen(false)
+        commitPending()
+      }}
       calendarContainer={Container}
-      customInput={<DateButton display={props.display} />}
+      customInputRef={TRIGGER_REF_PROP}
+      customInput={<CalendarTrigger display={props.display} aria-expanded={open} />}
     />
   )
 }
