@@ -1,24 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
 import { enUS } from 'date-fns/locale/en-US'
 import { es } from 'date-fns/locale/es'
-import {
-  useCallback,
-  useEffect,
-  useImperativeHandle,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ComponentProps,
-  type HTMLAttributes,
-  type Ref,
-} from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type HTMLAttributes } from 'react'
 import DatePicker from 'react-datepicker'
 import datepickerCss from 'react-datepicker/dist/react-datepicker.css?inline'
 import { isoDateOfLocal, localDateOf } from '../../domain/dates.ts'
 import type { Language } from '../../store/calculator-store.ts'
 import { adoptStyles, remToPx } from '../styles/adopt.ts'
 import calendarThemeCss from './calendar-theme.css?inline'
-import { DateButton, type DateButtonProps } from './DateButton.tsx'
+import { DateButton } from './DateButton.tsx'
 import { focusCurrentDay, followKeyboardDay } from './focus.ts'
 import { keepInViewport } from './keep-in-viewport.ts'
 
@@ -51,29 +41,6 @@ export interface CalendarPickerProps {
   autoFocus: boolean
   /** A date was chosen (on select, or pending when the user clicked outside). */
   onCommit(isoDate: string): void
-}
-
-/** What react-datepicker calls on its input: only focus and blur. */
-interface TriggerHandle {
-  focus(options?: FocusOptions): void
-  blur(): void
-}
-
-/** The prop react-datepicker hands its input handle to (its `customInputRef`). */
-const TRIGGER_REF_PROP = 'triggerRef'
-
-/**
- * The date button as react-datepicker's input. react-datepicker sends the
- * focus back to its input when the calendar closes, then blurs that input a
- * frame later (so a text input stops showing a phone's keyboard), which would
- * drop a keyboard user on the page's body. A button has no keyboard to hide:
- * its blur is ignored, so the focus stays on the button that opened the
- * calendar, as the dialog pattern asks.
- */
-function CalendarTrigger({ triggerRef, ...props }: DateButtonProps & { triggerRef?: Ref<TriggerHandle> }) {
-  const button = useRef<HTMLButtonElement>(null)
-  useImperativeHandle(triggerRef, () => ({ focus: (options) => button.current?.focus(options), blur: () => undefined }), [])
-  return <DateButton {...props} ref={button} />
 }
 
 /** The react-datepicker calendar: the lazy chunk behind the first payment date. */
@@ -150,8 +117,7 @@ export default function CalendarPicker(props: CalendarPickerProps) {
         commitPending()
       }}
       calendarContainer={Container}
-      customInputRef={TRIGGER_REF_PROP}
-      customInput={<CalendarTrigger display={props.display} aria-expanded={open} />}
+      customInput={<DateButton display={props.display} aria-expanded={open} />}
     />
   )
 }
