@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useId, useState } from 'react'
+import { useId, useLayoutEffect, useRef, useState } from 'react'
 import { parseAmount } from '../amount.ts'
 import { useFormatters } from '../useFormatters.ts'
 
@@ -17,7 +17,10 @@ export interface AmountInputProps {
  * in. Typing does not touch the store (no recalculation per keystroke); the
  * amount is committed when the field loses focus, as spec section 4 asks, or
  * on Enter. Enter and Escape keep the focus in the field: blurring it would
- * leave a keyboard user on the page's body.
+ * leave a keyboard user on the page's body. Focusing selects the whole amount,
+ * as a tab into a text field does, so typing replaces it: the switch from
+ * currency to bare number would otherwise drop the browser's selection and
+ * the typed figures would be appended.
  */
 export function AmountInput({ value, label, onCommit, figure }: AmountInputProps) {
   const { t } = useLingui()
@@ -25,8 +28,16 @@ export function AmountInput({ value, label, onCommit, figure }: AmountInputProps
   const format = useFormatters()
   const [draft, setDraft] = useState<string | null>(null)
   const [invalid, setInvalid] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+  const selectAll = useRef(false)
   const editable = (amount: number | null) => (amount === null ? '' : format.editableAmount(amount))
   const shown = draft ?? (value === null ? '' : format.money(value))
+
+  useLayoutEffect(() => {
+    if (!selectAll.current) return
+    selectAll.current = false
+    input.current?.select()
+  })
 
   /** Commits the draft; `stay` keeps the field in editing form (Enter), else it goes back to currency (blur). */
   const commit = (stay: boolean) => {
@@ -46,6 +57,7 @@ export function AmountInput({ value, label, onCommit, figure }: AmountInputProps
   return (
     <>
       <input
+        ref={input}
         className="fc-control fc-amount-input"
         type="text"
         inputMode="decimal"
@@ -55,7 +67,10 @@ export function AmountInput({ value, label, onCommit, figure }: AmountInputProps
         aria-describedby={invalid ? errorId : undefined}
         data-figure={figure}
         value={shown}
-        onFocus={() => setDraft(editable(value))}
+        onFocus={() => {
+          selectAll.current = true
+          setDraft(editable(value))
+        }}
         onChange={(event) => {
           setInvalid(false)
           setDraft(event.target.value)
