@@ -6,14 +6,18 @@ import { scheduleChunk } from '../schedule/chunk.ts'
 import { useFormatters } from '../useFormatters.ts'
 
 /**
- * The enrolment id and version number, the schedule on demand, and SAVE
- * (shown and enabled per spec section 4).
- *
- * A button that cannot act while a calculation or a save is under way says so
+ * The states of an action button. Before any plan it is disabled. Once there
+ * is one, a button that cannot act (work under way, a locked plan) says so
  * with aria-disabled rather than disabled: a disabled button drops the
  * keyboard focus on the page, and a user who tabs from the amount (whose blur
- * recalculates) to SAVE must land on SAVE, not lose their place.
+ * recalculates) to SAVE, or who has just saved, must keep their place. The
+ * store's actions ignore a press they cannot act on.
  */
+function availability(hasResult: boolean, canAct: boolean) {
+  return { disabled: !hasResult, 'aria-disabled': hasResult && !canAct ? true : undefined }
+}
+
+/** The enrolment id and version number, the schedule on demand, and SAVE (shown and enabled per spec section 4). */
 export function SaveBar() {
   const { t } = useLingui()
   const format = useFormatters()
@@ -55,10 +59,8 @@ export function SaveBar() {
               type="button"
               className="fc-button fc-button--primary"
               part="save-button"
-              disabled={!hasResult}
-              aria-disabled={hasResult && !canSave ? true : undefined}
+              {...availability(hasResult, canSave)}
               aria-busy={saving}
-              // save() itself ignores a press while it cannot save (aria-disabled keeps the button focusable).
               onClick={() => void save()}
             >
               {saving ? t`SAVING…` : t`SAVE`}
@@ -91,8 +93,7 @@ function ScheduleButton() {
     <button
       type="button"
       className="fc-button fc-button--secondary"
-      disabled={!hasResult}
-      aria-disabled={hasResult && !canPreview ? true : undefined}
+      {...availability(hasResult, canPreview)}
       aria-busy={loading}
       onPointerEnter={warmUp}
       onFocus={warmUp}
