@@ -21,7 +21,7 @@ export interface CalculatorViewProps {
  * the store it shows, so a recalculation re-renders the figures, not the page.
  */
 export function CalculatorView({ showHeader, showFooter }: CalculatorViewProps) {
-  const busy = useCalculator((s) => s.calculating || s.saving || s.schedulePreview === 'loading')
+  const busy = useCalculator((s) => s.calculating || s.saving)
   return (
     <>
       {showHeader ? <Header /> : null}
@@ -44,8 +44,8 @@ export function CalculatorView({ showHeader, showFooter }: CalculatorViewProps) 
         </div>
         <SaveBar />
       </section>
-      <FeeAnnouncer />
       <ScheduleSection />
+      <FeeAnnouncer />
       {showFooter ? <Footer /> : null}
     </>
   )
