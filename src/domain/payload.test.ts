@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   amountEditable,
   calculationPayload,
+  previewPayload,
   savePayload,
   saveLocks,
   usesAnonymousEndpoints,
@@ -73,6 +74,15 @@ describe('calculationPayload', () => {
     const salesforce = { ...input, system: System.Salesforce, financialType: FinancialType.Refinancing, amountToRefinance: 6000 }
     const afterFirstAnswer = { ...choice, initialAmount: 6000, partialPayment: 1000 }
     expect(calculationPayload(salesforce, afterFirstAnswer)).toMatchObject({ amountToRefinance: 6000, partialPayment: 1000 })
+  })
+})
+
+describe('previewPayload', () => {
+  it('is the calculation body with the saved flag off, even for an input reopened from a saved version', () => {
+    const reopened: TuitionInput = { ...input, isSavedVersion: true, isFrontEndVersionCopy: true }
+    const body = previewPayload(reopened, choice)
+    expect(body).toEqual({ ...calculationPayload(reopened, choice), isSavedVersion: false })
+    expect(body).not.toHaveProperty('token')
   })
 })
 

@@ -74,6 +74,17 @@ export function savePayload(input: TuitionInput, choice: PlanChoice, context: Sa
   return payload
 }
 
+/**
+ * The body that asks FrontCalculateFees for the dated schedule of the plan on
+ * screen without storing anything: the calculation body with the saved flag
+ * forced off, because an input reopened from a saved version arrives with it on.
+ */
+export function previewPayload(input: TuitionInput, choice: PlanChoice): TuitionPayload {
+  const payload = calculationPayload(input, choice)
+  payload.isSavedVersion = false
+  return payload
+}
+
 /** ERP systems in embedded mode save without locking the version (spec section 4). */
 export function saveLocks(input: TuitionInput, embedded: boolean): boolean {
   return !(embedded && isErpSystem(input.system))

@@ -5,7 +5,7 @@ import { INVALID_DATE_MESSAGE } from '../domain/tuition.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import type { FeesCalculatorEventName } from '../events.ts'
-import { createCalculatorStore, selectCanSave, selectShowSave, type Notice } from './calculator-store.ts'
+import { createCalculatorStore, selectCanPreviewSchedule, selectCanSave, selectShowSave, type Notice } from './calculator-store.ts'
 
 const input = tuitionInput({ token: 'tok-1', language: 'en' })
 
@@ -194,6 +194,110 @@ describe('calculator store, embedded mode', () => {
     expect(b.store.getState().result?.feeAmount).toBe(100)
     expect(a.events).toHaveLength(1)
     expect(b.events).toHaveLength(1)
+  })
+})
+
+describe('calculator store, the schedule on demand', () => {
+  const scheduleReply = (request: RecordedRequest): Reply => {
+    if (!request.url.includes('/Calculator/FrontCalculateFees')) return defaultReply(request)
+    const body = JSON.parse(request.body) as TuitionPayload
+    return {
+      body: {
+        versionHashCode: body.isSavedVersion ? 'hash-new' : null,
+        versionNumber: body.isSavedVersion ? 1 : null,
+        currency: 'EUR',
+        fees: [{ number: 1, dueDate: body.dateOfPayment, fee: 6000, interest: 0, principal: 6000, balance: 0 }],
+        totals: { amountToFinance: 6000, interests: 0, finalFee: 6000 },
+      },
+    }
+  }
+
+  it('asks FrontCalculateFees for the plan on screen without saving: no version, no lock, no event', async () => {
+    reply = scheduleReply
+    const { store, events, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    store.getState().chooseFeeCount(18)
+    await settled()
+    expect(selectCanPreviewSchedule(store.getState())).toBe(true)
+    await store.getState().previewSchedule()
+    const sent = server.requests.at(-1)!
+    expect(sent.url).toBe('/api/v1/Calculator/FrontCalculateFees')
+    expect(sent.headers.authorization).toBe('Bearer tok-1')
+    expect(JSON.parse(sent.body)).toMatchObject({ isSavedVersion: false, numberOfFees: 18, dateOfPayment: '2027-01-05', finalAmount: 6000 })
+    expect(store.getState()).toMatchObject({
+      amortization: { versionHashCode: null, fees: [{ number: 1, dueDate: '2027-01-05' }] },
+      versionLocked: false,
+      planSent: false,
+      versionHashCode: null,
+      versionNumber: null,
+      schedulePreview: 'idle',
+    })
+    expect(selectCanSave(store.getState())).toBe(true)
+    expect(selectCanPreviewSchedule(store.getState())).toBe(false)
+    expect(events.map((e) => e.name)).toEqual(['calculationResultReceivedEvent', 'calculationResultReceivedEvent'])
+  })
+
+  it('turns the saved flag off for a plan reopened from a saved version', async () => {
+    reply = (request) =>
+      request.url.includes('/feestable/')
+        ? { body: { result: feesTable({ ...input, numberOfFees: 18 }), tuitionInput: { ...input, token: undefined, isSavedVersion: true, isFrontEndVersionCopy: true } } }
+        : scheduleReply(request)
+    const { store, settled } = setup()
+    store.getState().loadByHash('known')
+    await settled()
+    await store.getState().previewSchedule()
+    const sent = server.requests.find((r) => r.url.includes('/Calculator/FrontCalculateFees'))!
+    expect(sent.headers['x-api-key']).toBe('demo-api-key')
+    expect(JSON.parse(sent.body)).toMatchObject({ isSavedVersion: false })
+    expect(store.getState().amortization?.versionHashCode).toBeNull()
+  })
+
+  it('drops a schedule that a change of plan made stale, and clears the one on screen', async () => {
+    const { store, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    reply = (request) => ({ ...scheduleReply(request), delay: request.url.includes('FrontCalculateFees') ? 300 : 0 })
+    const preview = store.getState().previewSchedule()
+    expect(store.getState().schedulePreview).toBe('loading')
+    store.getState().chooseFeeCount(20)
+    await settled()
+    await preview
+    expect(store.getState()).toMatchObject({ amortization: null, schedulePreview: 'idle', result: { totalFees: 20 } })
+
+    reply = scheduleReply
+    await store.getState().previewSchedule()
+    expect(store.getState().amortization).not.toBeNull()
+    store.getState().chooseFeeCount(21)
+    expect(store.getState().amortization).not.toBeNull()
+    await settled()
+    expect(store.getState().amortization).toBeNull()
+  })
+
+  it('logs a failed schedule, says so in its state, sends no event, and can be asked again', async () => {
+    const { store, events, logged, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    reply = (request) => (request.url.includes('FrontCalculateFees') ? { status: 503, body: { status: 503, code: 'unavailable' } } : defaultReply(request))
+    await store.getState().previewSchedule()
+    expect(store.getState()).toMatchObject({ schedulePreview: 'failed', amortization: null })
+    expect(logged).toEqual(['schedule preview failed'])
+    expect(events.map((e) => e.name)).toEqual(['calculationResultReceivedEvent'])
+    reply = scheduleReply
+    await store.getState().previewSchedule()
+    expect(store.getState()).toMatchObject({ schedulePreview: 'idle', amortization: { versionHashCode: null } })
+  })
+
+  it('after a save, shows the saved schedule and does not ask again', async () => {
+    reply = scheduleReply
+    const { store, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    await store.getState().save()
+    expect(store.getState()).toMatchObject({ planSent: true, amortization: { versionHashCode: 'hash-new' } })
+    const count = server.requests.length
+    await store.getState().previewSchedule()
+    expect(server.requests).toHaveLength(count)
   })
 })
 

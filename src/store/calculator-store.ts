@@ -6,6 +6,7 @@ import { toIsoDate } from '../domain/dates.ts'
 import {
   calculationPayload,
   choiceOf,
+  previewPayload,
   savePayload,
   saveLocks,
   usesAnonymousEndpoints,
@@ -42,7 +43,12 @@ export interface CalculatorState {
   loadedByHash: boolean
   versionHashCode: string | null
   versionNumber: number | null
+  /** The dated schedule of the plan on screen: what a save returned, or a preview asked for without saving. */
   amortization: AmortizationTable | null
+  /** A save of the plan on screen succeeded (it may not lock: ERP systems in embedded mode). */
+  planSent: boolean
+  /** The schedule asked for without saving: under way, or failed (the screen says so). */
+  schedulePreview: 'idle' | 'loading' | 'failed'
   language: Language
 }
 
@@ -60,6 +66,8 @@ export interface CalculatorActions {
   chooseAmount(initialAmount: number | null): void
   choosePartialPayment(partialPayment: number | null): void
   save(): Promise<void>
+  /** Fetches the dated schedule of the plan on screen from FrontCalculateFees without saving a version. */
+  previewSchedule(): Promise<void>
 }
 
 export type CalculatorStore = StoreApi<CalculatorState & CalculatorActions>
@@ -101,6 +109,8 @@ const initialState = (config: CalculatorConfig): CalculatorState => ({
   versionHashCode: null,
   versionNumber: null,
   amortization: null,
+  planSent: false,
+  schedulePreview: 'idle',
   language: 'es',
 })
 
@@ -114,6 +124,8 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
   const log = deps.log ?? ((message, detail) => console.error(`[fees-calculator] ${message}`, detail))
   const hostname = () => deps.hostname ?? (typeof location === 'undefined' ? 'localhost' : location.hostname)
   let inFlight: AbortController | null = null
+  // Apart from inFlight: a preview must not abort a calculation, but any new calculation or save makes it stale.
+  let previewInFlight: AbortController | null = null
   let lastInputKey: string | null = null
 
   return createStore<CalculatorState & CalculatorActions>()((set, get) => {
@@ -139,19 +151,26 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       }
     }
 
+    const cancelPreview = () => {
+      previewInFlight?.abort()
+      previewInFlight = null
+      if (get().schedulePreview !== 'idle') set({ schedulePreview: 'idle' })
+    }
+
     const reportCalculationFailure = (error: ApiError) => {
       if (get().mode === 'embedded') deps.emit('invalidTuitionEvent', failureOf(error))
       else log('calculation failed', error)
     }
 
     const acceptResult = (result: FeesTableResult) => {
-      set({ result, choice: choiceOf(result), calculating: false, versionLocked: false, amortization: null })
+      set({ result, choice: choiceOf(result), calculating: false, versionLocked: false, amortization: null, planSent: false })
       deps.emit('calculationResultReceivedEvent', result)
     }
 
     const calculate = async () => {
       const { input, choice, result, mode } = get()
       if (!input) return
+      cancelPreview()
       set({ calculating: true })
       const body = calculationPayload(input, choice ?? undefined)
       const anonymous = usesAnonymousEndpoints(input, mode === 'embedded')
@@ -222,12 +241,14 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
 
       clear() {
         inFlight?.abort()
+        previewInFlight?.abort()
         lastInputKey = null
         set(initialState(get().config))
       },
 
       loadByHash(versionHashCode) {
         lastInputKey = null
+        previewInFlight?.abort()
         set({ ...initialState(get().config), mode: 'hash', calculating: true, loadedByHash: true, versionHashCode })
         void (async () => {
           const outcome = await latest((signal) => api().feesTable(versionHashCode, signal))
@@ -271,12 +292,14 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         if (!input || !choice || !result || versionLocked || saving || calculating) return
         const embedded = mode === 'embedded'
         const body = savePayload(input, choice, { embedded, currentHash: versionHashCode })
+        cancelPreview()
         set({ saving: true })
         try {
           const table = await api().frontCalculateFees(body, usesAnonymousEndpoints(input, embedded))
           set({
             saving: false,
             amortization: table,
+            planSent: true,
             versionLocked: saveLocks(input, embedded),
             ...(table.versionHashCode ? { versionHashCode: table.versionHashCode, versionNumber: table.versionNumber } : {}),
           })
@@ -288,6 +311,28 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
           else log('save failed', failure)
         }
       },
+
+      async previewSchedule() {
+        const { input, choice, result, mode, saving, calculating, amortization } = get()
+        // A schedule already on screen is the one for this plan: every change of plan clears it.
+        if (!input || !choice || !result || saving || calculating || amortization || previewInFlight) return
+        const embedded = mode === 'embedded'
+        const controller = new AbortController()
+        previewInFlight = controller
+        set({ schedulePreview: 'loading' })
+        try {
+          const table = await api().frontCalculateFees(previewPayload(input, choice), usesAnonymousEndpoints(input, embedded), controller.signal)
+          if (controller.signal.aborted) return
+          set({ schedulePreview: 'idle', amortization: table })
+        } catch (error) {
+          if (controller.signal.aborted || isAbort(error)) return
+          // Not a save, so no feeOptionSelectedEvent: the host asked for nothing. The screen says it failed.
+          set({ schedulePreview: 'failed' })
+          log('schedule preview failed', await toApiError(error))
+        } finally {
+          if (previewInFlight === controller) previewInFlight = null
+        }
+      },
     }
   })
 }
@@ -296,5 +341,8 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
 export const selectShowSave = (s: CalculatorState) => !s.loadedByHash || !!s.result?.isModificable
 /** No result, a locked version, or work under way: SAVE is disabled. */
 export const selectCanSave = (s: CalculatorState) => !!s.result && !s.versionLocked && !s.saving && !s.calculating
+/** The schedule can be asked for: a result, nothing under way, and no schedule on screen already. */
+export const selectCanPreviewSchedule = (s: CalculatorState) =>
+  !!s.result && !s.amortization && !s.saving && !s.calculating && s.schedulePreview !== 'loading'
 /** The controls can be used: an editable result that is not locked. */
 export const selectEditable = (s: CalculatorState) => !!s.result?.isModificable && !s.versionLocked

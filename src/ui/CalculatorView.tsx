@@ -4,7 +4,7 @@ import { FeeCountField } from './parts/FeeCountField.tsx'
 import { Footer } from './parts/Footer.tsx'
 import { Header } from './parts/Header.tsx'
 import { Heading } from './parts/Heading.tsx'
-import { MonthlyFee } from './parts/MonthlyFee.tsx'
+import { FeeAnnouncer, MonthlyFee } from './parts/MonthlyFee.tsx'
 import { PaymentScheme } from './parts/PaymentScheme.tsx'
 import { SaveBar } from './parts/SaveBar.tsx'
 import { ScheduleSection } from './parts/ScheduleSection.tsx'
@@ -45,6 +45,7 @@ export function CalculatorView({ showHeader, showFooter }: CalculatorViewProps) 
         <SaveBar />
       </section>
       <ScheduleSection />
+      <FeeAnnouncer />
       {showFooter ? <Footer /> : null}
     </>
   )

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { enUS } from 'date-fns/locale/en-US'
 import { es } from 'date-fns/locale/es'
-import { useCallback, useLayoutEffect, useRef, type ComponentProps, type HTMLAttributes } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type HTMLAttributes } from 'react'
 import DatePicker from 'react-datepicker'
 import datepickerCss from 'react-datepicker/dist/react-datepicker.css?inline'
 import { isoDateOfLocal, localDateOf } from '../../domain/dates.ts'
@@ -9,6 +9,7 @@ import type { Language } from '../../store/calculator-store.ts'
 import { adoptStyles, remToPx } from '../styles/adopt.ts'
 import calendarThemeCss from './calendar-theme.css?inline'
 import { DateButton } from './DateButton.tsx'
+import { focusCurrentDay, followKeyboardDay } from './focus.ts'
 import { keepInViewport } from './keep-in-viewport.ts'
 
 /** Spec sections 2 and 9: weeks start on Monday. */
@@ -46,21 +47,25 @@ export interface CalendarPickerProps {
 export default function CalendarPicker(props: CalendarPickerProps) {
   const { t } = useLingui()
   const pending = useRef<string | null>(null)
-  const { shadowRoot, onCommit } = props
+  const { shadowRoot, onCommit, language } = props
+  const [open, setOpen] = useState(props.startOpen)
 
   useLayoutEffect(() => {
     adoptStyles(shadowRoot ?? document, CALENDAR_STYLES)
   }, [shadowRoot])
+  // In a plain page react-datepicker moves the focus between days itself.
+  useEffect(() => (shadowRoot ? followKeyboardDay(shadowRoot) : undefined), [shadowRoot])
 
   const dialogLabel = t`Choose the first payment date`
-  // react-datepicker labels its dialog in English; ours speaks the widget's language.
+  // react-datepicker labels its dialog in English; ours speaks the widget's language. The popup renders
+  // outside the widget's lang attribute (in the portal), so it carries its own.
   const Container = useCallback(
     ({ className, children }: HTMLAttributes<HTMLDivElement>) => (
-      <div className={className} role="dialog" aria-modal="true" aria-label={dialogLabel} translate="no">
+      <div className={className} role="dialog" aria-modal="true" aria-label={dialogLabel} lang={language} translate="no">
         {children}
       </div>
     ),
-    [dialogLabel],
+    [dialogLabel, language],
   )
 
   const commitPending = () => {
@@ -102,9 +107,17 @@ export default function CalendarPicker(props: CalendarPickerProps) {
         onCommit(isoDateOfLocal(date))
       }}
       onClickOutside={commitPending}
-      onCalendarClose={commitPending}
+      onCalendarOpen={() => {
+        setOpen(true)
+        // The dialog takes the focus, on the chosen day: from there the arrow keys, Enter and Escape work.
+        focusCurrentDay(shadowRoot ?? document)
+      }}
+      onCalendarClose={() => {
+        setOpen(false)
+        commitPending()
+      }}
       calendarContainer={Container}
-      customInput={<DateButton display={props.display} />}
+      customInput={<DateButton display={props.display} aria-expanded={open} />}
     />
   )
 }

@@ -8,6 +8,8 @@ export interface DateButtonProps {
   disabled?: boolean
   autoFocus?: boolean
   'aria-labelledby'?: string
+  /** Whether the calendar it opens is open (only once the calendar has loaded). */
+  'aria-expanded'?: boolean
   ref?: Ref<HTMLButtonElement>
   onClick?: MouseEventHandler<HTMLButtonElement>
   onFocus?: FocusEventHandler<HTMLButtonElement>

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { useId, useLayoutEffect, useRef, useState } from 'react'
 import { parseAmount } from '../amount.ts'
 import { useFormatters } from '../useFormatters.ts'
 
@@ -14,55 +15,81 @@ export interface AmountInputProps {
 /**
  * An amount shown as currency while at rest and as a bare number while typed
  * in. Typing does not touch the store (no recalculation per keystroke); the
- * amount is committed when the field loses focus, as spec section 4 asks.
+ * amount is committed when the field loses focus, as spec section 4 asks, or
+ * on Enter. Enter and Escape keep the focus in the field: blurring it would
+ * leave a keyboard user on the page's body. Focusing selects the whole amount,
+ * as a tab into a text field does, so typing replaces it: the switch from
+ * currency to bare number would otherwise drop the browser's selection and
+ * the typed figures would be appended.
  */
 export function AmountInput({ value, label, onCommit, figure }: AmountInputProps) {
+  const { t } = useLingui()
+  const errorId = useId()
   const format = useFormatters()
   const [draft, setDraft] = useState<string | null>(null)
   const [invalid, setInvalid] = useState(false)
-  const cancelled = useRef(false)
+  const input = useRef<HTMLInputElement>(null)
+  const selectAll = useRef(false)
+  const editable = (amount: number | null) => (amount === null ? '' : format.editableAmount(amount))
   const shown = draft ?? (value === null ? '' : format.money(value))
 
-  const commit = () => {
-    if (cancelled.current) {
-      cancelled.current = false
-      setDraft(null)
-      return
-    }
+  useLayoutEffect(() => {
+    if (!selectAll.current) return
+    selectAll.current = false
+    input.current?.select()
+  })
+
+  /** Commits the draft; `stay` keeps the field in editing form (Enter), else it goes back to currency (blur). */
+  const commit = (stay: boolean) => {
     if (draft === null) return
     const parsed = parseAmount(draft)
-    setDraft(null)
     if (!parsed.ok) {
       setInvalid(true)
+      // Enter leaves the refused text there to correct; a blur shows the amount in force again.
+      if (!stay) setDraft(null)
       return
     }
     setInvalid(false)
+    setDraft(stay ? editable(parsed.value) : null)
     if (parsed.value !== value) onCommit(parsed.value)
   }
 
   return (
-    <input
-      className="fc-control fc-amount-input"
-      type="text"
-      inputMode="decimal"
-      autoComplete="off"
-      aria-label={label}
-      aria-invalid={invalid || undefined}
-      data-figure={figure}
-      value={shown}
-      onFocus={() => setDraft(value === null ? '' : format.editableAmount(value))}
-      onChange={(event) => {
-        setInvalid(false)
-        setDraft(event.target.value)
-      }}
-      onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') event.currentTarget.blur()
-        if (event.key === 'Escape') {
-          cancelled.current = true
-          event.currentTarget.blur()
-        }
-      }}
-    />
+    <>
+      <input
+        ref={input}
+        className="fc-control fc-amount-input"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        aria-label={label}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        data-figure={figure}
+        value={shown}
+        onFocus={() => {
+          selectAll.current = true
+          setDraft(editable(value))
+        }}
+        onChange={(event) => {
+          setInvalid(false)
+          setDraft(event.target.value)
+        }}
+        onBlur={() => commit(false)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit(true)
+          if (event.key === 'Escape') {
+            setInvalid(false)
+            setDraft(editable(value))
+          }
+        }}
+      />
+      {/* WCAG 3.3.1: a refused entry is said in words, not only marked invalid. */}
+      {invalid ? (
+        <span className="fc-field-error" id={errorId} role="alert">
+          {t`Enter an amount in figures, such as 6000 or 6000.50`}
+        </span>
+      ) : null}
+    </>
   )
 }

@@ -1,28 +1,62 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { useId } from 'react'
+import { useShallow } from 'zustand/shallow'
 import { useCalculator } from '../context.ts'
 import { useFormatters } from '../useFormatters.ts'
 
-/** The highlighted monthly fee; zero before data arrives, dimmed while a new one is calculated. */
+/**
+ * The highlighted monthly fee; zero before data arrives, dimmed while a new
+ * one is calculated. Not a live region itself: FeeAnnouncer speaks for it, so
+ * a screen reader hears each new plan once, in one sentence.
+ */
 export function MonthlyFee() {
   const { t } = useLingui()
-  const labelId = useId()
   const format = useFormatters()
   const feeAmount = useCalculator((s) => s.result?.feeAmount ?? 0)
   const totalFees = useCalculator((s) => s.result?.totalFees ?? null)
   const busy = useCalculator((s) => s.calculating)
   return (
     <div className="fc-highlight" part="monthly-fee" aria-busy={busy}>
-      <span className="fc-highlight-label" id={labelId}>{t`Monthly fee`}</span>
-      <output className="fc-highlight-amount" aria-labelledby={labelId} aria-live="polite" data-figure="feeAmount">
+      <span className="fc-highlight-label">{t`Monthly fee`}</span>
+      <p className="fc-highlight-amount" data-figure="feeAmount">
         {format.money(feeAmount)}
-      </output>
+      </p>
       <span className="fc-highlight-note">
         {totalFees === null
           ? t`Choose a plan to see your monthly fee`
           : t({ message: plural(totalFees, { one: 'In # monthly payment', other: 'In # monthly payments' }) })}
       </span>
     </div>
+  )
+}
+
+/**
+ * A polite live region that says the monthly fee of each new result, with the
+ * number of payments and the first date, so a change of any of the three is
+ * heard (a new date alone leaves the fee as it was). It stays out of the busy
+ * card so nothing holds the message back.
+ */
+export function FeeAnnouncer() {
+  const { t } = useLingui()
+  const format = useFormatters()
+  const plan = useCalculator(
+    useShallow((s) => (s.result ? { fee: s.result.feeAmount, count: s.result.totalFees, from: s.result.firstPaymentDate } : null)),
+  )
+  let message = ''
+  if (plan) {
+    const fee = format.money(plan.fee)
+    const date = format.date(plan.from)
+    const count = plan.count
+    message = t({
+      message: plural(count, {
+        one: `Monthly fee ${fee}: # payment from ${date}`,
+        other: `Monthly fee ${fee}: # payments from ${date}`,
+      }),
+    })
+  }
+  return (
+    <p className="fc-visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-announce="fee">
+      {message}
+    </p>
   )
 }

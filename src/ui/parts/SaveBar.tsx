@@ -1,26 +1,44 @@
 import { useLingui } from '@lingui/react/macro'
 import { useShallow } from 'zustand/shallow'
-import { selectCanSave, selectShowSave } from '../../store/calculator-store.ts'
+import { selectCanPreviewSchedule, selectCanSave, selectShowSave } from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
+import { scheduleChunk } from '../schedule/chunk.ts'
 import { useFormatters } from '../useFormatters.ts'
 
-/** The enrolment id and version number, and SAVE (shown and enabled per spec section 4). */
+/**
+ * The states of an action button. Before any plan it is disabled. Once there
+ * is one, a button that cannot act (work under way, a locked plan) says so
+ * with aria-disabled rather than disabled: a disabled button drops the
+ * keyboard focus on the page, and a user who tabs from the amount (whose blur
+ * recalculates) to SAVE, or who has just saved, must keep their place. The
+ * store's actions ignore a press they cannot act on.
+ */
+function availability(hasResult: boolean, canAct: boolean) {
+  return { disabled: !hasResult, 'aria-disabled': hasResult && !canAct ? true : undefined }
+}
+
+/** The enrolment id and version number, the schedule on demand, and SAVE (shown and enabled per spec section 4). */
 export function SaveBar() {
   const { t } = useLingui()
   const format = useFormatters()
   const { save } = useActions()
-  const { contractId, versionNumber, saving, locked, saved } = useCalculator(
+  const { contractId, versionNumber, hasResult, saving, locked, sent, previewFailed } = useCalculator(
     useShallow((s) => ({
       contractId: s.input?.contractId ?? null,
       versionNumber: s.versionNumber,
+      hasResult: s.result !== null,
       saving: s.saving,
       locked: s.versionLocked,
-      saved: s.amortization !== null,
+      sent: s.planSent,
+      previewFailed: s.schedulePreview === 'failed',
     })),
   )
   const showSave = useCalculator(selectShowSave)
   const canSave = useCalculator(selectCanSave)
   const none = '—'
+  let status: string | null = null
+  if (previewFailed) status = t`The payment schedule could not be loaded. Please try again.`
+  else if (sent) status = locked ? t`Plan saved` : t`Plan sent`
   return (
     <div className="fc-actions">
       <dl className="fc-meta" part="version">
@@ -33,23 +51,55 @@ export function SaveBar() {
           <dd data-figure="versionNumber">{versionNumber === null ? none : format.integer(versionNumber)}</dd>
         </div>
       </dl>
-      {showSave ? (
-        <div className="fc-save">
-          <button
-            type="button"
-            className="fc-button fc-button--primary"
-            part="save-button"
-            disabled={!canSave}
-            aria-busy={saving}
-            onClick={() => void save()}
-          >
-            {saving ? t`SAVING…` : t`SAVE`}
-          </button>
-          <p className="fc-saved" role="status">
-            {saved ? (locked ? t`Plan saved` : t`Plan sent`) : null}
-          </p>
+      <div className="fc-save">
+        <div className="fc-buttons">
+          <ScheduleButton />
+          {showSave ? (
+            <button
+              type="button"
+              className="fc-button fc-button--primary"
+              part="save-button"
+              {...availability(hasResult, canSave)}
+              aria-busy={saving}
+              onClick={() => void save()}
+            >
+              {saving ? t`SAVING…` : t`SAVE`}
+            </button>
+          ) : null}
         </div>
-      ) : null}
+        <p className={previewFailed ? 'fc-saved fc-saved--error' : 'fc-saved'} role="status">
+          {status}
+        </p>
+      </div>
     </div>
+  )
+}
+
+/**
+ * Shows the dated schedule before (or without) saving. It goes once the
+ * schedule is on screen; the schedule then takes the focus it had.
+ */
+function ScheduleButton() {
+  const { t } = useLingui()
+  const { previewSchedule } = useActions()
+  const { hasResult, shown, loading } = useCalculator(
+    useShallow((s) => ({ hasResult: s.result !== null, shown: s.amortization !== null, loading: s.schedulePreview === 'loading' })),
+  )
+  const canPreview = useCalculator(selectCanPreviewSchedule)
+  if (shown) return null
+  // Warm-up only: the schedule section loads the chunk for real and reports a failure then.
+  const warmUp = () => void scheduleChunk.load().catch(() => undefined)
+  return (
+    <button
+      type="button"
+      className="fc-button fc-button--secondary"
+      {...availability(hasResult, canPreview)}
+      aria-busy={loading}
+      onPointerEnter={warmUp}
+      onFocus={warmUp}
+      onClick={() => void previewSchedule()}
+    >
+      {t`Show payment schedule`}
+    </button>
   )
 }

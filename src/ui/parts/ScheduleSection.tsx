@@ -4,7 +4,7 @@ import { useCalculator, useCalculatorContext } from '../context.ts'
 import { scheduleChunk } from '../schedule/chunk.ts'
 import { useChunk } from '../useChunk.ts'
 
-/** The amortization schedule once a save returned one; its chunk loads then. */
+/** The amortization schedule once a save or the schedule button returned one; its chunk loads then. */
 export function ScheduleSection() {
   const { table, language, fileTag } = useCalculator(
     useShallow((s) => ({

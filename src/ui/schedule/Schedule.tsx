@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useId, useLayoutEffect } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef } from 'react'
 import type { AmortizationTable } from '../../domain/types.ts'
 import type { Language } from '../../store/calculator-store.ts'
 import { useCalculatorContext } from '../context.ts'
@@ -15,14 +15,22 @@ export interface ScheduleProps {
   fileTag: string
 }
 
-/** The dated amortization schedule the save returned, with its CSV download. */
+/** The dated amortization schedule a save or the schedule button returned, with its CSV download. */
 export default function Schedule({ table, language, fileTag }: ScheduleProps) {
   const { t } = useLingui()
   const titleId = useId()
   const { shadowRoot } = useCalculatorContext()
+  const title = useRef<HTMLHeadingElement>(null)
   useLayoutEffect(() => {
     adoptStyles(shadowRoot ?? document, [scheduleCss])
   }, [shadowRoot])
+  useEffect(() => {
+    // The button that asked for the schedule goes when it arrives, leaving the focus on the page's body:
+    // it moves to the schedule instead. Focus anywhere else (SAVE, the host page) is left alone.
+    const heading = title.current
+    const active = heading?.ownerDocument.activeElement
+    if (heading && (!active || active === heading.ownerDocument.body)) heading.focus()
+  }, [])
   const format = formattersFor(language, table.currency)
   const headers = {
     number: t`No.`,
@@ -39,7 +47,7 @@ export default function Schedule({ table, language, fileTag }: ScheduleProps) {
   return (
     <section className="fc-schedule" part="schedule" aria-labelledby={titleId}>
       <div className="fc-schedule-head">
-        <h3 className="fc-schedule-title" id={titleId}>
+        <h3 className="fc-schedule-title" id={titleId} ref={title} tabIndex={-1}>
           {t`Amortization schedule`}
         </h3>
         <button type="button" className="fc-button fc-button--secondary" onClick={download}>
