@@ -20,6 +20,24 @@ function recordRequests(page: Page): SeenRequest[] {
   return seen
 }
 
+/**
+ * The bodies the page's own code hands to fetch. ky sends them as streams,
+ * which Playwright's request log does not show, so they are read in the page.
+ */
+async function recordFetchBodies(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const bodies: string[] = []
+    ;(window as unknown as { __bodies: string[] }).__bodies = bodies
+    const original = window.fetch.bind(window)
+    window.fetch = async (input, init) => {
+      const request = new Request(input, init)
+      if (request.body) bodies.push(await request.clone().text())
+      return original(request)
+    }
+  })
+  return () => page.evaluate(() => (window as unknown as { __bodies: string[] }).__bodies)
+}
+
 /** Everything the page shows: light DOM without the host's own scripts, and every open shadow root. */
 const allMarkup = (page: Page) =>
   page.evaluate(() => {
@@ -122,6 +140,7 @@ describe('hardening in Chromium', () => {
       const page = await browser.newPage()
       const seen = watch(page)
       const requests = recordRequests(page)
+      const bodies = await recordFetchBodies(page)
       await recordEvents(page)
       let html = ''
       page.on('response', async (response) => {
@@ -145,6 +164,12 @@ describe('hardening in Chromium', () => {
         if (request.headers.authorization) expect(request.url.startsWith(`${demo.url}/api/v1/`), request.url).toBe(true)
       }
       for (const request of api) expect(request.headers.authorization).toBe(`Bearer ${token}`)
+      const sent = await bodies()
+      expect(sent.length).toBeGreaterThanOrEqual(2)
+      for (const body of sent) {
+        expect(JSON.parse(body)).toHaveProperty('dateOfPayment')
+        expect(body).not.toContain(token)
+      }
       expect(await allMarkup(page)).not.toContain(token)
       expect(JSON.stringify(await page.evaluate(() => (window as unknown as { __fcEvents: unknown[] }).__fcEvents))).not.toContain(token)
       expect(seen.console.join('\n')).not.toContain(token)
