@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { launchBrowser, startDemo } from '../test/browser/harness.ts'
 import { apiThroughput } from './bench/api.ts'
-import { firstRender, ms, stats, tuitionInput } from './bench/browser.ts'
+import { firstRenders, ms, stats, tuitionInput } from './bench/browser.ts'
 import { INITIAL_JS_BUDGET_GZIP, kb, sizeOf, standaloneSizes } from './bench/sizes.ts'
 
 const FIRST_RENDER_LOADS = 20
@@ -74,9 +74,16 @@ async function main() {
     const baselinePage = `<!doctype html><meta charset="utf-8"><div id="probe"></div><script type="module" src="/dist/bench-baseline.js"></script>`
 
     // 2. First render
-    console.log(`\n2. Navigation to first render, headless Chromium on loopback (${FIRST_RENDER_LOADS} loads each)`)
-    const element = await firstRender(browser, origin, elementPage, FIRST_RENDER_LOADS, standaloneScripts())
-    const react = await firstRender(browser, origin, baselinePage, FIRST_RENDER_LOADS, { '/dist/bench-baseline.js': baselineBody })
+    console.log(`\n2. Navigation to first render, headless Chromium on loopback (${FIRST_RENDER_LOADS} loads each, taking turns)`)
+    const [element, react] = await firstRenders(
+      browser,
+      origin,
+      [
+        { html: elementPage, scripts: standaloneScripts() },
+        { html: baselinePage, scripts: { '/dist/bench-baseline.js': baselineBody } },
+      ],
+      FIRST_RENDER_LOADS,
+    )
     line('<fees-calculator> median (min–max)', `${ms(element.median)} (${ms(element.min)}–${ms(element.max)})`)
     line('empty React root median (min–max)', `${ms(react.median)} (${ms(react.min)}–${ms(react.max)})`)
     line('ratio element / empty React root', `${(element.median / react.median).toFixed(2)}×`)
