@@ -18,7 +18,7 @@ import type { Emit, RequestFailure } from '../events.ts'
 export type Language = 'es' | 'en'
 
 /** Messages the screen shows as toasts (spec section 8); the view words them. */
-export type Notice = { kind: 'version_number_failed' } | { kind: 'date_parse_failed' }
+export type Notice = { kind: 'version_number_failed' } | { kind: 'date_parse_failed' } | { kind: 'chunk_load_failed' }
 
 export interface CalculatorConfig {
   /** Overrides the environment's API root (`api-base`). */
