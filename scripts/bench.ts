@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { launchBrowser, startDemo } from '../test/browser/harness.ts'
 import { apiThroughput } from './bench/api.ts'
-import { firstRenders, ms, stats, tuitionInput } from './bench/browser.ts'
-import { INITIAL_JS_BUDGET_GZIP, kb, sizeOf, standaloneSizes } from './bench/sizes.ts'
+import { FIRST_FIGURES_PROBE_INIT, firstRenders, ms, stats, tuitionInput } from './bench/browser.ts'
+import { INITIAL_JS_BUDGET_GZIP, kb, packageOf, readChunkReport, sizeOf, standaloneSizes } from './bench/sizes.ts'
 
 const FIRST_RENDER_LOADS = 20
 const RECALCULATIONS = 100
@@ -59,6 +59,15 @@ async function main() {
   for (const s of sizes.initial) line(`initial  ${s.file}`, `${kb(s.gzip)} / ${kb(s.brotli)} (raw ${kb(s.raw)})`)
   line('initial JS total', `${kb(sizes.initialTotal.gzip)} / ${kb(sizes.initialTotal.brotli)}  (budget ${kb(INITIAL_JS_BUDGET_GZIP)} gzip)`)
   for (const s of sizes.lazy) line(`lazy     ${s.file}`, `${kb(s.gzip)} / ${kb(s.brotli)}`)
+  // Shares of the code before minification: a rough guide to what the initial JS is made of.
+  const initialFiles = new Set(sizes.initial.map((s) => s.file.replace(/^dist\//, '')))
+  const byPackage = new Map<string, number>()
+  for (const chunk of readChunkReport().chunks.filter((c) => initialFiles.has(c.file))) {
+    for (const m of chunk.modules) byPackage.set(packageOf(m.id), (byPackage.get(packageOf(m.id)) ?? 0) + m.length)
+  }
+  const total = [...byPackage.values()].reduce((a, b) => a + b, 0)
+  const shares = [...byPackage].sort((a, b) => b[1] - a[1]).filter(([, length]) => length / total >= 0.005)
+  line('initial JS by package (share before minifying)', shares.map(([name, length]) => `${name} ${((100 * length) / total).toFixed(0)}%`).join(', '))
 
   const baseline = await buildBaseline()
   const baselineBody = readFileSync(baseline.file, 'utf8')
@@ -87,6 +96,22 @@ async function main() {
     line('<fees-calculator> median (min–max)', `${ms(element.median)} (${ms(element.min)}–${ms(element.max)})`)
     line('empty React root median (min–max)', `${ms(react.median)} (${ms(react.min)}–${ms(react.max)})`)
     line('ratio element / empty React root', `${(element.median / react.median).toFixed(2)}×`)
+    // What the lazy chunks cost shows here: the first figures need the HTTP client and an answer from the API.
+    const inputAttribute = JSON.stringify(tuitionInput(token)).replace(/'/g, '&#39;')
+    const [figures] = await firstRenders(
+      browser,
+      origin,
+      [
+        {
+          html: `<!doctype html><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script>
+            <fees-calculator id="probe" tuition-input='${inputAttribute}'></fees-calculator>`,
+          scripts: standaloneScripts(),
+          probe: FIRST_FIGURES_PROBE_INIT,
+        },
+      ],
+      FIRST_RENDER_LOADS,
+    )
+    line('with a tuition input: to the first monthly fee', `${ms(figures.median)} (${ms(figures.min)}–${ms(figures.max)})`)
 
     // 3. Recalculation latency and the bare round trip, in one page
     const page = await browser.newPage()

@@ -45,20 +45,35 @@ export const RENDER_PROBE_INIT = `(() => {
   const timer = setInterval(check, 1)
 })()`
 
-/** A page for the first-render figure: its HTML and the scripts it loads, by URL path. */
+/** Records, from navigation start, the first moment `#probe` shows a monthly fee other than zero. */
+export const FIRST_FIGURES_PROBE_INIT = `(() => {
+  const check = () => {
+    const el = document.querySelector('#probe')
+    const figure = el && el.shadowRoot && el.shadowRoot.querySelector('[data-figure="feeAmount"]')
+    if (figure && /[1-9]/.test(figure.textContent || '')) {
+      window.__firstRender = performance.now()
+      clearInterval(timer)
+    }
+  }
+  const timer = setInterval(check, 1)
+})()`
+
+/** A page for the first-render figure: its HTML, the scripts it loads by URL path, and what counts as rendered. */
 export interface RenderPage {
   html: string
   scripts: Record<string, string>
+  /** An init script that sets `window.__firstRender`; RENDER_PROBE_INIT unless given. */
+  probe?: string
 }
 
 /** One navigation in a fresh browser context (cold cache, as a first visit): navigation start to first render of `#probe`. */
-async function firstRenderOnce(browser: Browser, origin: string, { html, scripts }: RenderPage): Promise<number> {
+async function firstRenderOnce(browser: Browser, origin: string, { html, scripts, probe = RENDER_PROBE_INIT }: RenderPage): Promise<number> {
   const context = await browser.newContext()
   await context.route(`${origin}/bench-first-render.html`, (route) => route.fulfill({ contentType: 'text/html', body: html }))
   for (const [path, body] of Object.entries(scripts)) {
     await context.route(`${origin}${path}`, (route) => route.fulfill({ contentType: 'text/javascript', body }))
   }
-  await context.addInitScript(RENDER_PROBE_INIT)
+  await context.addInitScript(probe)
   const page = await context.newPage()
   await page.goto(`${origin}/bench-first-render.html`)
   await page.waitForFunction(() => (window as unknown as { __firstRender?: number }).__firstRender !== undefined)
