@@ -2,7 +2,7 @@
  * `npm run bench`: the performance report of fees-calculator, measured in one
  * run on this machine. Figures only; nothing here passes or fails.
  */
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { build } from 'vite'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -52,6 +52,9 @@ function standaloneScripts(): Record<string, string> {
 async function main() {
   console.log('fees-calculator performance report')
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString()}`)
+  // Timings on a shared machine move with whatever else runs: the load says how busy it was.
+  const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ')
+  console.log(`load average (1 / 5 / 15 min) at start: ${load()}`)
 
   // 1. Sizes
   const sizes = standaloneSizes()
@@ -331,6 +334,7 @@ async function main() {
   line('POST CalculateFeeOptions', `${api.calculate.toFixed(0)} req/s (${(api.calculate / api.bare).toFixed(2)} of bare)`)
   line('POST FrontCalculateFees, saving a version', `${api.save.toFixed(0)} req/s (${(api.save / api.bare).toFixed(2)} of bare)`)
   line('errors / non-2xx', `calculate ${api.errors.calculate}/${api.errors.non2xx.calculate}, save ${api.errors.save}/${api.errors.non2xx.save}`)
+  console.log(`\nload average (1 / 5 / 15 min) at the end: ${load()}`)
 }
 
 await main()
