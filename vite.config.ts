@@ -102,7 +102,7 @@ export default defineConfig(({ mode }): UserConfig => {
             minify: true,
             // What the lazy chunks share with the first render (React, Lingui's hooks, the store hooks, styles
             // helpers…) goes into one chunk rather than one per combination of importers: a first render then
-            // fetches three files instead of six, and one gzip stream compresses better than several.
+            // fetches three files instead of five, and one gzip stream compresses better than several.
             codeSplitting: {
               groups: [
                 { name: 'shared', minShareCount: 2 },
