@@ -1,8 +1,50 @@
 // The Custom Elements Manifest is generated from the JSDoc on the element class
-// (src/element.ts) and the theme's CSS custom properties and parts.
+// (src/element.ts). The theming surface is documented once, in src/ui/theme.ts
+// beside the lists the code uses; the analyzer reads @cssproperty and @csspart
+// only on a class, so the plugin below gives theme.ts's tags to the element.
+import { readFileSync } from 'node:fs'
+
+const THEME = 'src/ui/theme.ts'
+const TAG = 'fees-calculator'
+
+/** `Description. Default X.` → the description, and X without the code span when X is one. */
+function splitDefault(text) {
+  const match = /^(.*?)\s*Default (.+?)\.?$/.exec(text)
+  if (!match) return { description: text }
+  const value = match[2].trim()
+  const code = /^`([^`]+)`$/.exec(value)
+  return { description: match[1].trim(), default: code ? code[1] : value }
+}
+
+/** The `@cssproperty` and `@csspart` lines of theme.ts, in their order. */
+export function themeTags(source = readFileSync(THEME, 'utf8')) {
+  const cssProperties = []
+  const cssParts = []
+  for (const [, tag, name, text] of source.matchAll(/^\s*\*\s*@(cssproperty|csspart)\s+(\S+)\s+-\s+(.+)$/gm)) {
+    if (tag === 'cssproperty') cssProperties.push({ name, ...splitDefault(text.trim()) })
+    else cssParts.push({ name, description: text.trim() })
+  }
+  return { cssProperties, cssParts }
+}
+
+function themeOfTheElement() {
+  return {
+    name: 'fees-calculator:theme',
+    packageLinkPhase({ customElementsManifest }) {
+      const element = customElementsManifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === TAG)
+      if (!element) throw new Error(`no <${TAG}> in the manifest`)
+      const { cssProperties, cssParts } = themeTags()
+      if (cssProperties.length === 0 || cssParts.length === 0) throw new Error(`${THEME} documents no @cssproperty or no @csspart`)
+      element.cssProperties = cssProperties
+      element.cssParts = cssParts
+    },
+  }
+}
+
 export default {
-  globs: ['src/element.ts', 'src/ui/theme.ts'],
+  globs: ['src/element.ts'],
   outdir: 'dist',
   dev: false,
   packagejson: false,
+  plugins: [themeOfTheElement()],
 }

@@ -2,7 +2,9 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, relative } from 'node:path'
+import { CHUNK_REPORT_PATH, type ChunkReport } from './scripts/bench/sizes.ts'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string
@@ -24,6 +26,36 @@ function sonnerWithoutHeadStyles(): Plugin {
       const stripped = code.replace(/^__insertCSS\(.*$/m, '')
       if (stripped === code) this.error('sonner no longer calls __insertCSS at top level: update this transform')
       return { code: stripped, map: null }
+    },
+  }
+}
+
+/** Writes which modules went into which chunk (see CHUNK_REPORT_PATH), for the size tests and the bench. */
+function chunkReport(): Plugin {
+  const root = process.cwd()
+  const idOf = (id: string) => {
+    const path = relative(root, id.replace(/^\0/, ''))
+    return path.startsWith('..') ? id : path.replace(/^.*node_modules\//, 'node_modules/')
+  }
+  return {
+    name: 'fees-calculator:chunk-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const report: ChunkReport = {
+        chunks: Object.values(bundle).flatMap((output) =>
+          output.type === 'chunk'
+            ? [
+                {
+                  file: output.fileName,
+                  isEntry: output.isEntry,
+                  modules: Object.entries(output.modules).map(([id, module]) => ({ id: idOf(id), length: module.renderedLength })),
+                },
+              ]
+            : [],
+        ),
+      }
+      mkdirSync(dirname(CHUNK_REPORT_PATH), { recursive: true })
+      writeFileSync(CHUNK_REPORT_PATH, JSON.stringify(report, null, 1))
     },
   }
 }
@@ -55,7 +87,7 @@ const isExternal = (id: string) => externals.some((dep) => id === dep || id.star
 export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'standalone') {
     return {
-      plugins: plugins(),
+      plugins: [...plugins(), chunkReport()],
       define,
       build: {
         outDir: 'dist',
@@ -63,8 +95,23 @@ export default defineConfig(({ mode }): UserConfig => {
         target: 'es2022',
         copyPublicDir: false,
         lib: { entry: 'src/standalone.ts', formats: ['es'], fileName: () => 'fees-calculator.js' },
-        // Library mode keeps whitespace in ES output unless told otherwise: this build ships to browsers as is.
-        rolldownOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+        rolldownOptions: {
+          output: {
+            chunkFileNames: 'chunks/[name]-[hash].js',
+            // Library mode keeps whitespace in ES output unless told otherwise: this build ships to browsers as is.
+            minify: true,
+            // What the lazy chunks share with the first render (React, Lingui's hooks, the store hooks, styles
+            // helpers…) goes into one chunk rather than one per combination of importers: a first render then
+            // fetches three files instead of five, and one gzip stream compresses better than several.
+            codeSplitting: {
+              groups: [
+                { name: 'shared', minShareCount: 2 },
+                // ky loads on its own (see src/api/client.ts); named so the listing says what it is.
+                { name: 'ky', test: /[\\/]node_modules[\\/]ky[\\/]/ },
+              ],
+            },
+          },
+        },
       },
     }
   }

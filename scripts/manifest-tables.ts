@@ -29,6 +29,9 @@ const cell = (text = '') => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 const table = (head: string[], rows: string[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n')
 
+/** A CSS value (`#1f4fd1`, `14px`) as code; a default told in words (a darker `--fc-primary`) as it is written. */
+const defaultCell = (value?: string) => (!value ? '' : /`|^[a-z]+ /i.test(value) ? value : `\`${value}\``)
+
 export function manifestTables(manifestPath = 'dist/custom-elements.json'): Record<string, string> {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { modules: { declarations: ElementDeclaration[] }[] }
   const element = manifest.modules.flatMap((m) => m.declarations).find((d) => d.tagName === 'fees-calculator')
@@ -52,7 +55,7 @@ export function manifestTables(manifestPath = 'dist/custom-elements.json'): Reco
     ),
     cssProperties: table(
       ['custom property', 'default', 'what it sets'],
-      (element.cssProperties ?? []).map((p) => [`\`${p.name}\``, p.default ? `\`${p.default}\`` : '', p.description ?? '']),
+      (element.cssProperties ?? []).map((p) => [`\`${p.name}\``, defaultCell(p.default), p.description ?? '']),
     ),
     cssParts: table(
       ['part', 'what it is'],

@@ -117,6 +117,9 @@ function takeTuitionInput(element: ElementState, value: unknown, fromAttribute =
 // invalidTuitionEvent and leaves the plan on screen as it was, removing an
 // attribute or setting it to "" is honoured, and
 // properties a host set before the tag was defined are taken over on upgrade.
+//
+// Its CSS custom properties and parts are documented in src/ui/theme.ts; custom-elements-manifest.config.mjs
+// adds them to this class's entry in the manifest.
 /**
  * `<fees-calculator>`: choose how to pay university tuition in monthly fees.
  *
@@ -142,6 +145,14 @@ function takeTuitionInput(element: ElementState, value: unknown, fromAttribute =
  * @event {CustomEvent<FeeOptionSelectedDetail>} feeOptionSelectedEvent - The plan was saved (detail: the amortization table), or saving failed in embedded mode (detail: the request failure with the error body).
  */
 export class FeesCalculatorElement extends (R2wcElement as unknown as { new (): HTMLElement & R2wcInternals }) {
+  // r2wc mounts the React tree in an open shadow root; this class fixes what
+  // r2wc leaves to us: properties are kept as given (an object stays an object
+  // and is never written back to an attribute, so the token never shows in the
+  // DOM), a refused tuition input is answered at once with invalidTuitionEvent
+  // and leaves the plan on screen as it was, removing an attribute or setting it
+  // to "" is honoured, and properties a host set before the tag was defined are
+  // taken over on upgrade.
+
   static get observedAttributes(): string[] {
     return [...propOf.keys()]
   }

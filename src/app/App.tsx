@@ -4,12 +4,11 @@ import { createElement, useCallback, useEffect, useState } from 'react'
 import type { Language } from '../store/calculator-store.ts'
 import { createI18n } from '../ui/i18n.ts'
 import { CHUNK_LOAD_FAILED, defineChunk } from '../ui/lazy.ts'
-import { NoticeToaster, showNotice } from '../ui/toasts.tsx'
+import { createNoticeChannel, NoticeToaster, showNotice } from '../ui/toasts.tsx'
 import { useChunk } from '../ui/useChunk.ts'
 import { matchRoute } from './routes.ts'
 import { navigate, usePathname } from './router.ts'
 
-const APP_TOASTER_ID = 'fees-calculator-app'
 const healthCheckChunk = defineChunk('health-check', () => import('./health/HealthCheck.tsx'))
 
 /** The page's own language: `?lang=en`, else Spanish (the calculator takes its language from its input). */
@@ -20,6 +19,7 @@ function pageLanguage(): Language {
 /** The root view: only a router outlet (spec section 2). */
 export function App() {
   const [i18n] = useState(() => createI18n(pageLanguage()))
+  const [notices] = useState(createNoticeChannel)
   const route = matchRoute(usePathname())
   const redirectTo = route.name === 'redirect' ? route.to : null
 
@@ -30,9 +30,9 @@ export function App() {
   const reportFailure = useCallback(
     (error: unknown) => {
       console.error(`[fees-calculator] ${error instanceof Error ? error.message : CHUNK_LOAD_FAILED}`, error)
-      showNotice(APP_TOASTER_ID, i18n, { kind: 'chunk_load_failed' })
+      showNotice(notices, i18n, { kind: 'chunk_load_failed' })
     },
-    [i18n],
+    [i18n, notices],
   )
 
   return (
@@ -47,7 +47,7 @@ export function App() {
           : null}
         {route.name === 'health-check' ? <HealthCheckOutlet onFailure={reportFailure} /> : null}
       </main>
-      <NoticeToaster id={APP_TOASTER_ID} />
+      <NoticeToaster channel={notices} styleRoot={document} onChunkFailure={reportFailure} />
       <PageTitle healthCheck={route.name === 'health-check'} />
     </I18nProvider>
   )

@@ -1,7 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { apiRootFor, DEFAULT_API_KEY } from '../api/environment.ts'
-import { createApi, createHttp, isAbort, toApiError, type Api } from '../api/client.ts'
+import { createApi, createHttp, isAbort, preloadHttp, toApiError, type Api } from '../api/client.ts'
 import type { ApiError } from '../api/errors.ts'
+import { ChunkLoadError } from '../chunks.ts'
 import { toIsoDate } from '../domain/dates.ts'
 import {
   calculationPayload,
@@ -19,7 +20,7 @@ import type { Emit, RequestFailure } from '../events.ts'
 export type Language = 'es' | 'en'
 
 /** Messages the screen shows as toasts (spec section 8); the view words them. */
-export type Notice = { kind: 'version_number_failed' } | { kind: 'date_parse_failed' }
+export type Notice = { kind: 'version_number_failed' } | { kind: 'date_parse_failed' } | { kind: 'chunk_load_failed' }
 
 export interface CalculatorConfig {
   /** Overrides the environment's API root (`api-base`). */
@@ -127,6 +128,15 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
   // Apart from inFlight: a preview must not abort a calculation, but any new calculation or save makes it stale.
   let previewInFlight: AbortController | null = null
   let lastInputKey: string | null = null
+  // The HTTP client's chunk: on its way while the first render happens, before any request is due.
+  preloadHttp()
+
+  /** Spec section 8: a chunk that cannot load is said on the console and in a toast, whatever else fails with it. */
+  const noteChunkFailure = (error: unknown) => {
+    if (!(error instanceof ChunkLoadError)) return
+    log(error.message, error)
+    deps.notify({ kind: 'chunk_load_failed' })
+  }
 
   return createStore<CalculatorState & CalculatorActions>()((set, get) => {
     const api = (): Api => {
@@ -145,6 +155,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         return controller.signal.aborted ? null : { value }
       } catch (error) {
         if (controller.signal.aborted || isAbort(error)) return null
+        noteChunkFailure(error)
         return { error: await toApiError(error) }
       } finally {
         if (inFlight === controller) inFlight = null
@@ -191,6 +202,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         const versionNumber = await api().versionNumber(versionHashCode, contractId)
         if (get().versionHashCode === versionHashCode) set({ versionNumber })
       } catch (error) {
+        noteChunkFailure(error)
         log('version number fetch failed', isAbort(error) ? error : await toApiError(error).catch(() => error))
         deps.notify({ kind: 'version_number_failed' })
       }

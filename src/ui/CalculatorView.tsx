@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useCalculator } from './context.ts'
 import { DateField } from './parts/DateField.tsx'
 import { FeeCountField } from './parts/FeeCountField.tsx'
@@ -21,11 +22,10 @@ export interface CalculatorViewProps {
  * the store it shows, so a recalculation re-renders the figures, not the page.
  */
 export function CalculatorView({ showHeader, showFooter }: CalculatorViewProps) {
-  const busy = useCalculator((s) => s.calculating || s.saving)
   return (
     <>
       {showHeader ? <Header /> : null}
-      <section className="fc-card" part="card" aria-busy={busy} data-busy={busy}>
+      <Card>
         <div>
           <Heading />
           <StatusLine />
@@ -43,10 +43,24 @@ export function CalculatorView({ showHeader, showFooter }: CalculatorViewProps) 
           <Rates />
         </div>
         <SaveBar />
-      </section>
+      </Card>
       <ScheduleSection />
       <FeeAnnouncer />
       {showFooter ? <Footer /> : null}
     </>
+  )
+}
+
+/**
+ * The card, busy while a calculation or a save is under way. It reads `busy`
+ * itself: its children were created by CalculatorView, so when only `busy`
+ * changes React keeps them as they are instead of re-rendering every part.
+ */
+function Card({ children }: { children: ReactNode }) {
+  const busy = useCalculator((s) => s.calculating || s.saving)
+  return (
+    <section className="fc-card" part="card" aria-busy={busy} data-busy={busy}>
+      {children}
+    </section>
   )
 }

@@ -18,10 +18,10 @@ import cardCss from './styles/card.css?inline'
 import figuresCss from './styles/figures.css?inline'
 import hostCss from './styles/host.css?inline'
 import planCss from './styles/plan.css?inline'
-import { newToasterId, NoticeToaster, showNotice, TOASTER_STYLES } from './toasts.tsx'
+import { createNoticeChannel, NOTICE_STYLES, NoticeToaster, showNotice } from './toasts.tsx'
 
-/** Everything a first render needs; the calendar and the schedule bring their own CSS with their chunks. */
-const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...TOASTER_STYLES]
+/** Everything a first render needs; the calendar, the schedule and the toasts bring their own CSS with their chunks. */
+const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...NOTICE_STYLES]
 
 export interface FeesCalculatorProps {
   /** Embedded mode: the tuition input (an object, or its JSON text). */
@@ -50,7 +50,7 @@ export function FeesCalculator(props: FeesCalculatorProps) {
   const callbacks = useRef(props)
   callbacks.current = props
   const [i18nByLanguage] = useState(createI18nByLanguage)
-  const [toasterId] = useState(newToasterId)
+  const [notices] = useState(createNoticeChannel)
 
   const [store] = useState<CalculatorStore>(() => {
     const emit: Emit = (name, detail) => {
@@ -60,7 +60,7 @@ export function FeesCalculator(props: FeesCalculatorProps) {
       else p.onFeeOptionSelected?.(detail as FeeOptionSelectedDetail)
     }
     const created = createCalculatorStore(
-      { emit, notify: (notice) => showNotice(toasterId, i18nByLanguage[created.getState().language], notice) },
+      { emit, notify: (notice) => showNotice(notices, i18nByLanguage[created.getState().language], notice) },
       { apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null },
     )
     return created
@@ -91,20 +91,21 @@ export function FeesCalculator(props: FeesCalculatorProps) {
 
   // Styles go to the root node the widget renders in: the element's shadow root, or the page for a React host.
   const base = useRef<HTMLDivElement>(null)
-  const [shadowRoot, setShadowRoot] = useState<ShadowRoot | null>(null)
+  const [styleRoot, setStyleRoot] = useState<ShadowRoot | Document | null>(null)
   useLayoutEffect(() => {
     const root = base.current && styleRootOf(base.current)
     if (!root) return
     adoptStyles(root, BASE_STYLES)
-    if (root instanceof ShadowRoot) setShadowRoot(root)
+    setStyleRoot(root)
   }, [])
+  const shadowRoot = styleRoot instanceof ShadowRoot ? styleRoot : null
 
   const reportChunkFailure = useCallback(
     (error: unknown) => {
       console.error(`[fees-calculator] ${error instanceof Error ? error.message : CHUNK_LOAD_FAILED}`, error)
-      showNotice(toasterId, i18nByLanguage[store.getState().language], { kind: 'chunk_load_failed' })
+      showNotice(notices, i18nByLanguage[store.getState().language], { kind: 'chunk_load_failed' })
     },
-    [toasterId, i18nByLanguage, store],
+    [notices, i18nByLanguage, store],
   )
   const context = useMemo<CalculatorContextValue>(
     () => ({ store, shadowRoot, reportChunkFailure }),
@@ -117,7 +118,7 @@ export function FeesCalculator(props: FeesCalculatorProps) {
       <CalculatorContext.Provider value={context}>
         <div className="fc" part="base" lang={language} data-state={state} ref={base}>
           <CalculatorView showHeader={props.showHeader ?? true} showFooter={props.showFooter ?? true} />
-          <NoticeToaster id={toasterId} />
+          <NoticeToaster channel={notices} styleRoot={styleRoot} onChunkFailure={reportChunkFailure} />
         </div>
       </CalculatorContext.Provider>
     </LanguageProvider>

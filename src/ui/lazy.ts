@@ -1,71 +1,10 @@
-/** Spec section 8: a lazy chunk that has not arrived by then is reported as failed. */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000 // spec: script load time-out
-/** Spec section 8: the words a failed chunk is reported with (console and toast). */
-export const CHUNK_LOAD_FAILED = 'Loading chunk failed'
+// The UI's view of lazy chunks: the chunk rules live below the UI (src/chunks.ts), idle preloading here.
+export { CHUNK_LOAD_FAILED, CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, defineChunk, withTimeout, type Chunk } from '../chunks.ts'
+
 /** Preloading waits for an idle moment, but no longer than this. */
 const IDLE_DEADLINE_MS = 3_000
 /** Where requestIdleCallback is missing (Safari), preload after this delay instead. */
 const IDLE_FALLBACK_DELAY_MS = 1_500
-
-/** A lazy chunk that failed to load or took longer than CHUNK_LOAD_TIMEOUT_MS. */
-export class ChunkLoadError extends Error {
-  override name = 'ChunkLoadError'
-  constructor(
-    readonly chunk: string,
-    override readonly cause?: unknown,
-  ) {
-    super(`${CHUNK_LOAD_FAILED}: ${chunk}`)
-  }
-}
-
-/** A code-split module, loaded once per page and shared by every instance. */
-export interface Chunk<T> {
-  readonly name: string
-  /** The module when it has arrived, else undefined. */
-  loaded(): T | undefined
-  /** Loads it (once); rejects with a ChunkLoadError. A failure is forgotten, so a later call retries. */
-  load(): Promise<T>
-}
-
-/** Rejects with a ChunkLoadError when `promise` has not settled within `ms`. */
-export function withTimeout<T>(promise: Promise<T>, ms: number, chunk: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkLoadError(chunk, new Error(`no answer within ${ms} ms`))), ms)
-    promise.then(
-      (value) => {
-        clearTimeout(timer)
-        resolve(value)
-      },
-      (error: unknown) => {
-        clearTimeout(timer)
-        reject(error instanceof ChunkLoadError ? error : new ChunkLoadError(chunk, error))
-      },
-    )
-  })
-}
-
-export function defineChunk<T>(name: string, importer: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Chunk<T> {
-  let module: T | undefined
-  let pending: Promise<T> | null = null
-  return {
-    name,
-    loaded: () => module,
-    load() {
-      if (module !== undefined) return Promise.resolve(module)
-      pending ??= withTimeout(importer(), timeoutMs, name).then(
-        (value) => {
-          module = value
-          return value
-        },
-        (error: unknown) => {
-          pending = null
-          throw error
-        },
-      )
-      return pending
-    },
-  }
-}
 
 /** Runs `task` when the browser is idle; returns a function that cancels it. */
 export function whenIdle(task: () => void): () => void {

@@ -4,6 +4,10 @@
  * the only styles from the page that reach the widget: its shadow root resets
  * everything else.
  *
+ * These lines are the documentation: the Custom Elements Manifest takes them
+ * (custom-elements-manifest.config.mjs), and the README's tables come from it.
+ * A line reads `@cssproperty --name - What it sets. Default value.`.
+ *
  * @cssproperty --fc-primary - Brand colour: SAVE button, monthly fee, selected day. Default `#1f4fd1`.
  * @cssproperty --fc-primary-hover - SAVE button when hovered. Default a darker `--fc-primary`.
  * @cssproperty --fc-on-primary - Text on the brand colour. Default `#ffffff`.

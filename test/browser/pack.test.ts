@@ -32,6 +32,49 @@ const INPUT = (token: string) => ({
   studyIdName: 'Packed Degree',
 })
 
+/** A React host in TypeScript, as its authors would write it; type-checked, never run. */
+const HOST_TSX = `import { defineFeesCalculator, type FeeOptionSelectedDetail, type TuitionInput } from 'fees-calculator'
+
+defineFeesCalculator()
+const input: TuitionInput = { currency: 'EUR', dateOfPayment: '2030-01-05', finalAmount: 6000, system: 1, financialType: 0, language: 'en' }
+
+export function Host() {
+  return (
+    <>
+      <fees-calculator tuition-input={JSON.stringify(input)} show-header="false" api-base="/api/v1" />
+      <fees-calculator tuitionInput={input} showFooter={false} />
+      {/* @ts-expect-error show-header is a boolean or "true" / "false" */}
+      <fees-calculator show-header={42} />
+      {/* @ts-expect-error tuitionInput is a tuition input */}
+      <fees-calculator tuitionInput={42} />
+    </>
+  )
+}
+
+const element = document.querySelector('fees-calculator')
+if (element) element.tuitionInput = input
+element?.addEventListener('calculationResultReceivedEvent', (event) => event.detail.feeAmount.toFixed(2))
+element?.addEventListener('feeOptionSelectedEvent', (event) => {
+  const detail: FeeOptionSelectedDetail = event.detail
+  return 'fees' in detail ? detail.fees[0]?.dueDate : detail.status
+})
+// @ts-expect-error the detail is typed: it has no such field
+element?.addEventListener('invalidTuitionEvent', (event) => event.detail.nonsense)
+`
+const HOST_TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    jsx: 'react-jsx',
+    strict: true,
+    noEmit: true,
+    lib: ['ES2022', 'DOM'],
+    types: [],
+  },
+  files: ['src/host.tsx'],
+}
+
 describe('the packed npm package', () => {
   const work = mkdtempSync(join(tmpdir(), 'fees-pack-'))
   let browser: Browser
@@ -49,7 +92,13 @@ describe('the packed npm package', () => {
         private: true,
         type: 'module',
         dependencies: { react: version('react'), 'react-dom': version('react-dom'), 'fees-calculator': `file:${join(work, tarball)}` },
-        devDependencies: { vite: version('vite'), '@vitejs/plugin-react': version('@vitejs/plugin-react') },
+        devDependencies: {
+          vite: version('vite'),
+          '@vitejs/plugin-react': version('@vitejs/plugin-react'),
+          typescript: version('typescript'),
+          '@types/react': version('@types/react'),
+          '@types/react-dom': version('@types/react-dom'),
+        },
       }),
     )
     writeFileSync(join(app, 'vite.config.js'), "import react from '@vitejs/plugin-react'\nexport default { plugins: [react()], base: '/app/' }\n")
@@ -71,6 +120,8 @@ createRoot(document.getElementById('root')).render(
 document.addEventListener('calculationResultReceivedEvent', (e) => window.results.push(['element', e.detail.feeAmount]))
 `,
     )
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(HOST_TSCONFIG))
+    writeFileSync(join(app, 'src', 'host.tsx'), HOST_TSX)
     run(app, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'])
     run(app, 'npx', ['vite', 'build', '--logLevel', 'error'])
     ;[browser, demo] = await Promise.all([launchBrowser(), startDemo()])
@@ -95,6 +146,19 @@ document.addEventListener('calculationResultReceivedEvent', (e) => window.result
     await expect.poll(() => page.getByText('Packed Degree').count()).toBe(2)
     expect(seen.errors).toEqual([])
     await page.close()
+  })
+
+  it("type-checks a React host's TSX: the tag's attributes and properties in JSX, the element and its events", () => {
+    // tsc exits non-zero on an error, an unused @ts-expect-error included (typings that check nothing), and prints it.
+    const errors = (() => {
+      try {
+        run(app, 'npx', ['tsc', '-p', 'tsconfig.json'])
+        return ''
+      } catch (error) {
+        return String((error as { stdout?: string }).stdout || error)
+      }
+    })()
+    expect(errors).toBe('')
   })
 
   it('works in a plain HTML page from the installed dist/fees-calculator.js', async () => {

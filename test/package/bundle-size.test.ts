@@ -1,15 +1,76 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { INITIAL_JS_BUDGET_GZIP, kb, standaloneSizes } from '../../scripts/bench/sizes.ts'
+import { initialClosure, INITIAL_JS_BUDGET_GZIP, kb, readChunkReport, standaloneSizes } from '../../scripts/bench/sizes.ts'
+
+/** What a first render does not need, by the packages or sources that make it up. */
+const LAZY_PARTS = {
+  'the calendar popup': ['node_modules/react-datepicker/', 'node_modules/date-fns/', 'node_modules/@floating-ui/', 'src/ui/calendar/CalendarPicker.tsx'],
+  'the schedule': ['src/ui/schedule/Schedule.tsx'],
+  'the toaster': ['node_modules/sonner/'],
+  'the HTTP client': ['node_modules/ky/'],
+} as const
+/** Lingui's message compiler: the build compiles the catalogues, so none of it may ship. */
+const MESSAGE_COMPILER = ['node_modules/@lingui/message-utils/', 'node_modules/@messageformat/']
+/** A sentence of the message parser's own, to find it in builds this test has no module list of. */
+const MESSAGE_PARSER_TEXT = 'Plural offset must be set before cases'
+
+const jsFiles = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => join(dir, f))
+    : []
+
+/** Measured once: brotli at quality 11 is slow, and every test reads the same build. */
+let sizes: ReturnType<typeof standaloneSizes> | undefined
+const measured = () => (sizes ??= standaloneSizes())
 
 describe('the standalone build', () => {
   it(`keeps the initial JavaScript of a first render within ${kb(INITIAL_JS_BUDGET_GZIP)} gzip`, () => {
-    const report = standaloneSizes()
+    const report = measured()
     const listing = report.initial.map((s) => `${s.file} ${kb(s.gzip)}`).join(', ')
     expect(report.initialTotal.gzip, `initial JS: ${listing}`).toBeLessThanOrEqual(INITIAL_JS_BUDGET_GZIP)
   })
 
-  it('loads the calendar popup lazily', () => {
-    const report = standaloneSizes()
-    expect(report.lazy.length).toBeGreaterThan(0)
+  it.each(Object.entries(LAZY_PARTS))('loads %s lazily, outside the initial JavaScript', (_part, sources) => {
+    const initial = new Set(measured().initial.map((s) => basename(s.file)))
+    const holders = readChunkReport().chunks.filter((chunk) => chunk.modules.some((m) => sources.some((source) => m.id.startsWith(source))))
+    expect(holders.length).toBeGreaterThan(0)
+    for (const chunk of holders) expect(initial.has(basename(chunk.file)), chunk.file).toBe(false)
+  })
+
+  it('bundles each module, stylesheets included, into one chunk only', () => {
+    const seen = new Map<string, string>()
+    const twice: string[] = []
+    for (const chunk of readChunkReport().chunks) {
+      for (const { id } of chunk.modules) {
+        const first = seen.get(id)
+        if (first) twice.push(`${id} in ${first} and ${chunk.file}`)
+        seen.set(id, chunk.file)
+      }
+    }
+    expect(twice).toEqual([])
+    expect([...seen.keys()].filter((id) => id.endsWith('.css?inline')).length).toBeGreaterThan(0)
+  })
+
+  it("ships no part of Lingui's message compiler", () => {
+    const modules = readChunkReport().chunks.flatMap((chunk) => chunk.modules.map((m) => m.id))
+    expect(modules.filter((id) => MESSAGE_COMPILER.some((prefix) => id.startsWith(prefix)))).toEqual([])
+    // The library and the app builds too, which have no module list: by a sentence of the parser's.
+    const shipped = jsFiles('dist')
+    expect(shipped.filter((f) => readFileSync(f, 'utf8').includes(MESSAGE_PARSER_TEXT))).toEqual([])
+  })
+})
+
+describe('the single-page app build', () => {
+  it('loads the health-check screen lazily', () => {
+    const html = readFileSync('dist/app/index.html', 'utf8')
+    const entry = /<script[^>]+src="\/assets\/([^"]+\.js)"/.exec(html)?.[1]
+    expect(entry).toBeDefined()
+    const initial = initialClosure(join('dist/app/assets', entry!)).map((f) => basename(f))
+    const healthCheck = readdirSync('dist/app/assets').filter((f) => /^HealthCheck-.*\.js$/.test(f))
+    expect(healthCheck).toHaveLength(1)
+    expect(initial).not.toContain(healthCheck[0])
   })
 })

@@ -1,0 +1,109 @@
+import { createRoot, type Root } from 'react-dom/client'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { setPageUrl } from '../../test/support/page-url.ts'
+import { startRecordingServer } from '../../test/support/recording-server.ts'
+import type { FeesTableResult, TuitionInput, TuitionPayload } from '../domain/types.ts'
+import { FeesCalculator } from './FeesCalculator.tsx'
+
+// Updates arrive from a real server: the test waits for the screen rather than wrap them in act().
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+
+/** How often some parts rendered: two that a recalculation does not concern, one that it does. */
+const renders = vi.hoisted(() => ({ Header: 0, PaymentScheme: 0, MonthlyFee: 0 }))
+
+vi.mock('./parts/Header.tsx', async (importOriginal) => {
+  const { Header } = await importOriginal<typeof import('./parts/Header.tsx')>()
+  return {
+    Header: () => {
+      renders.Header++
+      return Header()
+    },
+  }
+})
+vi.mock('./parts/PaymentScheme.tsx', async (importOriginal) => {
+  const { PaymentScheme } = await importOriginal<typeof import('./parts/PaymentScheme.tsx')>()
+  return {
+    PaymentScheme: () => {
+      renders.PaymentScheme++
+      return PaymentScheme()
+    },
+  }
+})
+vi.mock('./parts/MonthlyFee.tsx', async (importOriginal) => {
+  const { MonthlyFee } = await importOriginal<typeof import('./parts/MonthlyFee.tsx')>()
+  return {
+    MonthlyFee: () => {
+      renders.MonthlyFee++
+      return MonthlyFee()
+    },
+  }
+})
+
+const input: TuitionInput = {
+  currency: 'EUR',
+  dateOfPayment: '2099-01-05',
+  finalAmount: 6000,
+  system: 2,
+  financialType: 0,
+  language: 'en',
+  token: 'tok-1',
+  contractId: 'C-1',
+}
+
+function feesTable(body: TuitionPayload): FeesTableResult {
+  const n = body.numberOfFees || 12
+  return {
+    totalFees: n,
+    feeAmount: Math.round((6000 / n) * 100) / 100,
+    firstPaymentDate: body.dateOfPayment,
+    minFees: 12,
+    maxFees: 24,
+    amountToFinance: 6000,
+    initialAmount: 6000,
+    partialPayment: 0,
+    interests: 100,
+    finalFee: 6100,
+    financeType: 0,
+    isModificable: true,
+    tin: 0.0595,
+    tae: 0.06115,
+    currency: 'EUR',
+  }
+}
+
+let server: Awaited<ReturnType<typeof startRecordingServer>>
+let root: Root
+
+beforeAll(async () => {
+  server = await startRecordingServer((request) => ({ body: feesTable(JSON.parse(request.body) as TuitionPayload) }))
+  setPageUrl(`${server.origin}/`)
+})
+afterAll(() => {
+  root?.unmount()
+  return server.close()
+})
+
+describe('the calculator screen', () => {
+  it('re-renders the figures on a recalculation, not the parts it does not concern', async () => {
+    const host = document.createElement('div')
+    document.body.append(host)
+    const shadow = host.attachShadow({ mode: 'open' })
+    root = createRoot(shadow)
+    root.render(<FeesCalculator apiBase={`${server.origin}/api/v1`} tuitionInput={input} />)
+    const idle = () => vi.waitFor(() => expect(shadow.querySelector('.fc-card')?.getAttribute('data-busy')).toBe('false'))
+    await vi.waitFor(() => expect(shadow.querySelector('[data-figure=feeAmount]')?.textContent).toBe('€500.00'))
+    await idle()
+
+    const before = { ...renders }
+    const select = shadow.querySelector<HTMLSelectElement>('[part=fee-select]')!
+    select.value = '24'
+    select.dispatchEvent(new Event('change', { bubbles: true }))
+    await vi.waitFor(() => expect(shadow.querySelector('[data-figure=feeAmount]')?.textContent).toBe('€250.00'))
+    await idle()
+
+    // The card went busy and back (two renders of its own): the parts inside it that show nothing of the answer stay as they were.
+    expect(renders.MonthlyFee).toBeGreaterThan(before.MonthlyFee)
+    expect(renders.PaymentScheme).toBe(before.PaymentScheme)
+    expect(renders.Header).toBe(before.Header)
+  })
+})

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
+import { recordEvents, settled, waitForEvent } from './screen-helpers.ts'
+
+/**
+ * What a first render does not need comes in lazy chunks (the calendar, the
+ * toaster, the HTTP client, the schedule). These tests take chunks away, or
+ * hold them back, and check the user and the host still hear about it.
+ */
+const CHUNKS = {
+  calendar: '**/dist/chunks/CalendarPicker-*',
+  toaster: '**/dist/chunks/Toasts-*',
+  http: '**/dist/chunks/ky-*',
+} as const
+/** Holds the toaster's chunk back long enough for a notice to come before it. */
+const TOASTER_DELAY_MS = 1_500
+
+let demo: DemoServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;[demo, browser] = await Promise.all([startDemo(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await demo?.close()
+})
+
+async function open(block: (keyof typeof CHUNKS)[], options: { delayToaster?: boolean } = {}) {
+  const page = await browser.newPage()
+  page.setDefaultTimeout(15_000)
+  const log = watch(page)
+  const requested: string[] = []
+  page.on('request', (request) => requested.push(request.url()))
+  await recordEvents(page)
+  for (const chunk of block) await page.route(CHUNKS[chunk], (route) => route.abort())
+  if (options.delayToaster) {
+    await page.route(CHUNKS.toaster, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, TOASTER_DELAY_MS))
+      await route.continue()
+    })
+  }
+  await page.goto(`${demo.url}/demo/portal.html?lang=en`)
+  return { page, log, requested }
+}
+
+const chunkLines = (lines: string[]) => lines.filter((line) => line.startsWith('error: [fees-calculator] Loading chunk failed'))
+const alert = (page: Page) => page.locator('fees-calculator [role=alert]')
+
+describe('<fees-calculator> with its lazy chunks', () => {
+  it('loads the calendar, the toaster and the HTTP client after the first render, and works', async () => {
+    const { page, log, requested } = await open([])
+    await waitForEvent(page, 'calculationResultReceivedEvent')
+    await settled(page)
+    const chunks = () => ['CalendarPicker', 'Toasts', 'ky'].filter((name) => requested.some((url) => url.includes(`/chunks/${name}-`)))
+    await expect.poll(chunks).toEqual(['CalendarPicker', 'Toasts', 'ky'])
+    expect(await page.locator('fees-calculator [data-figure=feeAmount]').textContent()).not.toMatch(/^€0\.00$/)
+    expect(chunkLines(log.console)).toEqual([])
+    expect(log.errors).toEqual([])
+    await page.close()
+  })
+
+  describe('when neither the calendar nor the toaster can load', () => {
+    it('says "Loading chunk failed" in a built-in alert and on the console, and keeps the figures and a date field', async () => {
+      const { page, log } = await open(['calendar', 'toaster'])
+      await waitForEvent(page, 'calculationResultReceivedEvent')
+      await alert(page).waitFor()
+      expect(await alert(page).textContent()).toContain('Loading chunk failed')
+      expect(await alert(page).textContent()).toContain('Check your connection and reload the page.')
+      // One line however many chunks failed: the alert says what went wrong, not how often.
+      expect(await alert(page).locator('li').count()).toBe(1)
+      await expect.poll(() => chunkLines(log.console).length).toBe(2)
+      expect(chunkLines(log.console).map((line) => /Loading chunk failed: (\w+)/.exec(line)?.[1]).sort()).toEqual(['calendar', 'toaster'])
+      expect(await page.locator('fees-calculator [data-sonner-toast]').count()).toBe(0)
+      // The browser's own date input stands in for the calendar.
+      expect(await page.locator('fees-calculator input[type=date][part=date]').count()).toBe(1)
+      expect(await page.locator('fees-calculator [data-figure=feeAmount]').textContent()).not.toMatch(/^€0\.00$/)
+      expect(log.errors).toEqual([])
+
+      await alert(page).getByRole('button', { name: 'Close' }).click()
+      expect(await alert(page).count()).toBe(0)
+      await page.close()
+    })
+  })
+
+  describe('when the HTTP client cannot load', () => {
+    it('tells the host (invalidTuitionEvent) and the user (a toast, even one raised before the toaster arrived)', async () => {
+      const { page, log } = await open(['http'], { delayToaster: true })
+      const detail = await waitForEvent(page, 'invalidTuitionEvent')
+      expect(detail).toMatchObject({ code: 'request_failed', kind: 'network', status: null, body: null })
+      expect(detail.message).toContain('Loading chunk failed')
+      const toast = page.locator('fees-calculator [data-sonner-toast]')
+      await toast.waitFor()
+      expect(await toast.locator('[data-title]').textContent()).toBe('Loading chunk failed')
+      expect(chunkLines(log.console).some((line) => line.includes('Loading chunk failed: http'))).toBe(true)
+      expect(await alert(page).count()).toBe(0)
+      expect(log.errors).toEqual([])
+      await page.close()
+    })
+  })
+})

@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
+import { isoDay } from './screen-helpers.ts'
+
+/**
+ * The README's embed, theming and event-handling examples, run as written
+ * against the reference API: only their placeholders (the CDN URL, the
+ * token, the date) are filled in. A snippet is the fenced block after a
+ * `<!-- snippet:NAME -->` line.
+ */
+function readmeSnippets(): Record<string, string> {
+  const readme = readFileSync('README.md', 'utf8')
+  const snippets: Record<string, string> = {}
+  for (const [, name, code] of readme.matchAll(/<!-- snippet:(\w+) -->\s*```\w*\n([\s\S]*?)```/g)) snippets[name!] = code!
+  return snippets
+}
+
+/** Replaces a placeholder that must be there: a README that changes its example fails here, not silently. */
+function fill(code: string, placeholder: string, value: string): string {
+  expect(code, `the snippet has no ${placeholder}`).toContain(placeholder)
+  return code.split(placeholder).join(value)
+}
+
+/** The declarations of the first rule for `selector` in a CSS text. */
+function declarations(css: string, selector: string): [string, string][] {
+  const start = css.indexOf(`${selector} {`)
+  expect(start, `no rule for ${selector}`).toBeGreaterThanOrEqual(0)
+  const body = css.slice(css.indexOf('{', start) + 1, css.indexOf('}', start))
+  return body
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .map((d) => [d.slice(0, d.indexOf(':')).trim(), d.slice(d.indexOf(':') + 1).trim()] as [string, string])
+}
+
+/** What the browser computes for `property: value` on a plain element: the value to expect on the part. */
+function computed(page: Page, property: string, value: string): Promise<string> {
+  return page.evaluate(
+    ([p, v]) => {
+      const probe = document.createElement('div')
+      probe.style.setProperty(p!, v!)
+      document.body.append(probe)
+      const result = getComputedStyle(probe).getPropertyValue(p!)
+      probe.remove()
+      return result
+    },
+    [property, value] as const,
+  )
+}
+
+const snippets = readmeSnippets()
+const SAVE_BUTTON = 'fees-calculator [part~="save-button"]'
+
+let demo: DemoServer
+let browser: Browser
+let page: Page
+let seen: ReturnType<typeof watch>
+
+beforeAll(async () => {
+  ;[demo, browser] = await Promise.all([startDemo(), launchBrowser()])
+  const nextMonth = new Date()
+  nextMonth.setMonth(nextMonth.getMonth() + 1, 5)
+  let embed = fill(snippets.embed ?? '', 'https://cdn.example.edu/fees-calculator/dist/fees-calculator.js', '/dist/fees-calculator.js')
+  embed = fill(embed, '<bearer token>', await demo.token())
+  embed = fill(embed, '"dateOfPayment":"2027-01-05"', `"dateOfPayment":"${isoDay(nextMonth)}"`)
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${snippets.theme}</style></head>
+    <body>${embed}<script type="module">${snippets.events}</script></body></html>`
+  page = await browser.newPage()
+  page.setDefaultTimeout(15_000)
+  seen = watch(page)
+  await page.route(`${demo.url}/readme.html`, (route) => route.fulfill({ contentType: 'text/html', body: html }))
+  await page.goto(`${demo.url}/readme.html`)
+})
+afterAll(async () => {
+  await browser?.close()
+  await demo?.close()
+})
+
+describe("the README's examples", () => {
+  it('has the embed, theming and event-handling snippets', () => {
+    expect(Object.keys(snippets).sort()).toEqual(['embed', 'events', 'theme'])
+  })
+
+  it('embed: the script tag and the element render the calculator, calculated', async () => {
+    await page.getByText('Degree in Computer Engineering').waitFor()
+    await page.locator('fees-calculator .fc-card[data-busy=false]').waitFor()
+    expect(await page.locator('fees-calculator [data-figure=feeAmount]').textContent()).toMatch(/[1-9]/)
+    expect(seen.errors).toEqual([])
+  })
+
+  it("theming: the element's --fc-primary colours the SAVE part, and the ::part() rule applies", async () => {
+    const css = snippets.theme ?? ''
+    const primary = new Map(declarations(css, 'fees-calculator')).get('--fc-primary')
+    expect(primary).toBeDefined()
+    await expect.poll(() => page.locator(SAVE_BUTTON).isEnabled()).toBe(true)
+    const background = await page.locator(SAVE_BUTTON).evaluate((button) => getComputedStyle(button).backgroundColor)
+    expect(background).toBe(await computed(page, 'background-color', primary!))
+    const partRule = declarations(css, 'fees-calculator::part(save-button)')
+    expect(partRule.length).toBeGreaterThan(0)
+    for (const [property, value] of partRule) {
+      const actual = await page.locator(SAVE_BUTTON).evaluate((button, p) => getComputedStyle(button).getPropertyValue(p), property)
+      expect(actual, property).toBe(await computed(page, property, value))
+    }
+  })
+
+  it('events: the handlers hear the result, the save and a refused input', async () => {
+    const logged = (pattern: RegExp) => seen.console.some((line) => pattern.test(line))
+    await expect.poll(() => logged(/^log: monthly fee \d+(\.\d+)? in 12 fees$/)).toBe(true)
+    await page.locator(SAVE_BUTTON).click()
+    await expect.poll(() => logged(/^log: plan saved as version 1$/)).toBe(true)
+    await page.locator('fees-calculator').evaluate((element) => element.setAttribute('tuition-input', '{not json'))
+    await expect.poll(() => logged(/^warning: tuition input refused or not calculated: /)).toBe(true)
+  })
+})
