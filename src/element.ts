@@ -110,14 +110,6 @@ function takeTuitionInput(element: ElementState, value: unknown, fromAttribute =
   if (fromAttribute && typeof value === 'string') scrubTokenFromAttribute(element, value)
 }
 
-// r2wc mounts the React tree in an open shadow root; this
-// class fixes what r2wc leaves to us: properties are kept as given (an object
-// stays an object and is never written back to an attribute, so the token never
-// shows in the DOM), a refused tuition input is answered at once with
-// invalidTuitionEvent and leaves the plan on screen as it was, removing an
-// attribute or setting it to "" is honoured, and
-// properties a host set before the tag was defined are taken over on upgrade.
-//
 // Its CSS custom properties and parts are documented in src/ui/theme.ts; custom-elements-manifest.config.mjs
 // adds them to this class's entry in the manifest.
 /**
