@@ -37,7 +37,7 @@
  * @csspart rates - The TIN and TAE beside the summary.
  * @csspart version - The enrolment id and version number.
  * @csspart save-button - The SAVE button.
- * @csspart schedule - The amortization schedule shown after a save.
+ * @csspart schedule - The dated amortization schedule, shown after a save or on demand.
  * @csspart footer - The optional footer with the legal links and copyright (`show-footer`).
  */
 export const CSS_CUSTOM_PROPERTIES = [
