@@ -1,37 +1,13 @@
 import autocannon from 'autocannon'
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort, startServerProcess, waitUntilAnswering } from '../../test/support/server-process.ts'
 
 /** Bounded load: a few connections for a few seconds, loopback only. */
 const CONNECTIONS = 10
 const DURATION_S = 5
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-    probe.on('error', reject)
-  })
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let k = 0; k < 200; k++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`${url} did not answer`)
-}
 
 /** A bare Node http server answering a constant JSON body: the ceiling to compare with. */
 const BARE_SERVER = `
@@ -59,14 +35,14 @@ export interface ApiFigures {
 export async function apiThroughput(): Promise<ApiFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'fees-bench-'))
   const [apiPort, barePort] = await Promise.all([freePort(), freePort()])
-  const api = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
-    env: { ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', FEES_DB: join(dir, 'bench.sqlite') },
-    stdio: 'ignore',
-  })
   const bare = spawn(process.execPath, ['-e', BARE_SERVER], { env: { ...process.env, PORT: String(barePort) }, stdio: 'ignore' })
+  const api = await startServerProcess(apiPort, { FEES_DB: join(dir, 'bench.sqlite') }).catch((error: unknown) => {
+    bare.kill()
+    throw error
+  })
   try {
     const root = `http://127.0.0.1:${apiPort}/api/v1`
-    await Promise.all([waitFor(`${root}/health`, api), waitFor(`http://127.0.0.1:${barePort}/`, bare)])
+    await waitUntilAnswering(`http://127.0.0.1:${barePort}/`, bare)
     const input = {
       currency: 'EUR',
       dateOfPayment: '2030-01-05',
@@ -95,4 +71,12 @@ export async function apiThroughput(): Promise<ApiFigures> {
     bare.kill()
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+// `npm run bench:api`: this section of the report on its own.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await apiThroughput()
+  console.log(`bare Node http, constant JSON          ${figures.bare.toFixed(0)} req/s`)
+  console.log(`POST CalculateFeeOptions               ${figures.calculate.toFixed(0)} req/s (${(figures.calculate / figures.bare).toFixed(2)} of bare)`)
+  console.log(`POST FrontCalculateFees, saving        ${figures.save.toFixed(0)} req/s (${(figures.save / figures.bare).toFixed(2)} of bare)`)
 }

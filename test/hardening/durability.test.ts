@@ -1,46 +1,20 @@
 import Database from 'better-sqlite3'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { mintToken } from '../../demo/server/auth.ts'
 import { financing } from '../api/server.ts'
+import { freePort, startServerProcess } from '../support/server-process.ts'
 
 const API_KEY = 'durability-key'
 const JWT_SECRET = 'durability-secret-0123456789abcdef0123'
 /** Saves sent at once; the server is killed while they are being answered. */
 const BURST = 300
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-    probe.on('error', reject)
-  })
-}
-
-/** `npm run demo`'s server in its own process, so it can be killed like a crashed host. */
-async function startProcess(dbPath: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', FEES_DB: dbPath, FEES_API_KEY: API_KEY, FEES_JWT_SECRET: JWT_SECRET },
-    stdio: 'ignore',
-  })
-  for (let k = 0; k < 300; k++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return child
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the server did not start')
-}
+/** The server with this test's key and secret. */
+const startProcess = (dbPath: string, port: number) =>
+  startServerProcess(port, { FEES_DB: dbPath, FEES_API_KEY: API_KEY, FEES_JWT_SECRET: JWT_SECRET })
 
 describe('the reference API killed with SIGKILL during a burst of saves', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fees-durability-'))
