@@ -1,4 +1,4 @@
-import { createStore, type StoreApi } from 'zustand/vanilla'
+import { createStore } from 'zustand/vanilla'
 import { apiRootFor, DEFAULT_API_KEY } from '../api/environment.ts'
 import { createApi, createHttp, isAbort, preloadHttp, toApiError, type Api } from '../api/client.ts'
 import type { ApiError } from '../api/errors.ts'
@@ -14,78 +14,17 @@ import {
   type PlanChoice,
 } from '../domain/payload.ts'
 import { validateTuitionInput } from '../domain/tuition.ts'
-import type { AmortizationTable, FeesTableResult, TuitionInput } from '../domain/types.ts'
-import type { Emit, RequestFailure } from '../events.ts'
-
-export type Language = 'es' | 'en'
-
-/** Messages the screen shows as toasts (spec section 8); the view words them. */
-export type Notice = { kind: 'version_number_failed' } | { kind: 'date_parse_failed' } | { kind: 'chunk_load_failed' }
-
-export interface CalculatorConfig {
-  /** Overrides the environment's API root (`api-base`). */
-  apiBase: string | null
-  /** Overrides the build's static key of hash mode (`api-key`). */
-  apiKey: string | null
-}
-
-export interface CalculatorState {
-  config: CalculatorConfig
-  /** `embedded`: given a tuition input by the host; `hash`: opened by a version hash. */
-  mode: 'none' | 'embedded' | 'hash'
-  input: TuitionInput | null
-  result: FeesTableResult | null
-  /** What the controls show; may run ahead of `result` while a calculation is under way. */
-  choice: PlanChoice | null
-  calculating: boolean
-  saving: boolean
-  /** versionBloqueada: set by a successful save, cleared by loading a result. */
-  versionLocked: boolean
-  loadedByHash: boolean
-  versionHashCode: string | null
-  versionNumber: number | null
-  /** The dated schedule of the plan on screen: what a save returned, or a preview asked for without saving. */
-  amortization: AmortizationTable | null
-  /** A save of the plan on screen succeeded (it may not lock: ERP systems in embedded mode). */
-  planSent: boolean
-  /** The schedule asked for without saving: under way, or failed (the screen says so). */
-  schedulePreview: 'idle' | 'loading' | 'failed'
-  language: Language
-}
-
-export interface CalculatorActions {
-  configure(config: Partial<CalculatorConfig>): void
-  /** Embedded mode: a new tuition input from the host (object or parsed JSON). Equal input sends nothing. */
-  setTuitionInput(raw: unknown): void
-  /** Back to the empty state (the host removed its input). */
-  clear(): void
-  /** Hash mode: load the saved version. */
-  loadByHash(versionHashCode: string): void
-  chooseFeeCount(numberOfFees: number): void
-  /** A date from the calendar (`YYYY-MM-DD` or ISO date-time). */
-  chooseDate(date: string): void
-  chooseAmount(initialAmount: number | null): void
-  choosePartialPayment(partialPayment: number | null): void
-  save(): Promise<void>
-  /** Fetches the dated schedule of the plan on screen from FrontCalculateFees without saving a version. */
-  previewSchedule(): Promise<void>
-}
-
-export type CalculatorStore = StoreApi<CalculatorState & CalculatorActions>
-
-export interface CalculatorDeps {
-  /** Tells the host (the element dispatches DOM events). */
-  emit: Emit
-  /** Shows a toast. */
-  notify: (notice: Notice) => void
-  /** Where failures that the UI does not show go (spec section 8: hash mode, fees table load). */
-  log?: (message: string, detail: unknown) => void
-  /** The page's host name, which picks the environment. */
-  hostname?: string
-  fetch?: typeof fetch
-}
-
-const languageOf = (input: TuitionInput | null | undefined): Language => (input?.language?.toLowerCase() === 'en' ? 'en' : 'es')
+import type { FeesTableResult, TuitionInput } from '../domain/types.ts'
+import type { RequestFailure } from '../events.ts'
+import {
+  initialState,
+  languageOf,
+  type CalculatorActions,
+  type CalculatorConfig,
+  type CalculatorDeps,
+  type CalculatorState,
+  type CalculatorStore,
+} from './state.ts'
 
 function failureOf(error: ApiError): RequestFailure {
   return {
@@ -96,24 +35,6 @@ function failureOf(error: ApiError): RequestFailure {
     body: error.kind === 'http' ? error.body : null,
   }
 }
-
-const initialState = (config: CalculatorConfig): CalculatorState => ({
-  config,
-  mode: 'none',
-  input: null,
-  result: null,
-  choice: null,
-  calculating: false,
-  saving: false,
-  versionLocked: false,
-  loadedByHash: false,
-  versionHashCode: null,
-  versionNumber: null,
-  amortization: null,
-  planSent: false,
-  schedulePreview: 'idle',
-  language: 'es',
-})
 
 /**
  * One store per element instance. The actions call the API; a calculation
@@ -349,12 +270,4 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
   })
 }
 
-/** Spec section 4: SAVE is shown unless the table was loaded by hash and is not editable. */
-export const selectShowSave = (s: CalculatorState) => !s.loadedByHash || !!s.result?.isModificable
-/** No result, a locked version, or work under way: SAVE is disabled. */
-export const selectCanSave = (s: CalculatorState) => !!s.result && !s.versionLocked && !s.saving && !s.calculating
-/** The schedule can be asked for: a result, nothing under way, and no schedule on screen already. */
-export const selectCanPreviewSchedule = (s: CalculatorState) =>
-  !!s.result && !s.amortization && !s.saving && !s.calculating && s.schedulePreview !== 'loading'
-/** The controls can be used: an editable result that is not locked. */
-export const selectEditable = (s: CalculatorState) => !!s.result?.isModificable && !s.versionLocked
+export * from './state.ts'
