@@ -2,7 +2,8 @@ import { createRoot, type Root } from 'react-dom/client'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { startRecordingServer } from '../../test/support/recording-server.ts'
-import type { FeesTableResult, TuitionInput, TuitionPayload } from '../domain/types.ts'
+import type { FeesTableResult, TuitionPayload } from '../domain/types.ts'
+import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import { FeesCalculator } from './FeesCalculator.tsx'
 
 // Updates arrive from a real server: the test waits for the screen rather than wrap them in act().
@@ -12,8 +13,10 @@ import { FeesCalculator } from './FeesCalculator.tsx'
 const renders = vi.hoisted(() => ({ Header: 0, PaymentScheme: 0, MonthlyFee: 0 }))
 
 vi.mock('./parts/Header.tsx', async (importOriginal) => {
-  const { Header } = await importOriginal<typeof import('./parts/Header.tsx')>()
+  const original = await importOriginal<typeof import('./parts/Header.tsx')>()
+  const { Header } = original
   return {
+    ...original,
     Header: () => {
       renders.Header++
       return Header()
@@ -21,8 +24,10 @@ vi.mock('./parts/Header.tsx', async (importOriginal) => {
   }
 })
 vi.mock('./parts/PaymentScheme.tsx', async (importOriginal) => {
-  const { PaymentScheme } = await importOriginal<typeof import('./parts/PaymentScheme.tsx')>()
+  const original = await importOriginal<typeof import('./parts/PaymentScheme.tsx')>()
+  const { PaymentScheme } = original
   return {
+    ...original,
     PaymentScheme: () => {
       renders.PaymentScheme++
       return PaymentScheme()
@@ -30,8 +35,10 @@ vi.mock('./parts/PaymentScheme.tsx', async (importOriginal) => {
   }
 })
 vi.mock('./parts/MonthlyFee.tsx', async (importOriginal) => {
-  const { MonthlyFee } = await importOriginal<typeof import('./parts/MonthlyFee.tsx')>()
+  const original = await importOriginal<typeof import('./parts/MonthlyFee.tsx')>()
+  const { MonthlyFee } = original
   return {
+    ...original,
     MonthlyFee: () => {
       renders.MonthlyFee++
       return MonthlyFee()
@@ -39,36 +46,12 @@ vi.mock('./parts/MonthlyFee.tsx', async (importOriginal) => {
   }
 })
 
-const input: TuitionInput = {
-  currency: 'EUR',
-  dateOfPayment: '2099-01-05',
-  finalAmount: 6000,
-  system: 2,
-  financialType: 0,
-  language: 'en',
-  token: 'tok-1',
-  contractId: 'C-1',
-}
+const input = tuitionInput({ dateOfPayment: '2099-01-05' })
 
+/** The stand-in table, with a financing cost so the summary has one to show. */
 function feesTable(body: TuitionPayload): FeesTableResult {
-  const n = body.numberOfFees || 12
-  return {
-    totalFees: n,
-    feeAmount: Math.round((6000 / n) * 100) / 100,
-    firstPaymentDate: body.dateOfPayment,
-    minFees: 12,
-    maxFees: 24,
-    amountToFinance: 6000,
-    initialAmount: 6000,
-    partialPayment: 0,
-    interests: 100,
-    finalFee: 6100,
-    financeType: 0,
-    isModificable: true,
-    tin: 0.0595,
-    tae: 0.06115,
-    currency: 'EUR',
-  }
+  const table = standInFeesTable(body, { tin: 0.0595, tae: 0.06115 })
+  return { ...table, interests: 100, finalFee: table.amountToFinance + 100 }
 }
 
 let server: Awaited<ReturnType<typeof startRecordingServer>>

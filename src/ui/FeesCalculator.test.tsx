@@ -2,7 +2,8 @@ import { createRoot, type Root } from 'react-dom/client'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { startRecordingServer, type RecordedRequest, type Reply } from '../../test/support/recording-server.ts'
-import type { FeesTableResult, TuitionInput, TuitionPayload } from '../domain/types.ts'
+import type { FeesTableResult, TuitionPayload } from '../domain/types.ts'
+import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import { FeesCalculator, type FeesCalculatorProps } from './FeesCalculator.tsx'
 
 // Updates arrive from a real server: the tests wait for the screen rather than wrap them in act().
@@ -10,38 +11,12 @@ import { FeesCalculator, type FeesCalculatorProps } from './FeesCalculator.tsx'
 /** Lets React render what the last event or answer changed. */
 const rendered = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-const input: TuitionInput = {
-  currency: 'EUR',
-  dateOfPayment: '2099-01-05',
-  finalAmount: 6000,
-  system: 2,
-  financialType: 0,
-  language: 'en',
-  token: 'tok-1',
-  contractId: 'C-1',
-  studyIdName: 'Grado en Historia',
-}
+const input = tuitionInput({ dateOfPayment: '2099-01-05', studyIdName: 'Grado en Historia' })
 
+/** The stand-in table, with a financing cost so the summary has one to show. */
 function feesTable(body: TuitionPayload): FeesTableResult {
-  const n = body.numberOfFees || 10
-  const amount = body.finalAmount ?? 0
-  return {
-    totalFees: n,
-    feeAmount: Math.round((amount / n) * 100) / 100,
-    firstPaymentDate: body.dateOfPayment,
-    minFees: 10,
-    maxFees: 14,
-    amountToFinance: amount,
-    initialAmount: amount,
-    partialPayment: 0,
-    interests: 123.45,
-    finalFee: amount + 123.45,
-    financeType: 0,
-    isModificable: true,
-    tin: 0.0595,
-    tae: 0.06115,
-    currency: body.currency ?? 'USD',
-  }
+  const table = standInFeesTable(body, { minFees: 10, maxFees: 14, tin: 0.0595, tae: 0.06115 })
+  return { ...table, interests: 123.45, finalFee: table.amountToFinance + 123.45 }
 }
 
 let server: Awaited<ReturnType<typeof startRecordingServer>>
