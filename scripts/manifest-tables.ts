@@ -8,14 +8,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 
-interface Documented {
+export interface Documented {
   name: string
   description?: string
   type?: { text: string }
   default?: string
   fieldName?: string
 }
-interface ElementDeclaration {
+export interface ElementDeclaration {
   kind: string
   tagName?: string
   attributes?: Documented[]
@@ -32,10 +32,16 @@ const table = (head: string[], rows: string[][]) =>
 /** A CSS value (`#1f4fd1`, `14px`) as code; a default told in words (a darker `--fc-primary`) as it is written. */
 const defaultCell = (value?: string) => (!value ? '' : /`|^[a-z]+ /i.test(value) ? value : `\`${value}\``)
 
-export function manifestTables(manifestPath = 'dist/custom-elements.json'): Record<string, string> {
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { modules: { declarations: ElementDeclaration[] }[] }
-  const element = manifest.modules.flatMap((m) => m.declarations).find((d) => d.tagName === 'fees-calculator')
+/** The `<fees-calculator>` entry of a Custom Elements Manifest. */
+export function elementDeclaration(manifestPath = 'dist/custom-elements.json'): ElementDeclaration {
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { modules: { declarations?: ElementDeclaration[] }[] }
+  const element = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === 'fees-calculator')
   if (!element) throw new Error(`${manifestPath} describes no <fees-calculator>`)
+  return element
+}
+
+export function manifestTables(manifestPath = 'dist/custom-elements.json'): Record<string, string> {
+  const element = elementDeclaration(manifestPath)
   const fields = (element.members ?? []).filter((m) => m.kind === 'field')
   return {
     attributes: table(

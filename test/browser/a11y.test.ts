@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { animationsDone, axeReport, focused, type FocusedElement } from './a11y-helpers.ts'
 import { launchBrowser, startDemo, type Browser, type DemoServer, type Page } from './harness.ts'
-import { LOCALES, money, recordEvents, settled, text, waitForEvent, type Language } from './screen-helpers.ts'
+import { LOCALES, money, recordEvents, settled, text, waitForEvent, type Language, savePlanPerLanguage } from './screen-helpers.ts'
 
 /** The catalogue's words for each control, as a screen reader must hear them. */
 const WORDS = {
@@ -40,14 +40,7 @@ const saved: Partial<Record<Language, string>> = {}
 beforeAll(async () => {
   demo = await startDemo()
   browser = await launchBrowser()
-  for (const language of ['es', 'en'] as const) {
-    const page = await open(`/demo/portal.html?lang=${language}`)
-    await waitForEvent(page, 'calculationResultReceivedEvent')
-    await settled(page)
-    await page.locator('fees-calculator [part=save-button]').click()
-    saved[language] = (await waitForEvent(page, 'feeOptionSelectedEvent')).versionHashCode
-    await page.close()
-  }
+  Object.assign(saved, await savePlanPerLanguage((path) => open(path)))
 })
 afterAll(async () => {
   await browser?.close()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
-import { events, recordEvents, settled, text, waitForEvent, type Language } from './screen-helpers.ts'
+import { events, recordEvents, settled, text, waitForEvent, type Language, savePlanPerLanguage } from './screen-helpers.ts'
 
 /** The spec's texts, word for word in Spanish, and their English counterparts. */
 const TEXTS = {
@@ -28,14 +28,7 @@ beforeAll(async () => {
   // Saved versions stay editable here, so hash mode can calculate (and fail to).
   demo = await startDemo({ FEES_EDITABLE_SAVED: 'true' })
   browser = await launchBrowser()
-  for (const language of ['es', 'en'] as const) {
-    const { page } = await open(`/demo/portal.html?lang=${language}`)
-    await waitForEvent(page, 'calculationResultReceivedEvent')
-    await settled(page)
-    await page.locator('fees-calculator [part=save-button]').click()
-    saved[language] = (await waitForEvent(page, 'feeOptionSelectedEvent')).versionHashCode
-    await page.close()
-  }
+  Object.assign(saved, await savePlanPerLanguage(async (path) => (await open(path)).page))
 })
 afterAll(async () => {
   await browser?.close()

@@ -78,3 +78,17 @@ export function isoDay(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 }
+
+/** Saves the portal's plan once in each language and returns the versions' hashes, to reopen by hash. */
+export async function savePlanPerLanguage(open: (path: string) => Promise<Page>): Promise<Record<Language, string>> {
+  const saved = {} as Record<Language, string>
+  for (const language of ['es', 'en'] as const) {
+    const page = await open(`/demo/portal.html?lang=${language}`)
+    await waitForEvent(page, 'calculationResultReceivedEvent')
+    await settled(page)
+    await page.locator('fees-calculator [part=save-button]').click()
+    saved[language] = (await waitForEvent(page, 'feeOptionSelectedEvent')).versionHashCode
+    await page.close()
+  }
+  return saved
+}

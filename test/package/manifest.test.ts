@@ -3,25 +3,10 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { EVENT_NAMES } from '../../src/events.ts'
 import { CSS_CUSTOM_PROPERTIES, CSS_PARTS } from '../../src/ui/theme.ts'
-
-interface Documented {
-  name: string
-  description?: string
-  default?: string
-  type?: { text: string }
-}
-interface Declaration {
-  tagName?: string
-  attributes?: Documented[]
-  members?: (Documented & { kind: string })[]
-  events?: Documented[]
-  cssProperties?: Documented[]
-  cssParts?: Documented[]
-}
+import { elementDeclaration } from '../../scripts/manifest-tables.ts'
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { customElements: string }
-const manifest = JSON.parse(readFileSync(pkg.customElements, 'utf8')) as { modules: { declarations?: Declaration[] }[] }
-const element = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === 'fees-calculator')!
+const element = elementDeclaration(pkg.customElements)
 
 /** The source files of the widget (tests aside), with their text. */
 function sources(extension: string): string[] {
