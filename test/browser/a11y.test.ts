@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { animationsDone, axeReport, focused, type FocusedElement } from './a11y-helpers.ts'
 import { launchBrowser, startDemo, type Browser, type DemoServer, type Page } from './harness.ts'
-import { LOCALES, money, recordEvents, settled, text, waitForEvent, type Language, savePlanPerLanguage } from './screen-helpers.ts'
+import { LOCALES, money, recordEvents, settled, text, waitForEvent, type Language, savePlanPerLanguage, problemReply } from './screen-helpers.ts'
 
 /** The catalogue's words for each control, as a screen reader must hear them. */
 const WORDS = {
@@ -30,7 +30,6 @@ const WORDS = {
     announce: (fee: string, count: number, date: string) => `Monthly fee ${fee}: ${count} payments from ${date}`,
   },
 } as const
-const PROBLEM = { type: 'about:blank', title: 'Service unavailable', status: 503, code: 'unavailable', detail: 'Try again later.' }
 
 let demo: DemoServer
 let browser: Browser
@@ -165,7 +164,7 @@ describe('axe-core, WCAG 2.2 AA', () => {
     it('finds nothing with an error toast on screen (hash mode, version number unavailable)', async () => {
       const page = await open(`/fees/${saved[language]}`, (p) =>
         p.route('**/Version/Number**', (route) =>
-          route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify(PROBLEM) }),
+          route.fulfill(problemReply()),
         ),
       )
       await page.locator('fees-calculator [data-sonner-toast][data-type=error]').waitFor()
@@ -209,7 +208,7 @@ describe.each(['es', 'en'] as const)('names and announcements, in %s', (language
 
   it('names the toasts and their close button with the catalogue words', async () => {
     const page = await open(`/fees/${saved[language]}`, (p) =>
-      p.route('**/Version/Number**', (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify(PROBLEM) })),
+      p.route('**/Version/Number**', (route) => route.fulfill(problemReply())),
     )
     await page.locator('fees-calculator [data-sonner-toast]').waitFor()
     const close = page.locator('fees-calculator [data-sonner-toast] button[data-close-button]')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
-import { events, recordEvents, settled, text, waitForEvent, type Language, savePlanPerLanguage } from './screen-helpers.ts'
+import { events, recordEvents, settled, text, waitForEvent, type Language, savePlanPerLanguage, problemReply, UNAVAILABLE } from './screen-helpers.ts'
 
 /** The spec's texts, word for word in Spanish, and their English counterparts. */
 const TEXTS = {
@@ -17,7 +17,6 @@ const TEXTS = {
     chunk: 'Loading chunk failed',
   },
 } as const
-const PROBLEM = { type: 'about:blank', title: 'Service unavailable', status: 503, code: 'unavailable', detail: 'Try again later.' }
 
 let demo: DemoServer
 let browser: Browser
@@ -46,13 +45,12 @@ async function open(path: string, before?: (page: Page) => Promise<unknown>): Pr
 }
 
 const toast = (page: Page) => page.locator('fees-calculator [data-sonner-toast]')
-const problem = (status = 503) => ({ status, contentType: 'application/problem+json', body: JSON.stringify({ ...PROBLEM, status }) })
 
 describe.each(['es', 'en'] as const)('the error catalogue, in %s', (language) => {
   const words = TEXTS[language]
 
   it('toasts "Error" when the version number cannot be fetched', async () => {
-    const { page } = await open(`/fees/${saved[language]}`, (p) => p.route('**/Version/Number**', (route) => route.fulfill(problem())))
+    const { page } = await open(`/fees/${saved[language]}`, (p) => p.route('**/Version/Number**', (route) => route.fulfill(problemReply())))
     await toast(page).waitFor()
     expect(await toast(page).locator('[data-title]').textContent()).toBe(words.versionTitle)
     expect(await toast(page).locator('[data-description]').textContent()).toBe(words.versionDetail)
@@ -103,12 +101,12 @@ describe('the error catalogue: events and logs', () => {
   })
 
   it('answers a failed save in embedded mode with feeOptionSelectedEvent carrying the error body, and stays unlocked', async () => {
-    const { page } = await open('/demo/portal.html', (p) => p.route('**/Calculator/FrontCalculateFees', (route) => route.fulfill(problem())))
+    const { page } = await open('/demo/portal.html', (p) => p.route('**/Calculator/FrontCalculateFees', (route) => route.fulfill(problemReply())))
     await waitForEvent(page, 'calculationResultReceivedEvent')
     await settled(page)
     await page.locator('fees-calculator [part=save-button]').click()
     const detail = await waitForEvent(page, 'feeOptionSelectedEvent')
-    expect(detail).toMatchObject({ code: 'request_failed', status: 503, body: PROBLEM })
+    expect(detail).toMatchObject({ code: 'request_failed', status: 503, body: UNAVAILABLE })
     await settled(page)
     expect(await page.locator('fees-calculator .fc').getAttribute('data-state')).toBe('loaded')
     expect(await page.locator('fees-calculator [part=save-button]').isDisabled()).toBe(false)
@@ -131,7 +129,7 @@ describe('the error catalogue: events and logs', () => {
     await page.locator('fees-calculator .fc[data-state=loaded]').waitFor()
     await settled(page)
     const before = await text(page, '[data-figure=feeAmount]')
-    await page.route('**/Calculator/CalculateFeeOptions', (route) => route.fulfill(problem()))
+    await page.route('**/Calculator/CalculateFeeOptions', (route) => route.fulfill(problemReply()))
     await page.locator('fees-calculator [part=fee-select]').selectOption('24')
     await page.waitForFunction(() => document.querySelector('fees-calculator')!.shadowRoot!.querySelector('.fc-card')!.getAttribute('data-busy') === 'false')
     await expect.poll(() => log.console.some((line) => line.startsWith('error: [fees-calculator] calculation failed'))).toBe(true)
@@ -153,7 +151,7 @@ describe('the error catalogue: events and logs', () => {
   it('shows each element its own toasts', async () => {
     const { page } = await open('/fees', (p) =>
       p.route('**/Version/Number**', (route) =>
-        route.request().url().includes(saved.es!) ? route.fulfill(problem()) : route.continue(),
+        route.request().url().includes(saved.es!) ? route.fulfill(problemReply()) : route.continue(),
       ),
     )
     await page.evaluate(

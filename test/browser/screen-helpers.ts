@@ -92,3 +92,13 @@ export async function savePlanPerLanguage(open: (path: string) => Promise<Page>)
   }
   return saved
 }
+
+/** The error body the tests make the API answer with when they force a failure. */
+export const UNAVAILABLE = { type: 'about:blank', title: 'Service unavailable', status: 503, code: 'unavailable', detail: 'Try again later.' }
+
+/** A route's answer: that problem, as application/problem+json, with the given status. */
+export const problemReply = (status = 503) => ({
+  status,
+  contentType: 'application/problem+json',
+  body: JSON.stringify({ ...UNAVAILABLE, status }),
+})
