@@ -1,10 +1,10 @@
 import { createElement, useSyncExternalStore } from 'react'
 import { parseTuitionJson, validateTuitionInput } from './domain/tuition.ts'
 import type { TuitionInput } from './domain/types.ts'
-import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind } from './element/props.ts'
+import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind, type PropRow } from './element/props.ts'
 import { reactElementBase } from './element/r2wc-adapter.ts'
 import { dispatchFeesEvent } from './events.ts'
-import { FeesCalculator } from './ui/FeesCalculator.tsx'
+import { FeesCalculator, type FeesCalculatorProps } from './ui/FeesCalculator.tsx'
 
 export { ELEMENT_PROP_NAMES, ELEMENT_PROPS }
 
@@ -54,19 +54,29 @@ function cellOf(element: Element): PropsCell {
   return cell
 }
 
+/** A raw value as the component takes it: empty text is absent, a flag is read as `show-header` is. */
+function componentValue(kind: PropKind, value: unknown, fallback: string | undefined): unknown {
+  if (kind === 'flag') return parseBooleanAttribute(value, fallback !== 'false')
+  if (kind === 'text') return typeof value === 'string' && value !== '' ? value : null
+  return value ?? null
+}
+
+function componentProps(raw: RawProps): FeesCalculatorProps {
+  const props: Record<string, unknown> = {}
+  for (const prop of ELEMENT_PROP_NAMES) {
+    const row: PropRow = ELEMENT_PROPS[prop]
+    props[prop] = componentValue(row.kind, raw[prop], row.default)
+  }
+  return props as FeesCalculatorProps
+}
+
 /** Turns the element's raw props into the component's, and its callbacks into DOM events on the host. */
 function ElementView({ container }: { container: ShadowRoot }) {
   const host = container.host
   const cell = cellOf(host)
   const raw = useSyncExternalStore(cell.subscribe, cell.get, cell.get)
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
   return createElement(FeesCalculator, {
-    tuitionInput: (raw.tuitionInput ?? null) as TuitionInput | null,
-    versionHashCode: text(raw.versionHashCode),
-    showHeader: parseBooleanAttribute(raw.showHeader, true),
-    showFooter: parseBooleanAttribute(raw.showFooter, true),
-    apiBase: text(raw.apiBase),
-    apiKey: text(raw.apiKey),
+    ...componentProps(raw),
     onCalculationResultReceived: (detail) => dispatchFeesEvent(host, 'calculationResultReceivedEvent', detail),
     onInvalidTuition: (detail) => dispatchFeesEvent(host, 'invalidTuitionEvent', detail),
     onFeeOptionSelected: (detail) => dispatchFeesEvent(host, 'feeOptionSelectedEvent', detail),

@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { TuitionInput } from '../domain/types.ts'
+import type { ELEMENT_PROPS, ElementPropName, PropKind } from '../element/props.ts'
 import type {
   CalculationResultReceivedDetail,
   Emit,
@@ -23,19 +24,19 @@ import { createNoticeChannel, NOTICE_STYLES, NoticeToaster, showNotice } from '.
 /** Everything a first render needs; the calendar, the schedule and the toasts bring their own CSS with their chunks. */
 const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...NOTICE_STYLES]
 
-export interface FeesCalculatorProps {
-  /** Embedded mode: the tuition input (an object, or its JSON text). */
-  tuitionInput?: TuitionInput | string | null
-  /** Hash mode: the saved version to load. */
-  versionHashCode?: string | null
-  /** Default true. */
-  showHeader?: boolean
-  /** Default true. */
-  showFooter?: boolean
-  /** Overrides the environment's API root. */
-  apiBase?: string | null
-  /** Overrides the build's static key for hash mode. */
-  apiKey?: string | null
+/** A property's value as the component takes it, by its kind in the element's table. */
+type ComponentValue<K extends PropKind> = K extends 'flag' ? boolean : K extends 'tuition' ? TuitionInput | string | null : string | null
+
+/**
+ * The component's props: the element's properties (src/element/props.ts says
+ * what each means; flags default to true) and the three callbacks that the
+ * element turns into its events.
+ */
+export type FeesCalculatorProps = {
+  [P in ElementPropName]?: ComponentValue<(typeof ELEMENT_PROPS)[P]['kind']>
+} & FeesCalculatorCallbacks
+
+interface FeesCalculatorCallbacks {
   onCalculationResultReceived?: (detail: CalculationResultReceivedDetail) => void
   onInvalidTuition?: (detail: InvalidTuitionDetail) => void
   onFeeOptionSelected?: (detail: FeeOptionSelectedDetail) => void
