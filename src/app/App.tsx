@@ -16,7 +16,7 @@ function pageLanguage(): Language {
   return new URLSearchParams(location.search).get('lang')?.toLowerCase() === 'en' ? 'en' : 'es'
 }
 
-/** The root view: only a router outlet (spec section 2). */
+/** The root view: only a router outlet; each route draws its own screen. */
 export function App() {
   const [i18n] = useState(() => createI18n(pageLanguage()))
   const [notices] = useState(createNoticeChannel)

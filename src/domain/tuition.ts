@@ -2,10 +2,10 @@ import { toIsoDate } from './dates.ts'
 import { isKnownSystem } from './systems.ts'
 import { FinancialType, type TuitionInput } from './types.ts'
 
-/** Spec section 5: the exact text the host receives for a missing or invalid dateOfPayment. */
+/** The exact text the host receives for a missing or invalid dateOfPayment (hosts match on it). */
 export const INVALID_DATE_MESSAGE = 'La Fecha de pago introducida no es válida'
 
-/** Contract section 5: the reference API refuses larger amounts. */
+/** The largest amount accepted: the reference API refuses larger ones with a 400. */
 export const MAX_AMOUNT = 10_000_000
 
 export type TuitionErrorCode = 'invalid_json' | 'not_an_object' | 'invalid_date' | 'invalid_field'

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Problem } from '../../src/domain/types.ts'
 import { call, financing, refinancing, startTestServer, type TestServer } from './server.ts'
 
-/** Bad inputs one by one (contract section 5): each gets its status, its code and the failing field. */
+/** Bad inputs one by one: each gets its status, its code and the failing field. */
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer()

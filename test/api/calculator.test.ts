@@ -12,7 +12,7 @@ const feeOptions = (body: unknown, path = '/Calculator/CalculateFeeOptions') => 
 const amortization = (body: unknown, path = '/Calculator/FrontCalculateFees') => call<AmortizationTable>(server, 'POST', path, { body })
 
 describe('POST /Calculator/CalculateFeeOptions', () => {
-  it('answers the fees table of contract section 6 (financing)', async () => {
+  it('answers the fees table with its figures for a financing', async () => {
     const { status, body } = await feeOptions(financing())
     expect(status).toBe(200)
     expect(body).toEqual({
