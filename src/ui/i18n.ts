@@ -7,7 +7,7 @@ import type { Language } from '../store/calculator-store.ts'
 import { messages as enMessages } from '../locales/en/messages.po'
 import { messages as esMessages } from '../locales/es/messages.po'
 
-/** Spec section 9: Spanish unless the tuition input says otherwise. */
+/** Spanish unless the tuition input asks for English. */
 export const DEFAULT_LANGUAGE: Language = 'es'
 
 const CATALOGS: Record<Language, Messages> = { es: esMessages, en: enMessages }
