@@ -5,7 +5,7 @@
  * code agree on every cent.
  */
 import Decimal from 'decimal.js'
-import { addMonthsClamped, formatDate, type CalendarDate } from './dates.ts'
+import { addMonthsClamped, type CalendarDate } from './dates.ts'
 
 /** An annual nominal rate (TIN) as the exact fraction numerator / denominator. */
 export interface Rate {
@@ -128,7 +128,7 @@ export function amortize(
     total += fee
     installments.push({
       number,
-      dueDate: formatDate(addMonthsClamped(firstDate, number - 1)),
+      dueDate: addMonthsClamped(firstDate, number - 1),
       fee,
       interest,
       principal,
