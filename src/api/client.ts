@@ -1,12 +1,21 @@
 import type { HTTPError, KyInstance } from 'ky'
 import { defineChunk } from '../chunks.ts'
-import type { AmortizationTable, FeesTableResult, SavedFeesTable, TuitionPayload } from '../domain/types.ts'
+import type { TuitionPayload } from '../domain/types.ts'
 import type { ApiError } from './errors.ts'
 import { isRelativeUrl } from './environment.ts'
+import {
+  parseAmortizationTable,
+  parseFeesTable,
+  parseJsonText,
+  parseSavedFeesTable,
+  parseVersionNumber,
+  type Parsed,
+  type ResponseProblem,
+} from './responses.ts'
 
 /** A calculation that takes longer is reported as a time-out rather than left spinning. */
 const REQUEST_TIMEOUT_MS = 30_000
-/** Angular's convention, which the university's API follows (spec section 7). */
+/** Angular's convention, which the university's API follows: the XSRF cookie's value goes back in a header. */
 const XSRF_COOKIE = 'XSRF-TOKEN'
 const XSRF_HEADER = 'X-XSRF-TOKEN'
 
@@ -40,7 +49,7 @@ function readCookie(name: string): string | null {
   return null
 }
 
-/** A ky instance with the headers of spec section 7, once ky has arrived. */
+/** A ky instance that sends the widget's headers (Accept, Content-Type, the credentials, XSRF), once ky has arrived. */
 export type Http = () => Promise<KyInstance>
 
 export function createHttp(options: ApiClientOptions): Http {
@@ -83,11 +92,23 @@ export function isAbort(error: unknown): boolean {
 const isHttpError = (error: unknown): error is HTTPError => error instanceof Error && error.name === 'HTTPError' && 'response' in error
 const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError'
 
+/** An answer arrived with a success status but the response boundary refused it. */
+export class ResponseError extends Error {
+  override name = 'ResponseError'
+  constructor(
+    readonly status: number,
+    readonly problem: ResponseProblem,
+  ) {
+    super(problem.message)
+  }
+}
+
 /**
  * Turns what ky or fetch throws into an ApiError; rethrows aborts. Anything
  * else means no answer arrived, ky's own chunk failing to load included.
  */
 export async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof ResponseError) return { kind: 'response', status: error.status, ...error.problem }
   if (isHttpError(error)) {
     const text = await error.response.text().catch(() => '')
     let body: unknown = text
@@ -103,18 +124,27 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   return { kind: 'network', message: error instanceof Error ? error.message : String(error) }
 }
 
-/** The four calls of spec section 7. `anonymous` picks the `Anonymous` variant. */
+/** Reads a success answer through the response boundary: its value, or a ResponseError naming what was wrong. */
+async function read<T>(answer: Promise<Response>, parse: (body: unknown) => Parsed<T>): Promise<T> {
+  const response = await answer
+  const json = parseJsonText(response.status, await response.text())
+  const result = json.ok ? parse(json.value) : json
+  if (!result.ok) throw new ResponseError(response.status, result.error)
+  return result.value
+}
+
+/** The four calls the widget makes. `anonymous` picks the `Anonymous` variant (ERP systems in embedded mode). */
 export function createApi(http: Http) {
   const suffix = (anonymous: boolean) => (anonymous ? 'Anonymous' : '')
   return {
     calculateFeeOptions: async (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
-      (await http()).post(`Calculator/CalculateFeeOptions${suffix(anonymous)}`, { json: body, signal }).json<FeesTableResult>(),
+      read((await http()).post(`Calculator/CalculateFeeOptions${suffix(anonymous)}`, { json: body, signal }), parseFeesTable),
     frontCalculateFees: async (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
-      (await http()).post(`Calculator/FrontCalculateFees${suffix(anonymous)}`, { json: body, signal }).json<AmortizationTable>(),
+      read((await http()).post(`Calculator/FrontCalculateFees${suffix(anonymous)}`, { json: body, signal }), parseAmortizationTable),
     feesTable: async (versionHashCode: string, signal?: AbortSignal) =>
-      (await http()).get(`Calculator/feestable/${encodeURIComponent(versionHashCode)}`, { signal }).json<SavedFeesTable>(),
+      read((await http()).get(`Calculator/feestable/${encodeURIComponent(versionHashCode)}`, { signal }), parseSavedFeesTable),
     versionNumber: async (versionHashCode: string, contractId: string, signal?: AbortSignal) =>
-      (await http()).get('Version/Number', { searchParams: { versionHashCode, contractid: contractId }, signal }).json<number>(),
+      read((await http()).get('Version/Number', { searchParams: { versionHashCode, contractid: contractId }, signal }), parseVersionNumber),
   }
 }
 

@@ -8,6 +8,9 @@ export const INVALID_DATE_MESSAGE = 'La Fecha de pago introducida no es válida'
 /** The largest amount accepted: the reference API refuses larger ones with a 400. */
 export const MAX_AMOUNT = 10_000_000
 
+/** The most fees a plan may have (50 years of monthly fees): the reference API's configuration and the widget's reading of answers stop here. */
+export const MAX_FEE_COUNT = 600
+
 export type TuitionErrorCode = 'invalid_json' | 'not_an_object' | 'invalid_date' | 'invalid_field'
 
 /** Why a tuition input was refused before any request was sent. */

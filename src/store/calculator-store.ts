@@ -27,6 +27,10 @@ import {
 } from './state.ts'
 
 function failureOf(error: ApiError): RequestFailure {
+  if (error.kind === 'response') {
+    const { code, field, message, status } = error
+    return { code, kind: 'response', status, message, body: null, field }
+  }
   return {
     code: 'request_failed',
     kind: error.kind,
@@ -52,11 +56,19 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
   // The HTTP client's chunk: on its way while the first render happens, before any request is due.
   preloadHttp()
 
-  /** Spec section 8: a chunk that cannot load is said on the console and in a toast, whatever else fails with it. */
-  const noteChunkFailure = (error: unknown) => {
-    if (!(error instanceof ChunkLoadError)) return
-    log(error.message, error)
-    deps.notify({ kind: 'chunk_load_failed' })
+  /**
+   * What a failed call was, said where the screen must say it whatever else
+   * reports it: a chunk that could not load (console and toast) and a date in
+   * an answer that cannot be read as UTC (toast). Rethrows aborts.
+   */
+  const describe = async (error: unknown): Promise<ApiError> => {
+    if (error instanceof ChunkLoadError) {
+      log(error.message, error)
+      deps.notify({ kind: 'chunk_load_failed' })
+    }
+    const failure = await toApiError(error)
+    if (failure.kind === 'response' && failure.code === 'invalid_date') deps.notify({ kind: 'date_parse_failed' })
+    return failure
   }
 
   return createStore<CalculatorState & CalculatorActions>()((set, get) => {
@@ -76,8 +88,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         return controller.signal.aborted ? null : { value }
       } catch (error) {
         if (controller.signal.aborted || isAbort(error)) return null
-        noteChunkFailure(error)
-        return { error: await toApiError(error) }
+        return { error: await describe(error) }
       } finally {
         if (inFlight === controller) inFlight = null
       }
@@ -123,8 +134,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         const versionNumber = await api().versionNumber(versionHashCode, contractId)
         if (get().versionHashCode === versionHashCode) set({ versionNumber })
       } catch (error) {
-        noteChunkFailure(error)
-        log('version number fetch failed', isAbort(error) ? error : await toApiError(error).catch(() => error))
+        log('version number fetch failed', isAbort(error) ? error : await describe(error).catch(() => error))
         deps.notify({ kind: 'version_number_failed' })
       }
     }
@@ -239,7 +249,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
           deps.emit('feeOptionSelectedEvent', table)
         } catch (error) {
           set({ saving: false })
-          const failure = await toApiError(error)
+          const failure = await describe(error)
           if (embedded) deps.emit('feeOptionSelectedEvent', failureOf(failure))
           else log('save failed', failure)
         }
@@ -261,7 +271,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
           if (controller.signal.aborted || isAbort(error)) return
           // Not a save, so no feeOptionSelectedEvent: the host asked for nothing. The screen says it failed.
           set({ schedulePreview: 'failed' })
-          log('schedule preview failed', await toApiError(error))
+          log('schedule preview failed', await describe(error))
         } finally {
           if (previewInFlight === controller) previewInFlight = null
         }
