@@ -1,4 +1,4 @@
-import type { Language } from '../store/calculator-store.ts'
+import type { Language } from '../domain/language.ts'
 
 /** Amounts always show two decimals, whole amounts included (500.00). */
 const MONEY_DECIMALS = 2
