@@ -216,7 +216,10 @@ describe('rounding and conversions', () => {
     expect(toCents(0.29)).toBe(29n)
     expect(toCents(6000)).toBe(600_000n)
     expect(toCents(10_000_000)).toBe(1_000_000_000n)
-    expect(toCents(0.001)).toBeNull()
+    expect(toCents(0.001)).toBe(0n)
+    expect(toCents(4890.35 + 1100.1)).toBe(599_045n)
+    expect(toCents(0.005)).toBe(1n)
+    expect(toCents(1.005)).toBe(101n)
     expect(toCents(Number.NaN)).toBeNull()
   })
 

@@ -34,6 +34,21 @@ describe('POST /Calculator/CalculateFeeOptions', () => {
     })
   })
 
+  it('takes the amount to finance that Salesforce refinancing sends as it is, and answers the amount before the partial payment', async () => {
+    const { body } = await feeOptions(refinancing({ system: 1, amountToRefinance: 5000, partialPayment: 1000 }))
+    const { body: other } = await feeOptions(refinancing({ system: 2, amountToRefinance: 6000, partialPayment: 1000 }))
+    expect(body).toMatchObject({ amountToFinance: 5000, initialAmount: 6000, partialPayment: 1000, financeType: 1 })
+    expect(body.feeAmount).toBe(other.feeAmount)
+  })
+
+  it('rounds amounts with binary-float noise half-up to cents instead of refusing them', async () => {
+    const { status, body } = await feeOptions(financing({ finalAmount: 4890.35 + 1100.1 }))
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ amountToFinance: 5990.45, initialAmount: 5990.45 })
+    const { body: thirds } = await feeOptions(financing({ finalAmount: 6000.004 }))
+    expect(thirds.amountToFinance).toBe(6000)
+  })
+
   it('spreads amountToRefinance less the partial payment at the refinancing TIN', async () => {
     const { body } = await feeOptions(refinancing())
     expect(body).toMatchObject({ amountToFinance: 5000, initialAmount: 6000, partialPayment: 1000, financeType: 1, tin: 0.0695, tae: 0.071757 })
