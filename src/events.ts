@@ -20,10 +20,16 @@ export interface RequestFailure {
   field?: string
 }
 
+/** The calculator could not be drawn (its panel says so and offers a retry). */
+export interface RenderFailure {
+  code: 'render_failed'
+  message: string
+}
+
 /** Detail of `calculationResultReceivedEvent`: the fees table that was calculated. */
 export type CalculationResultReceivedDetail = FeesTableResult
-/** Detail of `invalidTuitionEvent`: why the tuition input was refused, or the failed calculation. */
-export type InvalidTuitionDetail = TuitionError | RequestFailure
+/** Detail of `invalidTuitionEvent`: why the tuition input was refused, the failed calculation, or a screen that could not be drawn. */
+export type InvalidTuitionDetail = TuitionError | RequestFailure | RenderFailure
 /** Detail of `feeOptionSelectedEvent`: the amortization table of the saved plan, or the failed save. */
 export type FeeOptionSelectedDetail = AmortizationTable | RequestFailure
 
