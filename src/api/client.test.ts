@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { startRecordingServer } from '../../test/support/recording-server.ts'
-import { createApi, createHttp, toApiError } from './client.ts'
+import { createApi, createHttp } from './client.ts'
+import { toApiError } from './errors.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import { standInAmortization, standInFeesTable } from '../../test/support/fixtures.ts'
 

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla'
 import { apiRootFor, DEFAULT_API_KEY } from '../api/environment.ts'
-import { createApi, createHttp, isAbort, preloadHttp, toApiError, type Api } from '../api/client.ts'
-import type { ApiError } from '../api/errors.ts'
+import type { Api } from '../api/client.ts'
+import { httpChunk, isAbort, preloadHttp, toApiError, type ApiError } from '../api/errors.ts'
 import { ChunkLoadError } from '../chunks.ts'
 import { toIsoDate } from '../domain/dates.ts'
 import {
@@ -72,7 +72,9 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
   }
 
   return createStore<CalculatorState & CalculatorActions>()((set, get) => {
-    const api = (): Api => {
+    /** The API with the credentials of the moment, once the client's chunk has arrived. */
+    const api = async (): Promise<Api> => {
+      const { createApi, createHttp } = await httpChunk.load()
       const { config: cfg, mode, input } = get()
       const auth = mode === 'hash' ? { apiKey: cfg.apiKey || DEFAULT_API_KEY } : { bearer: input?.token ?? '' }
       return createApi(createHttp({ root: apiRootFor(hostname(), cfg.apiBase), auth, ...(deps.fetch ? { fetch: deps.fetch } : {}) }))
@@ -117,7 +119,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       set({ calculating: true })
       const body = calculationPayload(input, choice ?? undefined)
       const anonymous = usesAnonymousEndpoints(input, mode === 'embedded')
-      const outcome = await latest((signal) => api().calculateFeeOptions(body, anonymous, signal))
+      const outcome = await latest(async (signal) => (await api()).calculateFeeOptions(body, anonymous, signal))
       if (!outcome) return
       if ('error' in outcome) {
         // The controls go back to what the figures on screen stand for.
@@ -131,7 +133,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
     const fetchVersionNumber = async (versionHashCode: string, contractId: string | null | undefined) => {
       if (!contractId) return
       try {
-        const versionNumber = await api().versionNumber(versionHashCode, contractId)
+        const versionNumber = await (await api()).versionNumber(versionHashCode, contractId)
         if (get().versionHashCode === versionHashCode) set({ versionNumber })
       } catch (error) {
         log('version number fetch failed', isAbort(error) ? error : await describe(error).catch(() => error))
@@ -194,7 +196,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         previewInFlight?.abort()
         set({ ...initialState(get().config), mode: 'hash', calculating: true, loadedByHash: true, versionHashCode })
         void (async () => {
-          const outcome = await latest((signal) => api().feesTable(versionHashCode, signal))
+          const outcome = await latest(async (signal) => (await api()).feesTable(versionHashCode, signal))
           if (!outcome) return
           if ('error' in outcome) {
             set({ calculating: false })
@@ -238,7 +240,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         cancelPreview()
         set({ saving: true })
         try {
-          const table = await api().frontCalculateFees(body, usesAnonymousEndpoints(input, embedded))
+          const table = await (await api()).frontCalculateFees(body, usesAnonymousEndpoints(input, embedded))
           set({
             saving: false,
             amortization: table,
@@ -264,7 +266,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         previewInFlight = controller
         set({ schedulePreview: 'loading' })
         try {
-          const table = await api().frontCalculateFees(previewPayload(input, choice), usesAnonymousEndpoints(input, embedded), controller.signal)
+          const table = await (await api()).frontCalculateFees(previewPayload(input, choice), usesAnonymousEndpoints(input, embedded), controller.signal)
           if (controller.signal.aborted) return
           set({ schedulePreview: 'idle', amortization: table })
         } catch (error) {
