@@ -1,9 +1,14 @@
 /**
  * Calendar dates of the schedule, in UTC and free of any time zone of the
- * machine: a due date is a day, not an instant. The rules are the widget's
- * own (`src/domain/dates.ts`, on dayjs), so both sides read a date alike.
+ * machine: a due date is a day, not an instant. A date is read by the widget's
+ * own rule (`src/domain/dates.ts`), so both sides read a date alike; due dates
+ * are counted with dayjs in UTC.
  */
-import { addMonths, toIsoDate } from '../../src/domain/dates.ts'
+import dayjs from 'dayjs'
+import utc from 'dayjs/plugin/utc.js'
+import { toIsoDate } from '../../src/domain/dates.ts'
+
+dayjs.extend(utc)
 
 /** A `YYYY-MM-DD` calendar day. */
 export type CalendarDate = string
@@ -29,4 +34,6 @@ export function parseDateOfPayment(text: string): CalendarDate | null {
  * month, clamped to that month's last day. Always counted from the first date,
  * so 31 Jan → 28/29 Feb → 31 Mar (never 28 Mar).
  */
-export const addMonthsClamped: (first: CalendarDate, months: number) => CalendarDate = addMonths
+export function addMonthsClamped(first: CalendarDate, months: number): CalendarDate {
+  return dayjs.utc(first).add(months, 'month').format('YYYY-MM-DD')
+}

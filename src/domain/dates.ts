@@ -1,10 +1,9 @@
-// The calculator's date rules, on dayjs and its utc plugin. Shared by the
-// widget and the reference server: a date is a calendar day (`YYYY-MM-DD`),
-// never an instant that a machine's time zone could move.
+// The calculator's date rules, on dayjs. Shared by the widget and the
+// reference server: a date is a calendar day (`YYYY-MM-DD`), never an instant
+// that a machine's time zone could move. An instant is read through its UTC
+// ISO text (dayjs's toISOString), so the widget's first render needs no more
+// than dayjs's core; the server's schedule adds the utc plugin.
 import dayjs, { type Dayjs } from 'dayjs'
-import utc from 'dayjs/plugin/utc'
-
-dayjs.extend(utc)
 
 const DAY = 'YYYY-MM-DD'
 
@@ -35,18 +34,19 @@ export function toIsoDate(text: unknown): string | null {
   const match = DATE_OR_DATE_TIME.exec(text)
   if (!match) return null
   const [, day = '', hh, mm, ss = '00', , zone = 'Z'] = match
-  const date = dayjs.utc(day, DAY)
   // dayjs rolls 2026-02-30 over to March: a day that does not exist is refused.
-  if (!date.isValid() || date.format(DAY) !== day) return null
+  if (!isCalendarDay(day)) return null
   if (hh === undefined || mm === undefined) return day
   const offset = offsetMinutes(zone)
   if (Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59 || offset === null) return null
-  return date.hour(Number(hh)).minute(Number(mm) - offset).format(DAY)
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  return dayjs(Date.UTC(y, m - 1, d, Number(hh), Number(mm) - offset)).toISOString().slice(0, 10)
 }
 
-/** The day `months` calendar months after `first` (`YYYY-MM-DD`), same day of the month, clamped to its last day. */
-export function addMonths(first: string, months: number): string {
-  return dayjs.utc(first, DAY).add(months, 'month').format(DAY)
+/** Whether `YYYY-MM-DD` names a day that exists (not 2026-02-30). */
+export function isCalendarDay(day: string): boolean {
+  const date = dayjs(day, DAY)
+  return date.isValid() && date.format(DAY) === day
 }
 
 /** Today as `YYYY-MM-DD` in the user's own calendar (the calendar's minimum date). */
@@ -66,5 +66,5 @@ export function isoDateOfLocal(date: Date | Dayjs): string {
 
 /** `DD / MM / YYYY`: the first payment date when it is shown read-only. */
 export function displayDate(isoDate: string): string {
-  return dayjs.utc(isoDate, DAY).format('DD / MM / YYYY')
+  return dayjs(isoDate, DAY).format('DD / MM / YYYY')
 }

@@ -61,11 +61,13 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
    * reports it: a chunk that could not load (console and toast) and a date in
    * an answer that cannot be read as UTC (toast). Rethrows aborts.
    */
+  const noteChunkFailure = (error: unknown) => {
+    if (!(error instanceof ChunkLoadError)) return
+    log(error.message, error)
+    deps.notify({ kind: 'chunk_load_failed' })
+  }
   const describe = async (error: unknown): Promise<ApiError> => {
-    if (error instanceof ChunkLoadError) {
-      log(error.message, error)
-      deps.notify({ kind: 'chunk_load_failed' })
-    }
+    noteChunkFailure(error)
     const failure = await toApiError(error)
     if (failure.kind === 'response' && failure.code === 'invalid_date') deps.notify({ kind: 'date_parse_failed' })
     return failure
@@ -152,6 +154,8 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
 
     return {
       ...initialState({ apiBase: config.apiBase ?? null, apiKey: config.apiKey ?? null }),
+
+      reportChunkFailure: noteChunkFailure,
 
       configure(patch) {
         set({ config: { ...get().config, ...patch } })

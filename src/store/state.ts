@@ -42,6 +42,8 @@ export interface CalculatorState {
 }
 
 export interface CalculatorActions {
+  /** A lazy chunk (the calendar, the schedule, the toaster, the API client) could not load: the console and a toast say so. */
+  reportChunkFailure(error: unknown): void
   configure(config: Partial<CalculatorConfig>): void
   /** Embedded mode: a new tuition input from the host (object or parsed JSON). Equal input sends nothing. */
   setTuitionInput(raw: unknown): void

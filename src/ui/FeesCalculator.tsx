@@ -13,7 +13,6 @@ import { createCalculatorStore, type CalculatorStore } from '../store/calculator
 import { CalculatorView } from './CalculatorView.tsx'
 import { CalculatorContext, type CalculatorContextValue } from './context.ts'
 import { createI18nByLanguage, LanguageProvider } from './i18n.ts'
-import { CHUNK_LOAD_FAILED } from './lazy.ts'
 import { RenderBoundary } from './RenderBoundary.tsx'
 import { adoptStyles, styleRootOf } from './styles/adopt.ts'
 import cardCss from './styles/card.css?inline'
@@ -102,13 +101,7 @@ export function FeesCalculator(props: FeesCalculatorProps) {
   }, [])
   const shadowRoot = styleRoot instanceof ShadowRoot ? styleRoot : null
 
-  const reportChunkFailure = useCallback(
-    (error: unknown) => {
-      console.error(`[fees-calculator] ${error instanceof Error ? error.message : CHUNK_LOAD_FAILED}`, error)
-      showNotice(notices, i18nByLanguage[store.getState().language], { kind: 'chunk_load_failed' })
-    },
-    [notices, i18nByLanguage, store],
-  )
+  const { reportChunkFailure } = store.getState()
   const context = useMemo<CalculatorContextValue>(
     () => ({ store, shadowRoot, reportChunkFailure }),
     [store, shadowRoot, reportChunkFailure],

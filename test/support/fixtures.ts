@@ -1,4 +1,4 @@
-import { addMonths } from '../../src/domain/dates.ts'
+import { addMonthsClamped } from '../../demo/server/dates.ts'
 import type { AmortizationTable, FeesTableResult, TuitionInput, TuitionPayload } from '../../src/domain/types.ts'
 
 /** A valid embedded-mode tuition input: 6000 EUR financed by the Manager system. */
@@ -50,7 +50,7 @@ export function standInAmortization(body: TuitionPayload, versionHashCode: strin
   const table = standInFeesTable(body)
   const fees = Array.from({ length: table.totalFees }, (_, k) => ({
     number: k + 1,
-    dueDate: addMonths(table.firstPaymentDate, k),
+    dueDate: addMonthsClamped(table.firstPaymentDate, k),
     fee: table.feeAmount,
     interest: 0,
     principal: table.feeAmount,
