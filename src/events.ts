@@ -1,16 +1,24 @@
+import type { ResponseErrorCode } from './api/responses.ts'
 import type { TuitionError } from './domain/tuition.ts'
 import type { AmortizationTable, FeesTableResult } from './domain/types.ts'
 
-/** A call to the API that failed: its HTTP status and the error body as the server sent it. */
+/**
+ * A call to the API that failed: its HTTP status and the error body as the server sent it.
+ * An answer with a successful status that the widget could not read has kind `response`,
+ * a code saying why (`invalid_response`, `invalid_date`, `empty_response`, `not_json`)
+ * and `field`, the part of the answer to blame (e.g. `firstPaymentDate`, `fees[3].dueDate`).
+ */
 export interface RequestFailure {
-  code: 'request_failed'
-  /** `http` (the server answered with an error), `network` or `timeout`. */
-  kind: 'http' | 'network' | 'timeout'
+  code: 'request_failed' | ResponseErrorCode
+  /** `http` (the server answered with an error), `network`, `timeout`, or `response` (an answer the widget could not read). */
+  kind: 'http' | 'network' | 'timeout' | 'response'
   /** The HTTP status, null when no answer arrived. */
   status: number | null
   message: string
-  /** The error body (an RFC 9457 problem from the reference API), null when none. */
+  /** The error body (an RFC 9457 problem from the reference API), or the refused answer; null when none. */
   body: unknown
+  /** Only for kind `response`: the field of the answer that was refused, or `body`. */
+  field?: string
 }
 
 /** Detail of `calculationResultReceivedEvent`: the fees table that was calculated. */

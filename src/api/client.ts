@@ -2,6 +2,15 @@ import type { HTTPError, KyInstance } from 'ky'
 import { defineChunk } from '../chunks.ts'
 import type { AmortizationTable, FeesTableResult, SavedFeesTable, TuitionPayload } from '../domain/types.ts'
 import type { ApiError } from './errors.ts'
+import {
+  InvalidResponseError,
+  parseAmortizationTable,
+  parseFeesTable,
+  parseJsonText,
+  parseSavedFeesTable,
+  parseVersionNumber,
+  type Parsed,
+} from './responses.ts'
 import { isRelativeUrl } from './environment.ts'
 
 /** A calculation that takes longer is reported as a time-out rather than left spinning. */
@@ -88,6 +97,10 @@ const isTimeout = (error: unknown) => error instanceof Error && error.name === '
  * else means no answer arrived, ky's own chunk failing to load included.
  */
 export async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof Error && error.name === 'InvalidResponseError') {
+    const { status, detail, body } = error as InvalidResponseError
+    return { kind: 'response', status, code: detail.code, field: detail.field, message: detail.message, body }
+  }
   if (isHttpError(error)) {
     const text = await error.response.text().catch(() => '')
     let body: unknown = text
@@ -103,18 +116,33 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   return { kind: 'network', message: error instanceof Error ? error.message : String(error) }
 }
 
+/**
+ * Every answer goes through the response boundary: a 204, an empty or non-JSON
+ * body (an SSO login page with 200) or a shape the widget cannot show is thrown
+ * as an InvalidResponseError, a failed call like any other.
+ */
+async function read<T>(answer: Promise<Response>, parse: (body: unknown) => Parsed<T>): Promise<T> {
+  const response = await answer
+  const text = await response.text()
+  const json = parseJsonText(response.status, text)
+  if (!json.ok) throw new InvalidResponseError(response.status, json.error, text)
+  const parsed = parse(json.value)
+  if (!parsed.ok) throw new InvalidResponseError(response.status, parsed.error, json.value)
+  return parsed.value
+}
+
 /** The four calls of spec section 7. `anonymous` picks the `Anonymous` variant. */
 export function createApi(http: Http) {
   const suffix = (anonymous: boolean) => (anonymous ? 'Anonymous' : '')
   return {
-    calculateFeeOptions: async (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
-      (await http()).post(`Calculator/CalculateFeeOptions${suffix(anonymous)}`, { json: body, signal }).json<FeesTableResult>(),
-    frontCalculateFees: async (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
-      (await http()).post(`Calculator/FrontCalculateFees${suffix(anonymous)}`, { json: body, signal }).json<AmortizationTable>(),
-    feesTable: async (versionHashCode: string, signal?: AbortSignal) =>
-      (await http()).get(`Calculator/feestable/${encodeURIComponent(versionHashCode)}`, { signal }).json<SavedFeesTable>(),
-    versionNumber: async (versionHashCode: string, contractId: string, signal?: AbortSignal) =>
-      (await http()).get('Version/Number', { searchParams: { versionHashCode, contractid: contractId }, signal }).json<number>(),
+    calculateFeeOptions: async (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal): Promise<FeesTableResult> =>
+      read((await http()).post(`Calculator/CalculateFeeOptions${suffix(anonymous)}`, { json: body, signal }), parseFeesTable),
+    frontCalculateFees: async (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal): Promise<AmortizationTable> =>
+      read((await http()).post(`Calculator/FrontCalculateFees${suffix(anonymous)}`, { json: body, signal }), parseAmortizationTable),
+    feesTable: async (versionHashCode: string, signal?: AbortSignal): Promise<SavedFeesTable> =>
+      read((await http()).get(`Calculator/feestable/${encodeURIComponent(versionHashCode)}`, { signal }), parseSavedFeesTable),
+    versionNumber: async (versionHashCode: string, contractId: string, signal?: AbortSignal): Promise<number> =>
+      read((await http()).get('Version/Number', { searchParams: { versionHashCode, contractid: contractId }, signal }), parseVersionNumber),
   }
 }
 

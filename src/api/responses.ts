@@ -33,6 +33,22 @@ export interface ResponseError {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: ResponseError }
 
+/**
+ * What the client throws when an answer with a successful status is refused
+ * here; `toApiError` turns it into a failed call. Told apart by name, like
+ * ky's errors.
+ */
+export class InvalidResponseError extends Error {
+  override readonly name = 'InvalidResponseError'
+  constructor(
+    readonly status: number,
+    readonly detail: ResponseError,
+    readonly body: unknown,
+  ) {
+    super(detail.message)
+  }
+}
+
 /** Thrown inside a parser only, and turned into a value before it leaves this module. */
 class Refusal extends Error {
   constructor(readonly detail: ResponseError) {

@@ -331,3 +331,77 @@ describe('calculator store, hash mode', () => {
     expect(store.getState().result).toBeNull()
   })
 })
+
+describe('calculator store, answers the widget cannot read (a failed call, reported through the usual channels)', () => {
+  const withFirstDate = (firstPaymentDate: unknown) => (request: RecordedRequest) =>
+    request.url.includes('/CalculateFeeOptions') ? { body: { ...feesTable(JSON.parse(request.body) as TuitionPayload), firstPaymentDate } } : defaultReply(request)
+
+  it('takes a .NET date-time as UTC and shows the plan: the first payment date is treated as UTC, with a Z added if missing', async () => {
+    reply = withFirstDate('2027-01-05T00:00:00')
+    const { store, events, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    expect(store.getState().result?.firstPaymentDate).toBe('2027-01-05')
+    expect(events.map((e) => e.name)).toEqual(['calculationResultReceivedEvent'])
+  })
+
+  it('reports an unparseable first payment date with invalidTuitionEvent naming the field, the date toast, and keeps the plan on screen', async () => {
+    const { store, events, notices, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    const shown = store.getState().result
+    reply = withFirstDate('05/02/2027')
+    store.getState().chooseFeeCount(20)
+    await settled()
+    expect(events.at(-1)).toEqual({
+      name: 'invalidTuitionEvent',
+      detail: expect.objectContaining({ code: 'invalid_date', kind: 'response', status: 200, field: 'firstPaymentDate' }),
+    })
+    expect(notices).toEqual([{ kind: 'date_parse_failed' }])
+    expect(store.getState().result).toBe(shown)
+    expect(store.getState().choice?.numberOfFees).toBe(12)
+    // The next good answer is shown as usual.
+    reply = defaultReply
+    store.getState().chooseFeeCount(20)
+    await settled()
+    expect(store.getState().result?.totalFees).toBe(20)
+    expect(events.at(-1)?.name).toBe('calculationResultReceivedEvent')
+  })
+
+  it.each([
+    ['a 204', { status: 204, raw: '' }, 'empty_response', 'body'],
+    ['a login page with 200', { raw: '<html><body>Sign in</body></html>', contentType: 'text/html' }, 'not_json', 'body'],
+    ['an answer without feeAmount', { body: { ...standInFeesTable(input), feeAmount: undefined } }, 'invalid_response', 'feeAmount'],
+  ] as const)('never announces %s as a result: invalidTuitionEvent with code %s', async (_, answer, code, field) => {
+    reply = (request) => (request.url.includes('/CalculateFeeOptions') ? answer : defaultReply(request))
+    const { store, events, notices, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    expect(events).toEqual([{ name: 'invalidTuitionEvent', detail: expect.objectContaining({ code, field, kind: 'response' }) }])
+    expect(notices).toEqual([])
+    expect(store.getState().result).toBeNull()
+  })
+
+  it('reports a schedule it cannot read as a failed save, with feeOptionSelectedEvent naming the row', async () => {
+    const { store, events, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    reply = (request) =>
+      request.url.includes('/FrontCalculateFees')
+        ? { body: { versionHashCode: 'h', versionNumber: 1, currency: 'EUR', fees: [{ number: 1, dueDate: 'Invalid Date', fee: 1, interest: 0, principal: 1, balance: 0 }], totals: { amountToFinance: 1, interests: 0, finalFee: 1 } } }
+        : defaultReply(request)
+    await store.getState().save()
+    expect(events.at(-1)).toEqual({ name: 'feeOptionSelectedEvent', detail: expect.objectContaining({ code: 'invalid_date', field: 'fees[0].dueDate', kind: 'response' }) })
+    expect(store.getState()).toMatchObject({ versionLocked: false, amortization: null, saving: false })
+  })
+
+  it('only logs a saved plan it cannot read in hash mode, and sends no event', async () => {
+    reply = (request) => (request.url.includes('/feestable/') ? { body: { result: { ...feesTable(input), tin: 'x' }, tuitionInput: input } } : defaultReply(request))
+    const { store, events, logged, settled } = setup()
+    store.getState().loadByHash('known')
+    await settled()
+    expect(logged).toEqual(['fees table load failed'])
+    expect(events).toEqual([])
+    expect(store.getState().result).toBeNull()
+  })
+})

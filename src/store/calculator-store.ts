@@ -27,6 +27,10 @@ import {
 } from './state.ts'
 
 function failureOf(error: ApiError): RequestFailure {
+  if (error.kind === 'response') {
+    const { code, kind, status, message, body, field } = error
+    return { code, kind, status, message, body, field }
+  }
   return {
     code: 'request_failed',
     kind: error.kind,
@@ -59,6 +63,18 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
     deps.notify({ kind: 'chunk_load_failed' })
   }
 
+  /**
+   * Turns what a call threw into an ApiError, saying on the way what the user
+   * must hear whatever the call: a chunk that did not load, or a date in the
+   * answer that cannot be read as UTC (its own toast).
+   */
+  const failureFrom = async (error: unknown): Promise<ApiError> => {
+    noteChunkFailure(error)
+    const failure = await toApiError(error)
+    if (failure.kind === 'response' && failure.code === 'invalid_date') deps.notify({ kind: 'date_parse_failed' })
+    return failure
+  }
+
   return createStore<CalculatorState & CalculatorActions>()((set, get) => {
     const api = (): Api => {
       const { config: cfg, mode, input } = get()
@@ -76,8 +92,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         return controller.signal.aborted ? null : { value }
       } catch (error) {
         if (controller.signal.aborted || isAbort(error)) return null
-        noteChunkFailure(error)
-        return { error: await toApiError(error) }
+        return { error: await failureFrom(error) }
       } finally {
         if (inFlight === controller) inFlight = null
       }
@@ -123,8 +138,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         const versionNumber = await api().versionNumber(versionHashCode, contractId)
         if (get().versionHashCode === versionHashCode) set({ versionNumber })
       } catch (error) {
-        noteChunkFailure(error)
-        log('version number fetch failed', isAbort(error) ? error : await toApiError(error).catch(() => error))
+        log('version number fetch failed', isAbort(error) ? error : await failureFrom(error).catch(() => error))
         deps.notify({ kind: 'version_number_failed' })
       }
     }
@@ -239,7 +253,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
           deps.emit('feeOptionSelectedEvent', table)
         } catch (error) {
           set({ saving: false })
-          const failure = await toApiError(error)
+          const failure = await failureFrom(error)
           if (embedded) deps.emit('feeOptionSelectedEvent', failureOf(failure))
           else log('save failed', failure)
         }
@@ -261,7 +275,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
           if (controller.signal.aborted || isAbort(error)) return
           // Not a save, so no feeOptionSelectedEvent: the host asked for nothing. The screen says it failed.
           set({ schedulePreview: 'failed' })
-          log('schedule preview failed', await toApiError(error))
+          log('schedule preview failed', await failureFrom(error))
         } finally {
           if (previewInFlight === controller) previewInFlight = null
         }

@@ -13,6 +13,10 @@ export interface Reply {
   body?: unknown
   /** Milliseconds to wait before answering. */
   delay?: number
+  /** Sent as is instead of `body` as JSON: a login page, an empty body, half a JSON text. */
+  raw?: string
+  /** Overrides the Content-Type chosen from the status. */
+  contentType?: string
 }
 
 /**
@@ -41,12 +45,12 @@ export async function startRecordingServer(reply: (request: RecordedRequest) => 
       const send = () => {
         if (res.destroyed) return
         res.writeHead(answer.status ?? 200, {
-          'Content-Type': (answer.status ?? 200) >= 400 ? 'application/problem+json' : 'application/json',
+          'Content-Type': answer.contentType ?? ((answer.status ?? 200) >= 400 ? 'application/problem+json' : 'application/json'),
           'Access-Control-Allow-Origin': '*',
           'Access-Control-Allow-Headers': '*',
           'Access-Control-Allow-Methods': '*',
         })
-        res.end(JSON.stringify(answer.body ?? {}))
+        res.end(answer.raw ?? JSON.stringify(answer.body ?? {}))
       }
       if (answer.delay) setTimeout(send, answer.delay)
       else send()
