@@ -1,4 +1,5 @@
 import type { Language } from '../store/calculator-store.ts'
+import { utcDateOf } from '../domain/dates.ts'
 
 /** Spec section 9: amounts always show two decimals. */
 const MONEY_DECIMALS = 2
@@ -62,7 +63,7 @@ export function formattersFor(language: Language, currency: string | null | unde
     money: (value) => money.format(value),
     editableAmount: (value) => plain.format(value),
     rate: (value) => percent.format(value),
-    date: (isoDate) => day.format(new Date(`${isoDate}T00:00:00Z`)),
+    date: (isoDate) => day.format(utcDateOf(isoDate)),
     integer: (value) => integer.format(value),
   }
   cache.set(key, formatters)
