@@ -207,11 +207,14 @@ describe('rounding and conversions', () => {
     expect(divRoundHalfUp(-150n, 100n)).toBe(-2n)
   })
 
-  it('reads amounts with at most two decimals exactly', () => {
+  it('reads amounts exactly, rounding float noise and extra decimals half-up to cents', () => {
     expect(toCents(0.29)).toBe(29n)
     expect(toCents(6000)).toBe(600_000n)
     expect(toCents(10_000_000)).toBe(1_000_000_000n)
-    expect(toCents(0.001)).toBeNull()
+    expect(toCents(4890.35 + 1100.1)).toBe(599_045n)
+    expect(toCents(1.005)).toBe(101n)
+    expect(toCents(0.004)).toBe(0n)
+    expect(toCents(0.005)).toBe(1n)
     expect(toCents(Number.NaN)).toBeNull()
   })
 

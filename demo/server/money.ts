@@ -144,11 +144,14 @@ export function centsToNumber(cents: bigint): number {
   return Number(cents) / CENTS_PER_UNIT
 }
 
-/** A JSON amount as cents; null when it is not finite or has more than two decimals. */
+/**
+ * A JSON amount as cents, rounded half-up; null when it is not finite. A host
+ * that adds fee components up sends float noise (4890.35 + 1100.10 is
+ * 5990.450000000001): that is 5990.45, not an error.
+ */
 export function toCents(amount: number): bigint | null {
   if (!Number.isFinite(amount)) return null
-  // Decimal reads a number through its shortest decimal text, so 0.29 is 0.29, not 0.28999….
-  const value = new Decimal(amount)
-  if (value.decimalPlaces() > 2) return null
+  // Decimal reads a number through its shortest decimal text, so 0.29 is 0.29, not 0.28999…, and 1.005 rounds up.
+  const value = new Decimal(amount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
   return BigInt(value.times(CENTS_PER_UNIT).toFixed(0))
 }

@@ -13,6 +13,8 @@ export const MAX_AMOUNT_CENTS = 1_000_000_000n
 /** Spec section 9. */
 const DEFAULT_CURRENCY = 'USD'
 const KNOWN_SYSTEMS: readonly number[] = [1, 2, 3, 4, 5, 6, 7]
+/** The Salesforce system, whose refinancing requests carry the amount to finance. */
+const SALESFORCE = 1
 const KNOWN_FINANCIAL_TYPES: readonly number[] = [0, 1]
 /** Upper bounds on text fields: generous for real data, small enough to keep stored versions small. */
 const MAX_LENGTH = { currency: 16, language: 35, studyIdName: 200, contractId: 100, linkedVersionIdentifier: 100 } as const
@@ -91,12 +93,8 @@ export function parseTuitionPayload(body: unknown): Outcome<TuitionRequest> {
     }
     // Beyond the cap only the sign matters, and JSON can spell numbers too big for a double (1e400).
     if (!Number.isFinite(value)) return value > 0 ? MAX_AMOUNT_CENTS + 1n : -(MAX_AMOUNT_CENTS + 1n)
-    const cents = toCents(value)
-    if (cents === null) {
-      fail(field, 'must have at most 2 decimals')
-      return null
-    }
-    return cents
+    // Finite here, so never null: rounded half-up to cents rather than refused.
+    return toCents(value) ?? 0n
   }
   const flag = (field: 'isSavedVersion' | 'isFrontEndVersionCopy'): boolean => {
     if (!present(field)) return false
@@ -201,9 +199,14 @@ export function checkFinanceable(request: TuitionRequest, limits: FeeLimits): Ou
   const fail = (code: ProblemCode, field: string, message: string) => failures.push({ code, field, message })
   const refinancing = request.financialType === 1
   const { finalAmount, amountToRefinance } = request.amounts
-  const initialAmount = (refinancing ? amountToRefinance : finalAmount) ?? 0n
   const partialPayment = refinancing ? (request.amounts.partialPayment ?? 0n) : 0n
   const initialField = refinancing ? 'amountToRefinance' : 'finalAmount'
+  // Salesforce with refinancing sends amountToRefinance already less the partial payment (the amount to
+  // finance): that figure is A, and the partial payment is not taken off a second time. The answer's
+  // initialAmount is then the amount before the partial payment, as for every other system, so a
+  // recalculation from the plan on screen sends the same A again.
+  const netOfPartial = refinancing && request.system === SALESFORCE
+  const initialAmount = ((refinancing ? amountToRefinance : finalAmount) ?? 0n) + (netOfPartial ? partialPayment : 0n)
   const amountToFinance = initialAmount - partialPayment
   const n = request.numberOfFees === null || request.numberOfFees === 0 ? limits.minFees : request.numberOfFees
 

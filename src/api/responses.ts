@@ -11,6 +11,7 @@
  * bytes, and the JS fetched before the first figures is counted.
  */
 import { toIsoDate } from '../domain/dates.ts'
+import { roundCents } from '../domain/money.ts'
 import { validateTuitionInput } from '../domain/tuition.ts'
 import type { AmortizationFee, AmortizationTable, FeesTableResult, SavedFeesTable } from '../domain/types.ts'
 
@@ -109,13 +110,7 @@ function money(value: unknown, at: string): number {
   return roundCents(n)
 }
 
-/** Half-up to cents, exact for the float noise of sums such as 4890.35 + 1100.10. */
-export function roundCents(amount: number): number {
-  const sign = amount < 0 ? -1 : 1
-  // toFixed(8) first drops the binary noise, so 1.005 (1.00499999…) rounds as the decimal it stands for.
-  const cents = Math.floor(Number((Math.abs(amount) * 100).toFixed(8)) + 0.5)
-  return (sign * cents) / 100
-}
+export { roundCents }
 
 /** A count of fees: a whole number within what a schedule can hold (the fee list draws each one). */
 const MAX_COUNT = 1000

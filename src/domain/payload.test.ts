@@ -70,10 +70,29 @@ describe('calculationPayload', () => {
     })
   })
 
-  it('sends Salesforce refinancing like every other system, so a recalculation keeps the amount to finance (contract section 6)', () => {
-    const salesforce = { ...input, system: System.Salesforce, financialType: FinancialType.Refinancing, amountToRefinance: 6000 }
-    const afterFirstAnswer = { ...choice, initialAmount: 6000, partialPayment: 1000 }
+  it('for the Salesforce system with refinancing, sets amountToRefinance to the amount to finance, on the first request and after', () => {
+    const salesforce = { ...input, system: System.Salesforce, financialType: FinancialType.Refinancing, finalAmount: null, amountToRefinance: 7000, partialPayment: 1000 }
+    expect(calculationPayload(salesforce)).toMatchObject({ amountToRefinance: 6000, partialPayment: 1000 })
+    // The server answers initialAmount = the amount before the partial payment: a recalculation sends the same figure.
+    const afterFirstAnswer = { ...choice, initialAmount: 7000, partialPayment: 1000 }
     expect(calculationPayload(salesforce, afterFirstAnswer)).toMatchObject({ amountToRefinance: 6000, partialPayment: 1000 })
+    expect(savePayload(salesforce, afterFirstAnswer, { embedded: true, currentHash: null })).toMatchObject({ amountToRefinance: 6000 })
+    // Every other system sends the amount before the partial payment.
+    expect(calculationPayload({ ...salesforce, system: System.Manager })).toMatchObject({ amountToRefinance: 7000, partialPayment: 1000 })
+  })
+
+  it('sends a blank partial payment as 0 in every payload, the first request too', () => {
+    expect(calculationPayload(input).partialPayment).toBe(0)
+    expect(calculationPayload({ ...input, partialPayment: undefined }).partialPayment).toBe(0)
+    expect(previewPayload(input, choice).partialPayment).toBe(0)
+    expect(savePayload(input, choice, { embedded: true, currentHash: null }).partialPayment).toBe(0)
+  })
+
+  it('rounds amounts half-up to cents before sending them', () => {
+    expect(calculationPayload({ ...input, finalAmount: 4890.35 + 1100.1 }).finalAmount).toBe(5990.45)
+    expect(calculationPayload(input, { ...choice, initialAmount: 1.005 }).finalAmount).toBe(1.01)
+    const refinancing = { ...input, financialType: FinancialType.Refinancing, finalAmount: null, amountToRefinance: 6000.004, partialPayment: 0.125 }
+    expect(calculationPayload(refinancing)).toMatchObject({ amountToRefinance: 6000, partialPayment: 0.13 })
   })
 })
 

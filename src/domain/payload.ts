@@ -1,5 +1,6 @@
+import { roundCents } from './money.ts'
 import { isErpSystem } from './systems.ts'
-import { FinancialType, type FeesTableResult, type TuitionInput, type TuitionPayload } from './types.ts'
+import { FinancialType, System, type FeesTableResult, type TuitionInput, type TuitionPayload } from './types.ts'
 
 /** What the user chose on the screen: the parts of a plan they can change. */
 export interface PlanChoice {
@@ -28,26 +29,36 @@ export function withoutToken(input: TuitionInput): TuitionPayload {
   return payload
 }
 
+const cents = (amount: number | null | undefined) => (amount === null || amount === undefined ? amount : roundCents(amount))
+
 /**
- * The body of a calculation (spec section 4, amount rules): the tuition input
- * with the user's choice applied. Financing sends the initial amount as
- * finalAmount, refinancing as amountToRefinance; a blank partial payment is 0.
+ * The body of a calculation: the tuition input with the user's choice
+ * applied. Financing sends the initial amount as finalAmount, refinancing as
+ * amountToRefinance. Strict in what it sends, on every request, the first one
+ * too: a blank partial payment is 0, and every amount is rounded half-up to
+ * cents (a host's 5990.450000000001 goes out as 5990.45).
  *
- * The spec also has Salesforce with refinancing send the amount to finance as
- * amountToRefinance. Contract section 6, which wins, computes the amount to
- * finance as amountToRefinance − partialPayment for every system, so that rule
- * would take the partial payment off twice, and again at every recalculation.
- * Salesforce therefore sends the amount before the partial payment, like every
- * other system, and its figures stay the same from one calculation to the next.
+ * For the Salesforce system with refinancing, amountToRefinance is set to the
+ * amount to finance (amountToRefinance less the partial payment); the server
+ * takes that figure as the amount to finance and answers the amount before the
+ * partial payment as initialAmount, so a recalculation from the plan on screen
+ * sends the same figure again.
  */
 export function calculationPayload(input: TuitionInput, choice?: PlanChoice): TuitionPayload {
   const payload = withoutToken(input)
-  if (!choice) return payload
-  payload.numberOfFees = choice.numberOfFees
-  payload.dateOfPayment = choice.firstPaymentDate
-  payload.partialPayment = choice.partialPayment ?? 0
-  if (input.financialType === FinancialType.Financing) payload.finalAmount = choice.initialAmount
-  else payload.amountToRefinance = choice.initialAmount
+  if (choice) {
+    payload.numberOfFees = choice.numberOfFees
+    payload.dateOfPayment = choice.firstPaymentDate
+    payload.partialPayment = choice.partialPayment
+    if (input.financialType === FinancialType.Financing) payload.finalAmount = choice.initialAmount
+    else payload.amountToRefinance = choice.initialAmount
+  }
+  payload.partialPayment = roundCents(payload.partialPayment ?? 0)
+  payload.finalAmount = cents(payload.finalAmount)
+  payload.amountToRefinance = cents(payload.amountToRefinance)
+  if (input.system === System.Salesforce && input.financialType === FinancialType.Refinancing && typeof payload.amountToRefinance === 'number') {
+    payload.amountToRefinance = roundCents(payload.amountToRefinance - payload.partialPayment)
+  }
   return payload
 }
 

@@ -5,7 +5,7 @@ import { INVALID_DATE_MESSAGE } from '../domain/tuition.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import type { FeesCalculatorEventName } from '../events.ts'
-import { createCalculatorStore, selectCanPreviewSchedule, selectCanSave, selectShowSave, type Notice } from './calculator-store.ts'
+import { createCalculatorStore, languageOf, selectCanPreviewSchedule, selectCanSave, selectShowSave, type Notice } from './calculator-store.ts'
 
 const input = tuitionInput({ token: 'tok-1', language: 'en' })
 
@@ -403,5 +403,22 @@ describe('calculator store, answers the widget cannot read (a failed call, repor
     expect(logged).toEqual(['fees table load failed'])
     expect(events).toEqual([])
     expect(store.getState().result).toBeNull()
+  })
+})
+
+describe('the language of the input', () => {
+  it.each([
+    ['en', 'en'],
+    ['en-US', 'en'],
+    ['EN_gb', 'en'],
+    ['En', 'en'],
+    ['es', 'es'],
+    ['es-MX', 'es'],
+    ['fr-FR', 'es'],
+    ['english', 'es'],
+    ['', 'es'],
+    [null, 'es'],
+  ] as const)('counts a language tag by its primary subtag, in any case and with - or _ (%j → %s); anything else is Spanish', (language, expected) => {
+    expect(languageOf(tuitionInput({ language }))).toBe(expected)
   })
 })

@@ -72,7 +72,12 @@ export interface CalculatorDeps {
   fetch?: typeof fetch
 }
 
-export const languageOf = (input: TuitionInput | null | undefined): Language => (input?.language?.toLowerCase() === 'en' ? 'en' : 'es')
+/**
+ * A language tag counts by its primary subtag, in any case and with `-` or `_`
+ * (`en`, `en-US`, `EN_gb` are English); anything else is Spanish.
+ */
+export const languageOf = (input: TuitionInput | null | undefined): Language =>
+  input?.language?.split(/[-_]/)[0]?.toLowerCase() === 'en' ? 'en' : 'es'
 
 export const initialState = (config: CalculatorConfig): CalculatorState => ({
   config,

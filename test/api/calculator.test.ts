@@ -35,7 +35,7 @@ describe('POST /Calculator/CalculateFeeOptions', () => {
   })
 
   it('spreads amountToRefinance less the partial payment at the refinancing TIN', async () => {
-    const { body } = await feeOptions(refinancing())
+    const { body } = await feeOptions(refinancing({ system: 2 }))
     expect(body).toMatchObject({ amountToFinance: 5000, initialAmount: 6000, partialPayment: 1000, financeType: 1, tin: 0.0695, tae: 0.071757 })
     expect(body.finalFee).toBeCloseTo(body.amountToFinance + body.interests, 10)
   })
@@ -48,7 +48,22 @@ describe('POST /Calculator/CalculateFeeOptions', () => {
   })
 
   it('treats a blank partial payment as 0', async () => {
-    expect((await feeOptions(refinancing({ partialPayment: null }))).body).toMatchObject({ amountToFinance: 6000, partialPayment: 0 })
+    expect((await feeOptions(refinancing({ system: 2, partialPayment: null }))).body).toMatchObject({ amountToFinance: 6000, partialPayment: 0 })
+  })
+
+  it('for Salesforce with refinancing, takes amountToRefinance as the amount to finance: the partial payment is not subtracted twice', async () => {
+    // The client sends amountToRefinance = the amount to finance (7000 to refinance, 1000 paid up front → 6000).
+    const { body } = await feeOptions(refinancing({ system: 1, amountToRefinance: 6000, partialPayment: 1000 }))
+    expect(body).toMatchObject({ amountToFinance: 6000, initialAmount: 7000, partialPayment: 1000, financeType: 1 })
+    const other = await feeOptions(refinancing({ system: 2, amountToRefinance: 7000, partialPayment: 1000 }))
+    expect(other.body).toMatchObject({ amountToFinance: 6000, initialAmount: 7000, feeAmount: body.feeAmount })
+  })
+
+  it('rounds an amount with float noise half-up to cents instead of refusing it', async () => {
+    const { status, body } = await feeOptions(financing({ finalAmount: 4890.35 + 1100.1 }))
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ amountToFinance: 5990.45, initialAmount: 5990.45 })
+    expect((await feeOptions(financing({ finalAmount: 6000.005 }))).body.amountToFinance).toBe(6000.01)
   })
 
   it('defaults the currency to USD and reads any case', async () => {
