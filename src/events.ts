@@ -23,8 +23,15 @@ export interface RequestFailure {
 
 /** Detail of `calculationResultReceivedEvent`: the fees table that was calculated. */
 export type CalculationResultReceivedDetail = FeesTableResult
-/** Detail of `invalidTuitionEvent`: why the tuition input was refused, or the failed calculation. */
-export type InvalidTuitionDetail = TuitionError | RequestFailure
+/** The calculator could not be drawn: the element shows a small panel with a retry instead. */
+export interface RenderFailure {
+  code: 'render_failed'
+  /** The error's own message. */
+  message: string
+}
+
+/** Detail of `invalidTuitionEvent`: why the tuition input was refused, the failed calculation, or a view that could not be drawn. */
+export type InvalidTuitionDetail = TuitionError | RequestFailure | RenderFailure
 /** Detail of `feeOptionSelectedEvent`: the amortization table of the saved plan, or the failed save. */
 export type FeeOptionSelectedDetail = AmortizationTable | RequestFailure
 

@@ -139,3 +139,67 @@ describe('<FeesCalculator>', () => {
     expect(hidden.$('[part=footer]')).toBeNull()
   })
 })
+
+describe('<FeesCalculator>, a view that cannot be drawn', () => {
+  // A real render failure: the platform's number formatter throwing for one amount only
+  // (777.7 a month, the fee of 7777 over 10), as a broken Intl of an old browser would.
+  const format = Object.getOwnPropertyDescriptor(Intl.NumberFormat.prototype, 'format')!
+  let failing = true
+  beforeAll(() => {
+    Object.defineProperty(Intl.NumberFormat.prototype, 'format', {
+      configurable: true,
+      get(this: Intl.NumberFormat) {
+        const bound = format.get!.call(this) as (value: number) => string
+        return (value: number) => {
+          if (failing && value === 777.7) throw new RangeError('formatter broke')
+          return bound(value)
+        }
+      },
+    })
+  })
+  afterAll(() => {
+    Object.defineProperty(Intl.NumberFormat.prototype, 'format', format)
+  })
+
+  it('shows a small localised panel in that widget only, reports it once, and the next valid input recovers', async () => {
+    failing = true
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const reported: unknown[] = []
+    const broken = await mount({ tuitionInput: { ...input, language: 'es', finalAmount: 7777 }, onInvalidTuition: (detail) => reported.push(detail) })
+    const other = await mount({ tuitionInput: { ...input, language: 'en' } })
+    await vi.waitFor(() => expect(broken.$('.fc-failed')).not.toBeNull())
+    expect(broken.text('.fc-failed p')).toBe('No se ha podido mostrar la calculadora.')
+    expect(broken.text('.fc-failed button')).toBe('Reintentar')
+    expect(reported).toEqual([{ code: 'render_failed', message: 'formatter broke' }])
+    expect(errors.mock.calls.filter(([first]) => String(first).startsWith('[fees-calculator] the calculator could not be shown'))).toHaveLength(1)
+    // The other instance on the page is drawn as usual.
+    await other.settle()
+    expect(other.$('.fc-failed')).toBeNull()
+    expect(other.text('[part=title]')).toBe('Grado en Historia')
+    expect(other.shadow.textContent).toContain('600.00')
+
+    // Retry with the same state fails again, and says so again; the next valid input draws the calculator.
+    broken.$<HTMLButtonElement>('.fc-failed button')?.click()
+    await rendered()
+    expect(broken.$('.fc-failed')).not.toBeNull()
+    broken.root.render(<FeesCalculator apiBase={`${server.origin}/api/v1`} tuitionInput={{ ...input, language: 'es', finalAmount: 6000 }} />)
+    await vi.waitFor(() => expect(broken.$('.fc-failed')).toBeNull())
+    await broken.settle()
+    expect(broken.text('[part=title]')).toBe('Grado en Historia')
+    expect(broken.shadow.textContent).toContain('600,00')
+    errors.mockRestore()
+  })
+
+  it('draws the calculator again when retried once the cause is gone, in English too', async () => {
+    failing = true
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const widget = await mount({ tuitionInput: { ...input, language: 'en-US', finalAmount: 7777 } })
+    await vi.waitFor(() => expect(widget.$('.fc-failed')).not.toBeNull())
+    expect(widget.text('.fc-failed p')).toBe('The calculator could not be shown.')
+    failing = false
+    widget.$<HTMLButtonElement>('.fc-failed button')?.click()
+    await vi.waitFor(() => expect(widget.$('.fc-failed')).toBeNull())
+    expect(widget.shadow.textContent).toContain('777.70')
+    errors.mockRestore()
+  })
+})
