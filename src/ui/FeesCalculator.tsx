@@ -19,7 +19,7 @@ import figuresCss from './styles/figures.css?inline'
 import hostCss from './styles/host.css?inline'
 import planCss from './styles/plan.css?inline'
 import { createNoticeChannel, NOTICE_STYLES, NoticeToaster, showNotice } from './toasts.tsx'
-import { ViewBoundary } from './ViewBoundary.tsx'
+import { BoundedView } from './ViewBoundary.tsx'
 
 /** Everything a first render needs; the calendar, the schedule and the toasts bring their own CSS with their chunks. */
 const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...NOTICE_STYLES]
@@ -113,10 +113,6 @@ export function FeesCalculator(props: FeesCalculatorProps) {
     [store, shadowRoot, reportChunkFailure],
   )
   const state = useStore(store, (s) => (s.result === null ? 'empty' : s.versionLocked ? 'locked' : 'loaded'))
-  // A new input or a new answer is a new state to draw: a view that failed on the last one is tried again.
-  const input = useStore(store, (s) => s.input)
-  const result = useStore(store, (s) => s.result)
-  const resetKey = useMemo(() => ({ input, result }), [input, result])
   const reportRenderFailure = useCallback((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error)
     console.error('[fees-calculator] the calculator could not be shown', error)
@@ -127,9 +123,9 @@ export function FeesCalculator(props: FeesCalculatorProps) {
     <LanguageProvider i18n={i18n}>
       <CalculatorContext.Provider value={context}>
         <div className="fc" part="base" lang={language} data-state={state} ref={base}>
-          <ViewBoundary resetKey={resetKey} onError={reportRenderFailure}>
+          <BoundedView onError={reportRenderFailure}>
             <CalculatorView showHeader={props.showHeader ?? true} showFooter={props.showFooter ?? true} />
-          </ViewBoundary>
+          </BoundedView>
           <NoticeToaster channel={notices} styleRoot={styleRoot} onChunkFailure={reportChunkFailure} />
         </div>
       </CalculatorContext.Provider>

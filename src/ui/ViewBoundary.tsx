@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { Component, useMemo, type ErrorInfo, type ReactNode } from 'react'
+import { useCalculator } from './context.ts'
 
 export interface ViewBoundaryProps {
   /** Anything that stands for the state drawn: when it changes (a new input, a new answer), a failed view is tried again. */
@@ -53,5 +54,21 @@ function RenderFailed({ onRetry }: { onRetry: () => void }) {
         </button>
       </div>
     </div>
+  )
+}
+
+/**
+ * The boundary around the view, tried again on each new input or answer. A
+ * component of its own, so that a new answer re-renders only it: the view it
+ * is given keeps its identity, and only the parts an answer concerns re-render.
+ */
+export function BoundedView({ onError, children }: { onError: (error: unknown) => void; children: ReactNode }) {
+  const input = useCalculator((s) => s.input)
+  const result = useCalculator((s) => s.result)
+  const resetKey = useMemo(() => ({ input, result }), [input, result])
+  return (
+    <ViewBoundary resetKey={resetKey} onError={onError}>
+      {children}
+    </ViewBoundary>
   )
 }
