@@ -115,7 +115,7 @@ describe('the response boundary: fields', () => {
   it('rounds amounts half-up to cents: float noise is not an error', () => {
     const parsed = parseFeesTable({ ...table, feeAmount: 4890.35 + 1100.1, finalFee: 6000.004999, interests: 0.125 })
     expect(parsed.ok && [parsed.value.feeAmount, parsed.value.finalFee, parsed.value.interests]).toEqual([5990.45, 6000, 0.13])
-    expect([roundCents(1.005), roundCents(2.675), roundCents(0.125), roundCents(5990.450000000001), roundCents(-1.005)]).toEqual([1.01, 2.68, 0.13, 5990.45, -1.01])
+    expect([roundCents(1.005), roundCents(2.675), roundCents(0.125), roundCents(5990.450000000001), roundCents(-1.005), roundCents(1e308)]).toEqual([1.01, 2.68, 0.13, 5990.45, -1.01, 1e308])
   })
 
   it('refuses answers that are not objects, and names the nested field', () => {
