@@ -46,7 +46,7 @@ async function openCrm(): Promise<{ page: Page; log: ReturnType<typeof watch>; i
   await page.goto(`${demo.url}/demo/crm.html`)
   await page.waitForFunction(() => (window as unknown as { __fcEvents: { name: string }[] }).__fcEvents.some((e) => e.name === 'calculationResultReceivedEvent'))
   const first = (await events(page)).find((e) => e.name === 'calculationResultReceivedEvent')!.detail as FeesTableResult
-  const input = await page.evaluate(() => document.querySelector('fees-calculator')!.tuitionInput as Record<string, unknown>)
+  const input = await page.evaluate(() => document.querySelector('fees-calculator')!.tuitionInput as unknown as Record<string, unknown>)
   return { page, log, input, first }
 }
 
