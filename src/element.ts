@@ -133,7 +133,7 @@ function takeTuitionInput(element: ElementState, value: unknown, fromAttribute =
  * @prop {string | null} apiKey - Overrides the build's static API key of hash mode.
  *
  * @event {CustomEvent<CalculationResultReceivedDetail>} calculationResultReceivedEvent - A fees table was calculated or loaded; the detail is the result.
- * @event {CustomEvent<InvalidTuitionDetail>} invalidTuitionEvent - The tuition input was refused (detail: code, message, field), a calculation failed in embedded mode (detail: the request failure; an answer the widget could not read has the code `invalid_response`, `invalid_date`, `empty_response` or `not_json` and the `field` to blame), or the calculator could not be drawn (code `render_failed`).
+ * @event {CustomEvent<InvalidTuitionDetail>} invalidTuitionEvent - The tuition input was refused (detail: code, message, field), a calculation failed in embedded mode (detail: the request failure; an answer the widget could not read has the code `invalid_response` or `invalid_date` and the `field` to blame), or the calculator could not be drawn (code `render_failed`).
  * @event {CustomEvent<FeeOptionSelectedDetail>} feeOptionSelectedEvent - The plan was saved (detail: the amortization table), or saving failed in embedded mode (detail: the request failure with the error body, or the code and `field` of an answer the widget could not read).
  */
 export class FeesCalculatorElement extends (R2wcElement as unknown as { new (): HTMLElement & R2wcInternals }) {

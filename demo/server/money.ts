@@ -5,7 +5,7 @@
  * code agree on every cent.
  */
 import Decimal from 'decimal.js'
-import { addMonthsClamped, formatDate, type CalendarDate } from './dates.ts'
+import { addMonthsClamped, type CalendarDate } from './dates.ts'
 
 /** An annual nominal rate (TIN) as the exact fraction numerator / denominator. */
 export interface Rate {
@@ -128,7 +128,7 @@ export function amortize(
     total += fee
     installments.push({
       number,
-      dueDate: formatDate(addMonthsClamped(firstDate, number - 1)),
+      dueDate: addMonthsClamped(firstDate, number - 1),
       fee,
       interest,
       principal,
@@ -144,14 +144,10 @@ export function centsToNumber(cents: bigint): number {
   return Number(cents) / CENTS_PER_UNIT
 }
 
-/**
- * A JSON amount as cents, rounded half-up; null when it is not finite. A host
- * that adds fee components up sends float noise (4890.35 + 1100.10 is
- * 5990.450000000001): that is 5990.45, not an error.
- */
+/** A JSON amount as cents, rounded half-up (docs/rules.md#money); null when it is not finite. */
 export function toCents(amount: number): bigint | null {
   if (!Number.isFinite(amount)) return null
-  // Decimal reads a number through its shortest decimal text, so 0.29 is 0.29, not 0.28999…, and 1.005 rounds up.
-  const value = new Decimal(amount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
-  return BigInt(value.times(CENTS_PER_UNIT).toFixed(0))
+  // Decimal reads a number through its shortest decimal text, so 0.29 is 0.29, not 0.28999…, and
+  // 5990.450000000001 (4890.35 + 1100.10 in binary floats) rounds half-up to 5990.45.
+  return BigInt(new Decimal(amount).times(CENTS_PER_UNIT).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0))
 }

@@ -3,7 +3,7 @@
  * statuses: `parseTuitionPayload` checks shapes and types (400), and
  * `checkFinanceable` checks that a well-formed input can be financed (422).
  */
-import type { FinancialType, Problem, ProblemField, System, TuitionPayload } from '../../src/domain/types.ts'
+import { System, type FinancialType, type Problem, type ProblemField, type TuitionPayload } from '../../src/domain/types.ts'
 import { parseDateOfPayment, type CalendarDate } from './dates.ts'
 import { toCents } from './money.ts'
 import { problem, type ProblemCode } from './problem.ts'
@@ -13,8 +13,6 @@ export const MAX_AMOUNT_CENTS = 1_000_000_000n
 /** Spec section 9. */
 const DEFAULT_CURRENCY = 'USD'
 const KNOWN_SYSTEMS: readonly number[] = [1, 2, 3, 4, 5, 6, 7]
-/** The Salesforce system, whose refinancing requests carry the amount to finance. */
-const SALESFORCE = 1
 const KNOWN_FINANCIAL_TYPES: readonly number[] = [0, 1]
 /** Upper bounds on text fields: generous for real data, small enough to keep stored versions small. */
 const MAX_LENGTH = { currency: 16, language: 35, studyIdName: 200, contractId: 100, linkedVersionIdentifier: 100 } as const
@@ -93,8 +91,8 @@ export function parseTuitionPayload(body: unknown): Outcome<TuitionRequest> {
     }
     // Beyond the cap only the sign matters, and JSON can spell numbers too big for a double (1e400).
     if (!Number.isFinite(value)) return value > 0 ? MAX_AMOUNT_CENTS + 1n : -(MAX_AMOUNT_CENTS + 1n)
-    // Finite here, so never null: rounded half-up to cents rather than refused.
-    return toCents(value) ?? 0n
+    // Amounts with binary-float noise or more decimals are rounded half-up to cents, never refused for it.
+    return toCents(value)
   }
   const flag = (field: 'isSavedVersion' | 'isFrontEndVersionCopy'): boolean => {
     if (!present(field)) return false
@@ -201,12 +199,11 @@ export function checkFinanceable(request: TuitionRequest, limits: FeeLimits): Ou
   const { finalAmount, amountToRefinance } = request.amounts
   const partialPayment = refinancing ? (request.amounts.partialPayment ?? 0n) : 0n
   const initialField = refinancing ? 'amountToRefinance' : 'finalAmount'
-  // Salesforce with refinancing sends amountToRefinance already less the partial payment (the amount to
-  // finance): that figure is A, and the partial payment is not taken off a second time. The answer's
-  // initialAmount is then the amount before the partial payment, as for every other system, so a
-  // recalculation from the plan on screen sends the same A again.
-  const netOfPartial = refinancing && request.system === SALESFORCE
-  const initialAmount = ((refinancing ? amountToRefinance : finalAmount) ?? 0n) + (netOfPartial ? partialPayment : 0n)
+  // Salesforce refinancing sends the amount to finance itself: the partial payment is not taken off a second
+  // time, and the answer's initial amount is the one before it, as the screen shows it (docs/rules.md#salesforce).
+  const salesforceRefinancing = refinancing && request.system === System.Salesforce
+  const sent = (refinancing ? amountToRefinance : finalAmount) ?? 0n
+  const initialAmount = salesforceRefinancing ? sent + partialPayment : sent
   const amountToFinance = initialAmount - partialPayment
   const n = request.numberOfFees === null || request.numberOfFees === 0 ? limits.minFees : request.numberOfFees
 

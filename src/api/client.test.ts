@@ -1,37 +1,27 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { startRecordingServer } from '../../test/support/recording-server.ts'
-import { createApi, createHttp, toApiError } from './client.ts'
-import type { AmortizationTable, TuitionPayload } from '../domain/types.ts'
-import { standInFeesTable } from '../../test/support/fixtures.ts'
+import { createApi, createHttp } from './client.ts'
+import { toApiError } from './errors.ts'
+import type { TuitionPayload } from '../domain/types.ts'
+import { standInAmortization, standInFeesTable } from '../../test/support/fixtures.ts'
 
 const body: TuitionPayload = { dateOfPayment: '2027-01-05', system: 1, financialType: 0, finalAmount: 6000 }
-const schedule: AmortizationTable = {
-  versionHashCode: null,
-  versionNumber: null,
-  currency: 'USD',
-  fees: [{ number: 1, dueDate: '2027-01-05', fee: 6000, interest: 0, principal: 6000, balance: 0 }],
-  totals: { amountToFinance: 6000, interests: 0, finalFee: 6000 },
-}
-/** A valid answer for each call, so that only the test's own odd answers are refused. */
-const answerTo = (url: string) =>
-  url.includes('/Version/') ? 3 : url.includes('/FrontCalculateFees') ? schedule : url.includes('/feestable/') ? { result: standInFeesTable(body), tuitionInput: body } : standInFeesTable(body)
 
 describe('API client headers', () => {
   let server: Awaited<ReturnType<typeof startRecordingServer>>
 
   beforeAll(async () => {
-    server = await startRecordingServer((request) =>
-      request.url.includes('fail')
-        ? { status: 422, body: { status: 422, title: 'x', code: 'y' } }
-        : request.url.includes('/login/')
-          ? { raw: '<!doctype html><title>Sign in</title>', contentType: 'text/html' }
-          : request.url.includes('/empty/')
-            ? { status: 204, raw: '' }
-            : request.url.includes('/dotnet/')
-              ? { body: { ...standInFeesTable(body), firstPaymentDate: '2027-01-05T00:00:00', $id: '1', feeAmount: 500.00000000001 } }
-              : { body: answerTo(request.url) },
-    )
+    server = await startRecordingServer((request) => {
+      if (request.url.includes('fail')) return { status: 422, body: { status: 422, title: 'x', code: 'y' } }
+      if (request.url.includes('/login/')) return { raw: '<!doctype html><title>Sign in</title>', contentType: 'text/html' }
+      if (request.url.includes('/empty/')) return { status: 204, raw: '' }
+      if (request.url.includes('/dotnet/')) return { body: { ...standInFeesTable(body), firstPaymentDate: '2027-01-05T00:00:00', $id: '1' } }
+      if (request.url.startsWith('/api/v1/Version')) return { body: 3 }
+      if (request.url.includes('FrontCalculateFees')) return { body: standInAmortization(body) }
+      if (request.url.includes('feestable')) return { body: { result: standInFeesTable(body), tuitionInput: body } }
+      return { body: standInFeesTable(body) }
+    })
     // The page is served by the same origin as the API: a relative root.
     setPageUrl(`${server.origin}/demo/portal.html`)
   })
@@ -103,22 +93,21 @@ describe('API client headers', () => {
     expect(error).toMatchObject({ kind: 'http', status: 422, body: { status: 422, code: 'y' } })
   })
 
-  it('reads an answer through the response boundary: a date-time taken as UTC, unknown fields dropped, amounts in cents', async () => {
+  it('reads a .NET-style answer on the wire: a date-time without a zone taken as UTC, unknown fields dropped', async () => {
     const api = createApi(createHttp({ root: `${server.origin}/api/v1/dotnet`, auth: { apiKey: 'k' } }))
-    const table = await api.calculateFeeOptions(body, false)
-    expect(table).toEqual(standInFeesTable(body))
+    expect(await api.calculateFeeOptions(body, false)).toEqual(standInFeesTable(body))
   })
 
-  it('turns a login page answered with 200 into a refused answer, not an exception of JSON.parse', async () => {
+  it('turns an SSO login page answered with 200 into a refused answer, never an exception of JSON.parse', async () => {
     const api = createApi(createHttp({ root: `${server.origin}/api/v1/login`, auth: { apiKey: 'k' } }))
     const error = await api.calculateFeeOptions(body, false).catch(toApiError)
-    expect(error).toMatchObject({ kind: 'response', status: 200, code: 'not_json', field: 'body' })
+    expect(error).toMatchObject({ kind: 'response', status: 200, code: 'invalid_response', field: '(body)' })
   })
 
-  it('turns a 204 into a refused answer, never an empty result', async () => {
+  it('turns a 204 into a refused answer for each of the four calls, never an empty result', async () => {
     const api = createApi(createHttp({ root: `${server.origin}/api/v1/empty`, auth: { apiKey: 'k' } }))
     for (const call of [() => api.calculateFeeOptions(body, false), () => api.frontCalculateFees(body, false), () => api.feesTable('h'), () => api.versionNumber('h', 'C')]) {
-      expect(await call().catch(toApiError)).toMatchObject({ kind: 'response', status: 204, code: 'empty_response' })
+      expect(await call().catch(toApiError)).toMatchObject({ kind: 'response', status: 204, code: 'invalid_response', field: '(body)' })
     }
   })
 

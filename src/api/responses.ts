@@ -1,236 +1,218 @@
 /**
- * The response boundary: every answer of the four calls is parsed and
- * normalised here before the store sees it. The widget meets the university's
- * own API, not only the reference server, so it is liberal in what it reads
- * (date-times with or without a zone, extra fields, float noise on amounts)
- * and strict about what it passes on (required fields present and typed,
- * numbers finite, dates real). A refusal is a value, never an exception: the
- * store reports it as a failed call with a code and the field to blame.
- *
- * Hand-written guards rather than a schema library: they cost a few hundred
- * bytes, and the JS fetched before the first figures is counted.
+ * The response boundary: every answer of the API is read here before the
+ * store sees it. The widget meets the university's own API, not only the
+ * reference server, so it is liberal in what it reads — dates in any ISO 8601
+ * form taken as UTC days, unknown fields dropped, a blank partial payment
+ * read as 0 — and strict in what it keeps: every required field present, of
+ * its type, finite and in range. Anything else is a failed call whose code and
+ * field say what was wrong, never an exception, a blank element or a "NaN" on
+ * screen. See docs/rules.md#failures.
  */
 import { toIsoDate } from '../domain/dates.ts'
-import { roundCents } from '../domain/money.ts'
-import { validateTuitionInput } from '../domain/tuition.ts'
-import type { AmortizationFee, AmortizationTable, FeesTableResult, SavedFeesTable } from '../domain/types.ts'
+import { MAX_FEE_COUNT } from '../domain/tuition.ts'
+import {
+  FinancialType,
+  type AmortizationFee,
+  type AmortizationTable,
+  type FeesTableResult,
+  type SavedFeesTable,
+  type TuitionPayload,
+} from '../domain/types.ts'
 
-export type ResponseErrorCode =
-  /** A 204, or a 2xx with nothing in the body. */
-  | 'empty_response'
-  /** A body that is not JSON, such as an SSO login page answered with 200. */
-  | 'not_json'
-  /** A required field missing or of the wrong type, or a number out of range. */
-  | 'invalid_response'
-  /** A date that cannot be read as UTC. */
-  | 'invalid_date'
-
-export interface ResponseError {
-  code: ResponseErrorCode
-  /** Where in the answer, e.g. `firstPaymentDate`, `fees[3].dueDate`, or `body`. */
+/** What was wrong with an answer: `invalid_date` for a date that cannot be read as UTC, `invalid_response` otherwise. */
+export interface ResponseProblem {
+  code: 'invalid_response' | 'invalid_date'
+  /** Where, as a path into the answer: `firstPaymentDate`, `fees[3].dueDate`, `(body)`. */
   field: string
   message: string
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: ResponseError }
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: ResponseProblem }
+
+/** Thrown by the readers below and caught by `parsed`: the first problem found ends the reading. */
+class Refused extends Error {
+  constructor(readonly problem: ResponseProblem) {
+    super(problem.message)
+  }
+}
+
+const refuse = (field: string, message: string, code: ResponseProblem['code'] = 'invalid_response'): never => {
+  throw new Refused({ code, field, message: `${field} ${message}` })
+}
+
+type Fields = Record<string, unknown>
+
+function object(value: unknown, field: string): Fields {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse(field, 'must be an object')
+  return value as Fields
+}
+
+const at = (parent: string, key: string) => (parent ? `${parent}.${key}` : key)
+
+/** A finite number, at least `min`; whole when asked. */
+function number(o: Fields, key: string, parent: string, { min = 0, max = Infinity, whole = false } = {}): number {
+  const value = o[key]
+  const field = at(parent, key)
+  if (typeof value !== 'number' || !Number.isFinite(value)) return refuse(field, 'must be a finite number')
+  if (whole && !Number.isInteger(value)) return refuse(field, 'must be a whole number')
+  if (value < min || value > max) return refuse(field, `must be between ${min} and ${max}`)
+  return value
+}
+
+/** An amount of money: finite, not negative, kept to the cent the server gave. */
+const money = (o: Fields, key: string, parent = '') => number(o, key, parent)
+
+/** A number the answer may leave blank (null or missing), read as 0. */
+const moneyOrZero = (o: Fields, key: string, parent = '') => (o[key] === null || o[key] === undefined ? 0 : money(o, key, parent))
+
+function text(o: Fields, key: string, parent = ''): string {
+  const value = o[key]
+  if (typeof value !== 'string' || value === '') return refuse(at(parent, key), 'must be a non-empty string')
+  return value
+}
+
+function optionalText(o: Fields, key: string, parent = ''): string | null {
+  return o[key] === null || o[key] === undefined ? null : text(o, key, parent)
+}
+
+function flag(o: Fields, key: string, parent = ''): boolean {
+  const value = o[key]
+  if (typeof value !== 'boolean') return refuse(at(parent, key), 'must be true or false')
+  return value
+}
+
+/** A date in any form the contract accepts, kept as its UTC day `YYYY-MM-DD`. */
+function date(o: Fields, key: string, parent = ''): string {
+  const field = at(parent, key)
+  return toIsoDate(o[key]) ?? refuse(field, `is not a date that can be read as UTC: ${JSON.stringify(o[key])}`, 'invalid_date')
+}
+
+/** ISO 4217: three letters. Undefined when the answer names none: the screen shows the input's or the default currency. */
+function currency(o: Fields, parent = ''): string | undefined {
+  const value = optionalText(o, 'currency', parent)
+  if (value === null) return undefined
+  if (!/^[A-Za-z]{3}$/.test(value)) return refuse(at(parent, 'currency'), 'must be a three-letter ISO 4217 code')
+  return value.toUpperCase()
+}
+
+function feesTable(body: unknown, parent = ''): FeesTableResult {
+  const o = object(body, parent || '(body)')
+  const minFees = number(o, 'minFees', parent, { min: 1, max: MAX_FEE_COUNT, whole: true })
+  const maxFees = number(o, 'maxFees', parent, { min: minFees, max: MAX_FEE_COUNT, whole: true })
+  const financeType = o.financeType
+  if (financeType !== FinancialType.Financing && financeType !== FinancialType.Refinancing) {
+    refuse(at(parent, 'financeType'), 'must be 0 (financing) or 1 (refinancing)')
+  }
+  const result: FeesTableResult = {
+    totalFees: number(o, 'totalFees', parent, { min: 1, max: MAX_FEE_COUNT, whole: true }),
+    feeAmount: money(o, 'feeAmount', parent),
+    firstPaymentDate: date(o, 'firstPaymentDate', parent),
+    minFees,
+    maxFees,
+    amountToFinance: money(o, 'amountToFinance', parent),
+    initialAmount: money(o, 'initialAmount', parent),
+    partialPayment: moneyOrZero(o, 'partialPayment', parent),
+    interests: money(o, 'interests', parent),
+    finalFee: money(o, 'finalFee', parent),
+    financeType: financeType as FinancialType,
+    isModificable: flag(o, 'isModificable', parent),
+    tin: number(o, 'tin', parent, { max: 10 }),
+    tae: number(o, 'tae', parent, { max: 10 }),
+    currency: currency(o, parent) ?? '',
+  }
+  return result
+}
+
+function fee(value: unknown, index: number): AmortizationFee {
+  const parent = `fees[${index}]`
+  const o = object(value, parent)
+  return {
+    number: number(o, 'number', parent, { min: 1, max: MAX_FEE_COUNT, whole: true }),
+    dueDate: date(o, 'dueDate', parent),
+    fee: money(o, 'fee', parent),
+    interest: money(o, 'interest', parent),
+    principal: money(o, 'principal', parent),
+    balance: money(o, 'balance', parent),
+  }
+}
+
+function amortizationTable(body: unknown): AmortizationTable {
+  const o = object(body, '(body)')
+  if (!Array.isArray(o.fees)) return refuse('fees', 'must be a list')
+  if (o.fees.length > MAX_FEE_COUNT) return refuse('fees', `must have at most ${MAX_FEE_COUNT} rows`)
+  const totals = object(o.totals, 'totals')
+  const versionNumber = o.versionNumber === null || o.versionNumber === undefined ? null : number(o, 'versionNumber', '', { min: 1, whole: true })
+  return {
+    versionHashCode: optionalText(o, 'versionHashCode'),
+    versionNumber,
+    currency: currency(o) ?? '',
+    fees: o.fees.map(fee),
+    totals: {
+      amountToFinance: money(totals, 'amountToFinance', 'totals'),
+      interests: money(totals, 'interests', 'totals'),
+      finalFee: money(totals, 'finalFee', 'totals'),
+    },
+  }
+}
 
 /**
- * What the client throws when an answer with a successful status is refused
- * here; `toApiError` turns it into a failed call. Told apart by name, like
- * ky's errors.
+ * The tuition input a saved version was made from. It goes back to the server
+ * as is on a save (the server validates it), so only what the widget itself
+ * reads is checked: the system, the type, the date and the language.
  */
-export class InvalidResponseError extends Error {
-  override readonly name = 'InvalidResponseError'
-  constructor(
-    readonly status: number,
-    readonly detail: ResponseError,
-    readonly body: unknown,
-  ) {
-    super(detail.message)
+function savedInput(value: unknown): TuitionPayload {
+  const o = object(value, 'tuitionInput')
+  number(o, 'system', 'tuitionInput', { min: 0, whole: true })
+  const financialType = o.financialType
+  if (financialType !== FinancialType.Financing && financialType !== FinancialType.Refinancing) {
+    refuse('tuitionInput.financialType', 'must be 0 (financing) or 1 (refinancing)')
   }
-}
-
-/** Thrown inside a parser only, and turned into a value before it leaves this module. */
-class Refusal extends Error {
-  constructor(readonly detail: ResponseError) {
-    super(detail.message)
+  const input = { ...o } as unknown as TuitionPayload
+  if (o.dateOfPayment !== null && o.dateOfPayment !== undefined) input.dateOfPayment = date(o, 'dateOfPayment', 'tuitionInput')
+  if (o.language !== null && o.language !== undefined && typeof o.language !== 'string') {
+    refuse('tuitionInput.language', 'must be a language tag')
   }
+  return input
 }
 
-const refuse = (code: ResponseErrorCode, field: string, message: string): never => {
-  throw new Refusal({ code, field, message })
-}
-
-function guarded<T>(parse: (body: unknown) => T): (body: unknown) => Parsed<T> {
+function parsed<T>(read: (body: unknown) => T): (body: unknown) => Parsed<T> {
   return (body) => {
     try {
-      return { ok: true, value: parse(body) }
+      return { ok: true, value: read(body) }
     } catch (error) {
-      if (error instanceof Refusal) return { ok: false, error: error.detail }
+      if (error instanceof Refused) return { ok: false, error: error.problem }
       throw error
     }
   }
 }
 
+/** The answer of `CalculateFeeOptions`. */
+export const parseFeesTable = parsed((body) => feesTable(body))
+/** The answer of `FrontCalculateFees`. */
+export const parseAmortizationTable = parsed(amortizationTable)
+/** The answer of `GET Calculator/feestable/{hash}`. */
+export const parseSavedFeesTable = parsed((body): SavedFeesTable => {
+  const o = object(body, '(body)')
+  return { result: feesTable(o.result, 'result'), tuitionInput: savedInput(o.tuitionInput) }
+})
+/** The answer of `Version/Number`: a whole number from 1, bare or as a numeric text. */
+export const parseVersionNumber = parsed((body): number => {
+  const value = typeof body === 'string' && /^\d+$/.test(body.trim()) ? Number(body) : body
+  return number({ versionNumber: value }, 'versionNumber', '', { min: 1, whole: true })
+})
+
 /**
- * Reads the raw answer of a successful status: a 204, an empty body or a body
- * that is not JSON is a failed call, not an empty result.
+ * Reads a raw answer's text as JSON. A 204, an empty body or a body that is
+ * not JSON (an SSO login page answered with 200) is a failed call.
  */
 export function parseJsonText(status: number, text: string): Parsed<unknown> {
   if (status === 204 || text.trim() === '') {
-    return { ok: false, error: { code: 'empty_response', field: 'body', message: `The API answered ${status} with an empty body.` } }
+    return { ok: false, error: { code: 'invalid_response', field: '(body)', message: `(body) is empty (status ${status})` } }
   }
   try {
-    return { ok: true, value: JSON.parse(text) as unknown }
+    return { ok: true, value: JSON.parse(text) }
   } catch {
     const start = text.trim().slice(0, 40)
-    return { ok: false, error: { code: 'not_json', field: 'body', message: `The API answered ${status} with a body that is not JSON: ${start}` } }
+    return { ok: false, error: { code: 'invalid_response', field: '(body)', message: `(body) is not JSON: ${JSON.stringify(start)}` } }
   }
 }
-
-const path = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key)
-const kind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value)
-
-function object(value: unknown, at: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return refuse('invalid_response', at || 'body', `${at || 'The answer'} must be an object, not ${kind(value)}.`)
-  }
-  return value as Record<string, unknown>
-}
-
-function finite(value: unknown, at: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return refuse('invalid_response', at, `${at} must be a finite number, not ${kind(value)}.`)
-  return value
-}
-
-/** Amounts are rounded half-up to cents: a backend's float noise (5990.450000000001) is not an error. */
-function money(value: unknown, at: string): number {
-  const n = finite(value, at)
-  if (n < 0) return refuse('invalid_response', at, `${at} must not be negative.`)
-  return roundCents(n)
-}
-
-export { roundCents }
-
-/** A count of fees: a whole number within what a schedule can hold (the fee list draws each one). */
-const MAX_COUNT = 1000
-function count(value: unknown, at: string, min = 0): number {
-  const n = finite(value, at)
-  if (!Number.isInteger(n) || n < min || n > MAX_COUNT) return refuse('invalid_response', at, `${at} must be a whole number from ${min} to ${MAX_COUNT}.`)
-  return n
-}
-
-function version(value: unknown, at: string): number {
-  const n = finite(value, at)
-  if (!Number.isSafeInteger(n) || n < 0) return refuse('invalid_response', at, `${at} must be a whole number.`)
-  return n
-}
-
-function rate(value: unknown, at: string): number {
-  const n = finite(value, at)
-  if (n < 0 || n > 10) return refuse('invalid_response', at, `${at} must be a fraction such as 0.0595.`)
-  return n
-}
-
-function date(value: unknown, at: string): string {
-  const iso = toIsoDate(value)
-  if (iso === null) return refuse('invalid_date', at, `${at} is not a date that can be read as UTC: ${JSON.stringify(value) ?? 'undefined'}.`)
-  return iso
-}
-
-function currency(value: unknown, at: string): string {
-  if (typeof value !== 'string' || !/^[A-Za-z]{3}$/.test(value)) return refuse('invalid_response', at, `${at} must be an ISO 4217 code such as EUR.`)
-  return value.toUpperCase()
-}
-
-function boolean(value: unknown, at: string): boolean {
-  if (typeof value !== 'boolean') return refuse('invalid_response', at, `${at} must be true or false, not ${kind(value)}.`)
-  return value
-}
-
-function financeType(value: unknown, at: string): 0 | 1 {
-  if (value !== 0 && value !== 1) return refuse('invalid_response', at, `${at} must be 0 (financing) or 1 (refinancing).`)
-  return value
-}
-
-function feesTable(body: unknown, at: string): FeesTableResult {
-  const o = object(body, at)
-  const f = (key: string) => path(at, key)
-  const minFees = count(o.minFees, f('minFees'), 1)
-  const maxFees = count(o.maxFees, f('maxFees'), 1)
-  if (maxFees < minFees) refuse('invalid_response', f('maxFees'), `${f('maxFees')} must not be less than minFees.`)
-  return {
-    totalFees: count(o.totalFees, f('totalFees'), 1),
-    feeAmount: money(o.feeAmount, f('feeAmount')),
-    firstPaymentDate: date(o.firstPaymentDate, f('firstPaymentDate')),
-    minFees,
-    maxFees,
-    amountToFinance: money(o.amountToFinance, f('amountToFinance')),
-    initialAmount: money(o.initialAmount, f('initialAmount')),
-    partialPayment: o.partialPayment === null || o.partialPayment === undefined ? 0 : money(o.partialPayment, f('partialPayment')),
-    interests: money(o.interests, f('interests')),
-    finalFee: money(o.finalFee, f('finalFee')),
-    financeType: financeType(o.financeType, f('financeType')),
-    isModificable: boolean(o.isModificable, f('isModificable')),
-    tin: rate(o.tin, f('tin')),
-    tae: rate(o.tae, f('tae')),
-    currency: currency(o.currency, f('currency')),
-  }
-}
-
-function fee(body: unknown, at: string): AmortizationFee {
-  const o = object(body, at)
-  const f = (key: string) => path(at, key)
-  return {
-    number: count(o.number, f('number'), 1),
-    dueDate: date(o.dueDate, f('dueDate')),
-    fee: money(o.fee, f('fee')),
-    interest: money(o.interest, f('interest')),
-    principal: money(o.principal, f('principal')),
-    balance: money(o.balance, f('balance')),
-  }
-}
-
-/** Answer of `CalculateFeeOptions`. `partialPayment` may be absent or null (blank means 0). */
-export const parseFeesTable = guarded((body) => feesTable(body, ''))
-
-/** Answer of `FrontCalculateFees`. */
-export const parseAmortizationTable = guarded((body): AmortizationTable => {
-  const o = object(body, '')
-  if (!Array.isArray(o.fees)) refuse('invalid_response', 'fees', `fees must be a list, not ${kind(o.fees)}.`)
-  const list = o.fees as unknown[]
-  if (list.length > MAX_COUNT) refuse('invalid_response', 'fees', `fees must hold at most ${MAX_COUNT} rows.`)
-  const totals = object(o.totals, 'totals')
-  const hash = o.versionHashCode
-  if (hash !== null && hash !== undefined && (typeof hash !== 'string' || hash === '')) {
-    refuse('invalid_response', 'versionHashCode', 'versionHashCode must be a text or null.')
-  }
-  const number = o.versionNumber === null || o.versionNumber === undefined ? null : version(o.versionNumber, 'versionNumber')
-  return {
-    versionHashCode: (hash as string | null | undefined) ?? null,
-    versionNumber: number,
-    currency: currency(o.currency, 'currency'),
-    fees: list.map((row, index) => fee(row, `fees[${index}]`)),
-    totals: {
-      amountToFinance: money(totals.amountToFinance, 'totals.amountToFinance'),
-      interests: money(totals.interests, 'totals.interests'),
-      finalFee: money(totals.finalFee, 'totals.finalFee'),
-    },
-  }
-})
-
-/** Answer of `GET /Calculator/feestable/{hash}`: the plan and the input it was made from. */
-export const parseSavedFeesTable = guarded((body): SavedFeesTable => {
-  const o = object(body, '')
-  const result = feesTable(o.result, 'result')
-  const input = validateTuitionInput(o.tuitionInput)
-  if (!input.ok) {
-    const field = input.error.field ? `tuitionInput.${input.error.field}` : 'tuitionInput'
-    refuse(input.error.code === 'invalid_date' ? 'invalid_date' : 'invalid_response', field, `${field}: ${input.error.message}`)
-  }
-  const { token: _token, ...tuitionInput } = (input as { ok: true; value: SavedFeesTable['tuitionInput'] & { token?: unknown } }).value
-  return { result, tuitionInput }
-})
-
-/** Answer of `GET /Version/Number`: a whole number, as JSON. */
-export const parseVersionNumber = guarded((body): number => version(body, 'versionNumber'))

@@ -1,57 +1,70 @@
-// dayjs with its utc plugin is the widget's one date library: the UTC rule for
-// the host's dateOfPayment and for every date in an answer, the calendar's
-// minimum date, and the dates on screen.
-import dayjs from 'dayjs'
-import utc from 'dayjs/plugin/utc'
+// The calculator's date rules, on dayjs. Shared by the widget and the
+// reference server: a date is a calendar day (`YYYY-MM-DD`), never an instant
+// that a machine's time zone could move. An instant is read through its UTC
+// ISO text (dayjs's toISOString), so the widget's first render needs no more
+// than dayjs's core; the server's schedule adds the utc plugin.
+import dayjs, { type Dayjs } from 'dayjs'
 
-dayjs.extend(utc)
+const DAY = 'YYYY-MM-DD'
 
 /**
- * The forms a date may take: `YYYY-MM-DD`, or a date-time with or without a
- * zone (`Z` or an offset) and fractional seconds. dayjs alone would also read
- * `2027-3-1` or roll 2026-02-30 over to March, so the form is checked first.
+ * `YYYY-MM-DD`, or a date-time with a `T` or a space, minutes, optional
+ * seconds and fraction, and an optional `Z` or offset: the forms of ISO 8601
+ * that backends send (.NET and Java send a date-time without a zone).
  */
-const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+const DATE_OR_DATE_TIME =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i
+
+/** A zone `+hhmm` or `+hh:mm` within ±23:59, as the minutes it adds to UTC; null when out of range. */
+function offsetMinutes(zone: string): number | null {
+  if (zone.toUpperCase() === 'Z') return 0
+  const hours = Number(zone.slice(1, 3))
+  const minutes = Number(zone.slice(-2))
+  if (hours > 23 || minutes > 59) return null
+  return (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes)
+}
 
 /**
- * Takes a date text as UTC (a `Z` is added when no zone is given) and returns
- * its UTC calendar day as `YYYY-MM-DD`, or null when it is not a real date:
- * a day that does not exist (2026-02-30) is refused, with or without a time.
+ * Takes a date text as UTC — a `Z` is added when it names no zone — and
+ * returns its UTC calendar day as `YYYY-MM-DD`; null when it is not a real
+ * calendar date and time (2026-02-30, 24:00, an offset of +25:00).
  */
 export function toIsoDate(text: unknown): string | null {
   if (typeof text !== 'string') return null
-  const trimmed = text.trim()
-  const match = ISO_DATE.exec(trimmed)
+  const match = DATE_OR_DATE_TIME.exec(text)
   if (!match) return null
-  const [, day, hh, mm, ss, zone] = match
-  if (!day || dayjs.utc(day).format('YYYY-MM-DD') !== day) return null
-  if (hh === undefined) return day
-  if (Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59) return null
-  const instant = dayjs.utc(`${trimmed.replace(' ', 'T')}${zone ? '' : 'Z'}`)
-  return instant.isValid() ? instant.format('YYYY-MM-DD') : null
+  const [, day = '', hh, mm, ss = '00', , zone = 'Z'] = match
+  // dayjs rolls 2026-02-30 over to March: a day that does not exist is refused.
+  if (!isCalendarDay(day)) return null
+  if (hh === undefined || mm === undefined) return day
+  const offset = offsetMinutes(zone)
+  if (Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59 || offset === null) return null
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  return dayjs(Date.UTC(y, m - 1, d, Number(hh), Number(mm) - offset)).toISOString().slice(0, 10)
+}
+
+/** Whether `YYYY-MM-DD` names a day that exists (not 2026-02-30). */
+export function isCalendarDay(day: string): boolean {
+  const date = dayjs(day, DAY)
+  return date.isValid() && date.format(DAY) === day
 }
 
 /** Today as `YYYY-MM-DD` in the user's own calendar (the calendar's minimum date). */
 export function localToday(now: Date = new Date()): string {
-  return dayjs(now).format('YYYY-MM-DD')
+  return dayjs(now).format(DAY)
 }
 
 /** A local midnight `Date` for a `YYYY-MM-DD` text, as a calendar widget wants. */
 export function localDateOf(isoDate: string): Date {
-  return dayjs(isoDate).toDate()
+  return dayjs(isoDate, DAY).toDate()
 }
 
 /** The `YYYY-MM-DD` a calendar's local `Date` stands for. */
-export function isoDateOfLocal(date: Date): string {
-  return dayjs(date).format('YYYY-MM-DD')
+export function isoDateOfLocal(date: Date | Dayjs): string {
+  return dayjs(date).format(DAY)
 }
 
-/** `DD / MM / YYYY`, the read-only first payment date. */
+/** `DD / MM / YYYY`: the first payment date when it is shown read-only. */
 export function displayDate(isoDate: string): string {
-  return dayjs.utc(isoDate).format('DD / MM / YYYY')
-}
-
-/** A `YYYY-MM-DD` as the UTC midnight `Date` that Intl formats in the UTC zone (the schedule's due dates). */
-export function utcDateOf(isoDate: string): Date {
-  return dayjs.utc(isoDate).toDate()
+  return dayjs(isoDate, DAY).format('DD / MM / YYYY')
 }

@@ -1,4 +1,3 @@
-import { roundCents } from './money.ts'
 import { isErpSystem } from './systems.ts'
 import { FinancialType, System, type FeesTableResult, type TuitionInput, type TuitionPayload } from './types.ts'
 
@@ -29,36 +28,41 @@ export function withoutToken(input: TuitionInput): TuitionPayload {
   return payload
 }
 
-const cents = (amount: number | null | undefined) => (amount === null || amount === undefined ? amount : roundCents(amount))
+/**
+ * An amount rounded half-up to cents: hosts that add up fee components send
+ * binary-float noise (`4890.35 + 1100.10` is `5990.450000000001`), and the
+ * API reads money to the cent. Read through the number's shortest decimal
+ * text, so 1.005 is 1.01 as a person reads it. See docs/rules.md#money.
+ */
+export function roundCents(amount: number): number {
+  const [digits = '0', exponent = '0'] = String(amount).split('e')
+  const cents = Math.round(Number(`${digits}e${Number(exponent) + 2}`))
+  return Number(`${cents}e-2`) || 0
+}
+
+const cents = (amount: number | null | undefined) => (amount === null || amount === undefined ? null : roundCents(amount))
 
 /**
  * The body of a calculation: the tuition input with the user's choice
  * applied. Financing sends the initial amount as finalAmount, refinancing as
- * amountToRefinance. Strict in what it sends, on every request, the first one
- * too: a blank partial payment is 0, and every amount is rounded half-up to
- * cents (a host's 5990.450000000001 goes out as 5990.45).
- *
- * For the Salesforce system with refinancing, amountToRefinance is set to the
- * amount to finance (amountToRefinance less the partial payment); the server
- * takes that figure as the amount to finance and answers the amount before the
- * partial payment as initialAmount, so a recalculation from the plan on screen
- * sends the same figure again.
+ * amountToRefinance; a blank partial payment is sent as 0, every time; amounts
+ * go rounded half-up to cents. For the Salesforce system with refinancing,
+ * amountToRefinance carries the amount to finance (the partial payment already
+ * taken off), which the API takes as it is (docs/rules.md#salesforce).
  */
 export function calculationPayload(input: TuitionInput, choice?: PlanChoice): TuitionPayload {
   const payload = withoutToken(input)
+  const refinancing = input.financialType === FinancialType.Refinancing
+  const initialAmount = cents(choice ? choice.initialAmount : refinancing ? input.amountToRefinance : input.finalAmount)
+  const partialPayment = cents(choice ? choice.partialPayment : input.partialPayment) ?? 0
   if (choice) {
     payload.numberOfFees = choice.numberOfFees
     payload.dateOfPayment = choice.firstPaymentDate
-    payload.partialPayment = choice.partialPayment
-    if (input.financialType === FinancialType.Financing) payload.finalAmount = choice.initialAmount
-    else payload.amountToRefinance = choice.initialAmount
   }
-  payload.partialPayment = roundCents(payload.partialPayment ?? 0)
-  payload.finalAmount = cents(payload.finalAmount)
-  payload.amountToRefinance = cents(payload.amountToRefinance)
-  if (input.system === System.Salesforce && input.financialType === FinancialType.Refinancing && typeof payload.amountToRefinance === 'number') {
-    payload.amountToRefinance = roundCents(payload.amountToRefinance - payload.partialPayment)
-  }
+  payload.partialPayment = partialPayment
+  if (!refinancing) payload.finalAmount = initialAmount
+  else if (input.system === System.Salesforce && initialAmount !== null) payload.amountToRefinance = roundCents(initialAmount - partialPayment)
+  else payload.amountToRefinance = initialAmount
   return payload
 }
 
@@ -70,7 +74,7 @@ export interface SaveContext {
 }
 
 /**
- * The body of a save, in the order of spec section 4: the payment date set,
+ * The body of a save, built in this order: the payment date set,
  * the version linked to the current hash when it has no link, marked as a saved
  * version and a front-end copy, and for ERP systems in embedded mode the saved
  * flag set back to false (they do not store a version).
@@ -96,17 +100,17 @@ export function previewPayload(input: TuitionInput, choice: PlanChoice): Tuition
   return payload
 }
 
-/** ERP systems in embedded mode save without locking the version (spec section 4). */
+/** ERP systems in embedded mode save without locking the version: their ERP keeps it. */
 export function saveLocks(input: TuitionInput, embedded: boolean): boolean {
   return !(embedded && isErpSystem(input.system))
 }
 
-/** ERP systems in embedded mode call the Anonymous variant of the endpoints (spec section 6). */
+/** ERP systems in embedded mode call the Anonymous variant of the endpoints: they send no token. */
 export function usesAnonymousEndpoints(input: TuitionInput, embedded: boolean): boolean {
   return embedded && isErpSystem(input.system)
 }
 
-/** Whether the amount may be edited: an editable result, not ERP, not refinancing (spec sections 5, 6). */
+/** Whether the amount may be edited: an editable result, not an ERP system, not refinancing (there only the partial payment is). */
 export function amountEditable(input: TuitionInput, result: FeesTableResult | null): boolean {
   return !!result?.isModificable && !isErpSystem(input.system) && result.financeType !== FinancialType.Refinancing
 }

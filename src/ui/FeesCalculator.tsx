@@ -6,20 +6,20 @@ import type {
   Emit,
   FeeOptionSelectedDetail,
   InvalidTuitionDetail,
+  RenderFailure,
 } from '../events.ts'
 import { parseTuitionJson } from '../domain/tuition.ts'
 import { createCalculatorStore, type CalculatorStore } from '../store/calculator-store.ts'
 import { CalculatorView } from './CalculatorView.tsx'
 import { CalculatorContext, type CalculatorContextValue } from './context.ts'
 import { createI18nByLanguage, LanguageProvider } from './i18n.ts'
-import { CHUNK_LOAD_FAILED } from './lazy.ts'
+import { RenderBoundary } from './RenderBoundary.tsx'
 import { adoptStyles, styleRootOf } from './styles/adopt.ts'
 import cardCss from './styles/card.css?inline'
 import figuresCss from './styles/figures.css?inline'
 import hostCss from './styles/host.css?inline'
 import planCss from './styles/plan.css?inline'
 import { createNoticeChannel, NOTICE_STYLES, NoticeToaster, showNotice } from './toasts.tsx'
-import { BoundedView } from './ViewBoundary.tsx'
 
 /** Everything a first render needs; the calendar, the schedule and the toasts bring their own CSS with their chunks. */
 const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...NOTICE_STYLES]
@@ -101,31 +101,22 @@ export function FeesCalculator(props: FeesCalculatorProps) {
   }, [])
   const shadowRoot = styleRoot instanceof ShadowRoot ? styleRoot : null
 
-  const reportChunkFailure = useCallback(
-    (error: unknown) => {
-      console.error(`[fees-calculator] ${error instanceof Error ? error.message : CHUNK_LOAD_FAILED}`, error)
-      showNotice(notices, i18nByLanguage[store.getState().language], { kind: 'chunk_load_failed' })
-    },
-    [notices, i18nByLanguage, store],
-  )
+  const { reportChunkFailure } = store.getState()
   const context = useMemo<CalculatorContextValue>(
     () => ({ store, shadowRoot, reportChunkFailure }),
     [store, shadowRoot, reportChunkFailure],
   )
   const state = useStore(store, (s) => (s.result === null ? 'empty' : s.versionLocked ? 'locked' : 'loaded'))
-  const reportRenderFailure = useCallback((error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error)
-    console.error('[fees-calculator] the calculator could not be shown', error)
-    callbacks.current.onInvalidTuition?.({ code: 'render_failed', message })
-  }, [])
+  // React itself writes the error to the console once (its root's onCaughtError); the host hears of it here.
+  const onRenderFailure = useCallback((failure: RenderFailure) => callbacks.current.onInvalidTuition?.(failure), [])
 
   return (
     <LanguageProvider i18n={i18n}>
       <CalculatorContext.Provider value={context}>
         <div className="fc" part="base" lang={language} data-state={state} ref={base}>
-          <BoundedView onError={reportRenderFailure}>
+          <RenderBoundary onFailure={onRenderFailure}>
             <CalculatorView showHeader={props.showHeader ?? true} showFooter={props.showFooter ?? true} />
-          </BoundedView>
+          </RenderBoundary>
           <NoticeToaster channel={notices} styleRoot={styleRoot} onChunkFailure={reportChunkFailure} />
         </div>
       </CalculatorContext.Provider>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Problem } from '../../src/domain/types.ts'
 import { call, financing, refinancing, startTestServer, type TestServer } from './server.ts'
 
-/** Bad inputs one by one (contract section 5): each gets its status, its code and the failing field. */
+/** Bad inputs one by one: each gets its status, its code and the failing field. */
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer()
@@ -58,10 +58,8 @@ const CASES: BadCase[] = [
   { name: 'a negative amount', body: financing({ finalAmount: -6000 }), status: 422, code: 'amount_not_positive', fields: ['finalAmount'] },
   { name: 'a zero amount', body: financing({ finalAmount: 0 }), status: 422, code: 'amount_not_positive', fields: ['finalAmount'] },
   { name: 'a negative partial payment', body: refinancing({ partialPayment: -1 }), status: 422, code: 'negative_amount', fields: ['partialPayment'] },
-  { name: 'a partial payment larger than the amount', body: refinancing({ system: 2, partialPayment: 6000.01 }), status: 422, code: 'partial_payment_exceeds_amount', fields: ['partialPayment', 'amountToRefinance'] },
-  { name: 'a partial payment equal to the amount', body: refinancing({ system: 2, partialPayment: 6000 }), status: 422, code: 'amount_not_positive', fields: ['amountToRefinance'] },
-  // Salesforce sends the amount to finance itself as amountToRefinance: nothing left is nothing to finance.
-  { name: 'Salesforce refinancing with nothing to finance', body: refinancing({ system: 1, amountToRefinance: 0, partialPayment: 1000 }), status: 422, code: 'amount_not_positive', fields: ['amountToRefinance'] },
+  { name: 'a partial payment larger than the amount', body: refinancing({ partialPayment: 6000.01 }), status: 422, code: 'partial_payment_exceeds_amount', fields: ['partialPayment', 'amountToRefinance'] },
+  { name: 'a partial payment equal to the amount', body: refinancing({ partialPayment: 6000 }), status: 422, code: 'amount_not_positive', fields: ['amountToRefinance'] },
   { name: 'an amount over 10 000 000', body: financing({ finalAmount: 10_000_000.01 }), status: 422, code: 'amount_too_large', fields: ['finalAmount'] },
   { name: 'a huge amount', body: financing({ finalAmount: 1e300 }), status: 422, code: 'amount_too_large', fields: ['finalAmount'] },
   { name: 'an amount beyond a double', body: '{"finalAmount": 1e400, "dateOfPayment": "2026-01-31", "system": 1, "financialType": 0}', status: 422, code: 'amount_too_large', fields: ['finalAmount'] },
@@ -82,7 +80,7 @@ describe('a bad input', () => {
   })
 
   it('lists every failing field at once and names the first rule in the code', async () => {
-    const answer = await post(refinancing({ system: 2, currency: 'XYZ', partialPayment: 7000, numberOfFees: 30 }))
+    const answer = await post(refinancing({ currency: 'XYZ', partialPayment: 7000, numberOfFees: 30 }))
     expect(answer.body.code).toBe('unknown_currency')
     expect(answer.body.errors?.map((error) => error.field)).toEqual(['currency', 'partialPayment', 'amountToRefinance', 'numberOfFees'])
   })

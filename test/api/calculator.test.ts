@@ -12,7 +12,7 @@ const feeOptions = (body: unknown, path = '/Calculator/CalculateFeeOptions') => 
 const amortization = (body: unknown, path = '/Calculator/FrontCalculateFees') => call<AmortizationTable>(server, 'POST', path, { body })
 
 describe('POST /Calculator/CalculateFeeOptions', () => {
-  it('answers the fees table of contract section 6 (financing)', async () => {
+  it('answers the fees table with its figures for a financing', async () => {
     const { status, body } = await feeOptions(financing())
     expect(status).toBe(200)
     expect(body).toEqual({
@@ -34,8 +34,23 @@ describe('POST /Calculator/CalculateFeeOptions', () => {
     })
   })
 
+  it('takes the amount to finance that Salesforce refinancing sends as it is, and answers the amount before the partial payment', async () => {
+    const { body } = await feeOptions(refinancing({ system: 1, amountToRefinance: 5000, partialPayment: 1000 }))
+    const { body: other } = await feeOptions(refinancing({ system: 2, amountToRefinance: 6000, partialPayment: 1000 }))
+    expect(body).toMatchObject({ amountToFinance: 5000, initialAmount: 6000, partialPayment: 1000, financeType: 1 })
+    expect(body.feeAmount).toBe(other.feeAmount)
+  })
+
+  it('rounds amounts with binary-float noise half-up to cents instead of refusing them', async () => {
+    const { status, body } = await feeOptions(financing({ finalAmount: 4890.35 + 1100.1 }))
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ amountToFinance: 5990.45, initialAmount: 5990.45 })
+    const { body: thirds } = await feeOptions(financing({ finalAmount: 6000.004 }))
+    expect(thirds.amountToFinance).toBe(6000)
+  })
+
   it('spreads amountToRefinance less the partial payment at the refinancing TIN', async () => {
-    const { body } = await feeOptions(refinancing({ system: 2 }))
+    const { body } = await feeOptions(refinancing())
     expect(body).toMatchObject({ amountToFinance: 5000, initialAmount: 6000, partialPayment: 1000, financeType: 1, tin: 0.0695, tae: 0.071757 })
     expect(body.finalFee).toBeCloseTo(body.amountToFinance + body.interests, 10)
   })
@@ -48,22 +63,7 @@ describe('POST /Calculator/CalculateFeeOptions', () => {
   })
 
   it('treats a blank partial payment as 0', async () => {
-    expect((await feeOptions(refinancing({ system: 2, partialPayment: null }))).body).toMatchObject({ amountToFinance: 6000, partialPayment: 0 })
-  })
-
-  it('for Salesforce with refinancing, takes amountToRefinance as the amount to finance: the partial payment is not subtracted twice', async () => {
-    // The client sends amountToRefinance = the amount to finance (7000 to refinance, 1000 paid up front → 6000).
-    const { body } = await feeOptions(refinancing({ system: 1, amountToRefinance: 6000, partialPayment: 1000 }))
-    expect(body).toMatchObject({ amountToFinance: 6000, initialAmount: 7000, partialPayment: 1000, financeType: 1 })
-    const other = await feeOptions(refinancing({ system: 2, amountToRefinance: 7000, partialPayment: 1000 }))
-    expect(other.body).toMatchObject({ amountToFinance: 6000, initialAmount: 7000, feeAmount: body.feeAmount })
-  })
-
-  it('rounds an amount with float noise half-up to cents instead of refusing it', async () => {
-    const { status, body } = await feeOptions(financing({ finalAmount: 4890.35 + 1100.1 }))
-    expect(status).toBe(200)
-    expect(body).toMatchObject({ amountToFinance: 5990.45, initialAmount: 5990.45 })
-    expect((await feeOptions(financing({ finalAmount: 6000.005 }))).body.amountToFinance).toBe(6000.01)
+    expect((await feeOptions(refinancing({ partialPayment: null }))).body).toMatchObject({ amountToFinance: 6000, partialPayment: 0 })
   })
 
   it('defaults the currency to USD and reads any case', async () => {

@@ -11,12 +11,12 @@ export interface RecordedRequest {
 export interface Reply {
   status?: number
   body?: unknown
+  /** A body sent as this text, as is (an HTML page, broken JSON), instead of `body` as JSON. */
+  raw?: string
+  /** The Content-Type; JSON (or problem+json for an error status) when not given. */
+  contentType?: string
   /** Milliseconds to wait before answering. */
   delay?: number
-  /** Sent as is instead of `body` as JSON: a login page, an empty body, half a JSON text. */
-  raw?: string
-  /** Overrides the Content-Type chosen from the status. */
-  contentType?: string
 }
 
 /**
@@ -44,13 +44,15 @@ export async function startRecordingServer(reply: (request: RecordedRequest) => 
       const answer = reply(recorded)
       const send = () => {
         if (res.destroyed) return
-        res.writeHead(answer.status ?? 200, {
-          'Content-Type': answer.contentType ?? ((answer.status ?? 200) >= 400 ? 'application/problem+json' : 'application/json'),
+        const status = answer.status ?? 200
+        res.writeHead(status, {
+          'Content-Type': answer.contentType ?? (status >= 400 ? 'application/problem+json' : 'application/json'),
           'Access-Control-Allow-Origin': '*',
           'Access-Control-Allow-Headers': '*',
           'Access-Control-Allow-Methods': '*',
         })
-        res.end(answer.raw ?? JSON.stringify(answer.body ?? {}))
+        // 204 and 304 carry no body by definition.
+        res.end(status === 204 || status === 304 ? undefined : (answer.raw ?? JSON.stringify(answer.body ?? {})))
       }
       if (answer.delay) setTimeout(send, answer.delay)
       else send()
