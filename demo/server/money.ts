@@ -5,7 +5,7 @@
  * code agree on every cent.
  */
 import Decimal from 'decimal.js'
-import { addMonthsClamped, formatDate, type CalendarDate } from './dates.ts'
+import { addMonthsClamped, type CalendarDate } from './dates.ts'
 
 /** An annual nominal rate (TIN) as the exact fraction numerator / denominator. */
 export interface Rate {
@@ -128,7 +128,7 @@ export function amortize(
     total += fee
     installments.push({
       number,
-      dueDate: formatDate(addMonthsClamped(firstDate, number - 1)),
+      dueDate: addMonthsClamped(firstDate, number - 1),
       fee,
       interest,
       principal,
@@ -144,11 +144,10 @@ export function centsToNumber(cents: bigint): number {
   return Number(cents) / CENTS_PER_UNIT
 }
 
-/** A JSON amount as cents; null when it is not finite or has more than two decimals. */
+/** A JSON amount as cents, rounded half-up (docs/rules.md#money); null when it is not finite. */
 export function toCents(amount: number): bigint | null {
   if (!Number.isFinite(amount)) return null
-  // Decimal reads a number through its shortest decimal text, so 0.29 is 0.29, not 0.28999….
-  const value = new Decimal(amount)
-  if (value.decimalPlaces() > 2) return null
-  return BigInt(value.times(CENTS_PER_UNIT).toFixed(0))
+  // Decimal reads a number through its shortest decimal text, so 0.29 is 0.29, not 0.28999…, and
+  // 5990.450000000001 (4890.35 + 1100.10 in binary floats) rounds half-up to 5990.45.
+  return BigInt(new Decimal(amount).times(CENTS_PER_UNIT).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0))
 }

@@ -4,7 +4,6 @@
  * (FrontCalculateFees). Both come from the one exact schedule of money.ts.
  */
 import type { AmortizationTable, FeesTableResult } from '../../src/domain/types.ts'
-import { formatDate } from './dates.ts'
 import { amortize, annualPercentageRate, centsToNumber, type Rate } from './money.ts'
 import { problem } from './problem.ts'
 import type { Financeable, Outcome } from './validate.ts'
@@ -35,7 +34,7 @@ export function buildPlan(financeable: Financeable, rates: Rates): Outcome<Plan>
   const result: FeesTableResult = {
     totalFees: n,
     feeAmount: centsToNumber(schedule.feeAmount),
-    firstPaymentDate: formatDate(request.firstDate),
+    firstPaymentDate: request.firstDate,
     minFees: rates.minFees,
     maxFees: rates.maxFees,
     amountToFinance: centsToNumber(amountToFinance),

@@ -3,14 +3,14 @@
  * statuses: `parseTuitionPayload` checks shapes and types (400), and
  * `checkFinanceable` checks that a well-formed input can be financed (422).
  */
-import type { FinancialType, Problem, ProblemField, System, TuitionPayload } from '../../src/domain/types.ts'
+import { System, type FinancialType, type Problem, type ProblemField, type TuitionPayload } from '../../src/domain/types.ts'
 import { parseDateOfPayment, type CalendarDate } from './dates.ts'
 import { toCents } from './money.ts'
 import { problem, type ProblemCode } from './problem.ts'
 
-/** Contract section 5: amounts over 10 000 000 cannot be financed. */
+/** Amounts over 10 000 000 cannot be financed (422 amount_too_large). */
 export const MAX_AMOUNT_CENTS = 1_000_000_000n
-/** Spec section 9. */
+/** The currency of an input that names none. */
 const DEFAULT_CURRENCY = 'USD'
 const KNOWN_SYSTEMS: readonly number[] = [1, 2, 3, 4, 5, 6, 7]
 const KNOWN_FINANCIAL_TYPES: readonly number[] = [0, 1]
@@ -91,12 +91,8 @@ export function parseTuitionPayload(body: unknown): Outcome<TuitionRequest> {
     }
     // Beyond the cap only the sign matters, and JSON can spell numbers too big for a double (1e400).
     if (!Number.isFinite(value)) return value > 0 ? MAX_AMOUNT_CENTS + 1n : -(MAX_AMOUNT_CENTS + 1n)
-    const cents = toCents(value)
-    if (cents === null) {
-      fail(field, 'must have at most 2 decimals')
-      return null
-    }
-    return cents
+    // Amounts with binary-float noise or more decimals are rounded half-up to cents, never refused for it.
+    return toCents(value)
   }
   const flag = (field: 'isSavedVersion' | 'isFrontEndVersionCopy'): boolean => {
     if (!present(field)) return false
@@ -139,7 +135,7 @@ export function parseTuitionPayload(body: unknown): Outcome<TuitionRequest> {
     partialPayment: amount('partialPayment'),
     amountToRefinance: amount('amountToRefinance'),
   }
-  // The amount that is spread depends on the type (contract section 6), so it alone is required.
+  // The amount that is spread depends on the type (finalAmount to finance, amountToRefinance to refinance), so it alone is required.
   if (financialType === 0 && !present('finalAmount')) fail('finalAmount', 'is required when financialType is 0')
   if (financialType === 1 && !present('amountToRefinance')) fail('amountToRefinance', 'is required when financialType is 1')
   const currency = text('currency')
@@ -192,7 +188,9 @@ export interface FeeLimits {
 const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 
 /**
- * The 422 rules of contract section 5. Every failing field is listed; the
+ * The 422 rules: an unknown currency, an amount over the cap, a negative or too
+ * large partial payment, nothing to finance, a fee count outside min..max
+ * (docs/rules.md#limits-of-the-reference-api). Every failing field is listed; the
  * problem's code is that of the first failing rule in this order, so it is
  * the same for the same input every time.
  */
@@ -201,9 +199,13 @@ export function checkFinanceable(request: TuitionRequest, limits: FeeLimits): Ou
   const fail = (code: ProblemCode, field: string, message: string) => failures.push({ code, field, message })
   const refinancing = request.financialType === 1
   const { finalAmount, amountToRefinance } = request.amounts
-  const initialAmount = (refinancing ? amountToRefinance : finalAmount) ?? 0n
   const partialPayment = refinancing ? (request.amounts.partialPayment ?? 0n) : 0n
   const initialField = refinancing ? 'amountToRefinance' : 'finalAmount'
+  // Salesforce refinancing sends the amount to finance itself: the partial payment is not taken off a second
+  // time, and the answer's initial amount is the one before it, as the screen shows it (docs/rules.md#salesforce).
+  const salesforceRefinancing = refinancing && request.system === System.Salesforce
+  const sent = (refinancing ? amountToRefinance : finalAmount) ?? 0n
+  const initialAmount = salesforceRefinancing ? sent + partialPayment : sent
   const amountToFinance = initialAmount - partialPayment
   const n = request.numberOfFees === null || request.numberOfFees === 0 ? limits.minFees : request.numberOfFees
 

@@ -34,7 +34,7 @@ export const ELEMENT_PROPS = {
     attribute: 'tuition-input',
     kind: 'tuition',
     attributeDoc:
-      'Embedded mode: the tuition input as JSON. Malformed JSON or an invalid input sends `invalidTuitionEvent`.',
+      'Embedded mode: the tuition input as JSON. Its `language` counts by its primary subtag, in any case and with `-` or `_` (`en`, `en-US`, `EN_gb` → English; anything else → Spanish). Malformed JSON or an invalid input sends `invalidTuitionEvent`.',
     propertyDoc:
       'Embedded mode: the tuition input. Setting it again recalculates; an equal value sends no request. Never written back to the attribute.',
   },
