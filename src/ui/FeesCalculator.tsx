@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useStore } from 'zustand'
 import type { TuitionInput } from '../domain/types.ts'
 import type { ELEMENT_PROPS, ElementPropName, PropKind } from '../element/props.ts'
@@ -43,12 +43,30 @@ interface FeesCalculatorCallbacks {
   onFeeOptionSelected?: (detail: FeeOptionSelectedDetail) => void
 }
 
+const noSubscription = () => () => {}
+
 /**
  * The fees calculator as a React component. Each mounted instance has its own
  * store, i18n instance and toaster, so several on one page never share
  * figures, language, toasts or events.
+ *
+ * Rendered on a server (renderToString in plain Node) it is a stable, empty
+ * placeholder: the calculator needs the browser (its requests, the page's
+ * styles, the user's language). Hydrating that markup renders the same
+ * placeholder first, so React sees no mismatch, then the calculator; a plain
+ * client render draws the calculator at once.
  */
 export function FeesCalculator(props: FeesCalculatorProps) {
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+  if (!inBrowser) return <div className="fc" part="base" data-state="placeholder" aria-busy="true" />
+  return <CalculatorInstance {...props} />
+}
+
+function CalculatorInstance(props: FeesCalculatorProps) {
   const callbacks = useRef(props)
   callbacks.current = props
   const [i18nByLanguage] = useState(createI18nByLanguage)
