@@ -1,15 +1,9 @@
 // What the first render needs of the API client: its lazy chunk, and how a failed call is told apart.
-import { defineChunk } from '../chunks.ts'
+import { httpChunk } from '../lazy/registry.ts'
 import type { Problem } from '../domain/types.ts'
 import type { ResponseProblem } from './responses.ts'
 
-/**
- * The API client — ky (≈4 KB gzip), the response boundary and the calls — is
- * not needed to draw the widget, only to ask the API and read its answers:
- * it loads in its own chunk, asked for as soon as a widget is created
- * (preloadHttp), so it is usually there before the first request is due.
- */
-export const httpChunk = defineChunk('http', () => import('./client.ts'))
+export { httpChunk }
 
 /** Starts loading the client. A failure here is silent: the request that needs it retries and reports it. */
 export function preloadHttp(): void {

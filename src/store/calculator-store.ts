@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla'
 import { apiRootFor, DEFAULT_API_KEY } from '../api/environment.ts'
 import type { Api } from '../api/client.ts'
 import { httpChunk, isAbort, preloadHttp, toApiError, type ApiError } from '../api/errors.ts'
-import { ChunkLoadError } from '../chunks.ts'
+import { ChunkLoadError } from '../lazy/chunk.ts'
 import { toIsoDate } from '../domain/dates.ts'
 import {
   calculationPayload,

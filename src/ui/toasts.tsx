@@ -3,15 +3,9 @@ import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useSyncExternalStore } from 'react'
 import type { Notice } from '../store/calculator-store.ts'
-import { defineChunk } from './lazy.ts'
+import { toasterChunk } from '../lazy/registry.ts'
 import noticeAlertCss from './notice-alert.css?inline'
 import { useChunk } from './useChunk.ts'
-
-/**
- * sonner and its CSS (≈10 KB gzip): no first render needs them, so they load
- * when the browser is idle, or at once when a notice comes first.
- */
-const toasterChunk = defineChunk('toaster', () => import('./toaster/Toasts.tsx'))
 
 /** The built-in alert's styles; sonner's come with its chunk. */
 export const NOTICE_STYLES = [noticeAlertCss]

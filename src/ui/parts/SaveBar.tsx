@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useShallow } from 'zustand/shallow'
 import { selectCanPreviewSchedule, selectCanSave, selectShowSave } from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
-import { scheduleChunk } from '../schedule/chunk.ts'
+import { scheduleChunk } from '../../lazy/registry.ts'
 import { useFormatters } from '../useFormatters.ts'
 
 /**
