@@ -300,7 +300,12 @@ async function main() {
         const done = new Promise((resolve) => el.addEventListener('calculationResultReceivedEvent', resolve, { once: true }))
         el.tuitionInput = value
         document.querySelector('main')!.append(el)
-        return done.then(() => el.remove())
+        // A removed element keeps its tree for a moment in case it is inserted again (a move): wait for the release.
+        return done
+          .then(() => el.remove())
+          .then(async () => {
+            while (el.shadowRoot?.querySelector('.fc')) await new Promise((resolve) => setTimeout(resolve, 20))
+          })
       }, input)
     const before = await heap()
     await mountCycle(tuitionInput(token))
