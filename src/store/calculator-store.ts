@@ -19,6 +19,7 @@ import type { RequestFailure } from '../events.ts'
 import {
   initialState,
   languageOf,
+  selectEditable,
   type CalculatorActions,
   type CalculatorConfig,
   type CalculatorDeps,
@@ -203,9 +204,10 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
     }
 
     const choose = (patch: Partial<PlanChoice>) => {
-      const { choice, saving, saveQueued } = get()
-      // A save pending or under way is for the plan on screen: it cannot change under it.
-      if (!choice || saving || saveQueued) return
+      const state = get()
+      const { choice, saving, saveQueued } = state
+      // A save pending or under way is for the plan on screen: it cannot change under it. Nor can a locked plan.
+      if (!choice || saving || saveQueued || !selectEditable(state)) return
       const next = { ...choice, ...patch }
       if (JSON.stringify(next) === JSON.stringify(choice)) return
       set({ choice: next })
