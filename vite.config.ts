@@ -106,8 +106,8 @@ export default defineConfig(({ mode }): UserConfig => {
             codeSplitting: {
               groups: [
                 { name: 'shared', minShareCount: 2 },
-                // ky loads on its own (see src/api/client.ts); named so the listing says what it is.
-                { name: 'ky', test: /[\\/]node_modules[\\/]ky[\\/]/ },
+                // ky and the response boundary load on their own (see src/api/client.ts), in one chunk.
+                { name: 'http', test: /[\\/]node_modules[\\/]ky[\\/]|[\\/]src[\\/]api[\\/](client|responses)\.ts$/ },
               ],
             },
           },

@@ -1,7 +1,7 @@
 import { XIRR } from '@formulajs/formulajs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addMonthsClamped, formatDate, type CalendarDate } from './dates.ts'
+import { addMonthsClamped, type CalendarDate } from './dates.ts'
 import { amortize, annualPercentageRate, daysBetween, parseRate, type DatedFee, type Schedule } from './money.ts'
 
 /**
@@ -11,7 +11,7 @@ import { amortize, annualPercentageRate, daysBetween, parseRate, type DatedFee, 
  * percentage points, as the product promises.
  */
 const AGREEMENT = 0.0001
-const TODAY: CalendarDate = { year: 2026, month: 11, day: 22 }
+const TODAY: CalendarDate = '2026-11-22'
 /** "From today to 6 months out": the latest first payment the generated plans use. */
 const MAX_FIRST_OFFSET_DAYS = 183
 
@@ -26,13 +26,12 @@ function datedFees(plan: Schedule, first: CalendarDate, drawdown: CalendarDate):
 
 function spreadsheetXirr(cents: bigint, plan: Schedule, drawdown: CalendarDate): number | Error {
   const values = [-Number(cents) / 100, ...plan.installments.map((row) => Number(row.fee) / 100)]
-  const dates = [formatDate(drawdown), ...plan.installments.map((row) => row.dueDate)]
+  const dates = [drawdown, ...plan.installments.map((row) => row.dueDate)]
   return XIRR(values, dates)
 }
 
 function plusDays(date: CalendarDate, days: number): CalendarDate {
-  const instant = new Date(Date.UTC(date.year, date.month - 1, date.day + days))
-  return { year: instant.getUTCFullYear(), month: instant.getUTCMonth() + 1, day: instant.getUTCDate() }
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 }
 
 describe('annualPercentageRate: the APR of the dated schedule', () => {

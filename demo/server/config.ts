@@ -1,12 +1,11 @@
 /**
- * The reference API's configuration: every environment variable of contract
- * section 5, each with a working default. A bad value stops the start with a
+ * The reference API's configuration: every environment variable it reads
+ * (listed in the README), each with a working default. A bad value stops the start with a
  * message naming the variable, rather than serving wrong money later.
  */
+import { MAX_FEE_COUNT } from '../../src/domain/tuition.ts'
 import { parseRate, type Rate } from './money.ts'
 
-/** Fee counts above this would be 50-year plans: surely a typo in FEES_MAX. */
-const MAX_FEE_COUNT = 600
 /** HS256 wants a key at least as long as its 256-bit hash (RFC 7518 §3.2). */
 const MIN_JWT_SECRET_LENGTH = 32
 /** A key shorter than this is guessable by brute force. */

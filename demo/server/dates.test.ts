@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, parseDateOfPayment } from './dates.ts'
+import { parseDateOfPayment } from './dates.ts'
 
-const parsed = (text: string) => {
-  const date = parseDateOfPayment(text)
-  return date === null ? null : formatDate(date)
-}
+const parsed = parseDateOfPayment
 
 describe('parseDateOfPayment', () => {
   it('reads a plain date', () => {

@@ -8,11 +8,11 @@ import { authenticate, sameSecret, type AuthSecrets } from './auth.ts'
 import { problem, problemResponse } from './problem.ts'
 import { parseJson } from './validate.ts'
 
-/** Contract section 5: bodies over 16 KiB get 413. A tuition payload is well under 1 KiB. */
+/** Bodies over 16 KiB get a 413 problem. A tuition payload is well under 1 KiB. */
 export const MAX_BODY_BYTES = 16 * 1024
 /** Browsers may cache a preflight this long (seconds) before asking again. */
 const PREFLIGHT_MAX_AGE_S = 600
-/** The headers the client sends (spec section 7), plus Accept. */
+/** The headers the widget sends (bearer token, API key, XSRF token, JSON), plus Accept. */
 const ALLOWED_HEADERS = 'Authorization, X-Api-Key, X-XSRF-TOKEN, Content-Type, Accept'
 const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS'
 /** Methods that change nothing, which the XSRF check leaves alone (as the client does). */

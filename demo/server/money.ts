@@ -5,7 +5,7 @@
  * code agree on every cent.
  */
 import Decimal from 'decimal.js'
-import { addMonthsClamped, formatDate, type CalendarDate } from './dates.ts'
+import { addMonthsClamped, type CalendarDate } from './dates.ts'
 
 /** An annual nominal rate (TIN) as the exact fraction numerator / denominator. */
 export interface Rate {
@@ -87,9 +87,9 @@ export interface DatedFee {
   days: number
 }
 
-/** Days from `from` to `to`, both calendar days (negative when `to` is earlier). */
+/** Days from `from` to `to`, both `YYYY-MM-DD` calendar days (negative when `to` is earlier). */
 export function daysBetween(from: CalendarDate, to: CalendarDate): number {
-  const epochDay = (date: CalendarDate) => Date.UTC(date.year, date.month - 1, date.day) / MS_PER_DAY
+  const epochDay = (date: CalendarDate) => Date.parse(`${date}T00:00:00Z`) / MS_PER_DAY
   return epochDay(to) - epochDay(from)
 }
 
@@ -205,7 +205,7 @@ export function amortize(
     total += fee
     installments.push({
       number,
-      dueDate: formatDate(addMonthsClamped(firstDate, number - 1)),
+      dueDate: addMonthsClamped(firstDate, number - 1),
       fee,
       interest,
       principal,
@@ -221,11 +221,10 @@ export function centsToNumber(cents: bigint): number {
   return Number(cents) / CENTS_PER_UNIT
 }
 
-/** A JSON amount as cents; null when it is not finite or has more than two decimals. */
+/** A JSON amount as cents, rounded half-up (docs/rules.md#money); null when it is not finite. */
 export function toCents(amount: number): bigint | null {
   if (!Number.isFinite(amount)) return null
-  // Decimal reads a number through its shortest decimal text, so 0.29 is 0.29, not 0.28999….
-  const value = new Decimal(amount)
-  if (value.decimalPlaces() > 2) return null
-  return BigInt(value.times(CENTS_PER_UNIT).toFixed(0))
+  // Decimal reads a number through its shortest decimal text, so 0.29 is 0.29, not 0.28999…, and
+  // 5990.450000000001 (4890.35 + 1100.10 in binary floats) rounds half-up to 5990.45.
+  return BigInt(new Decimal(amount).times(CENTS_PER_UNIT).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0))
 }

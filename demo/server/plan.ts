@@ -4,7 +4,7 @@
  * (FrontCalculateFees). Both come from the one exact schedule of money.ts.
  */
 import type { AmortizationTable, FeesTableResult } from '../../src/domain/types.ts'
-import { addMonthsClamped, formatDate, type CalendarDate } from './dates.ts'
+import type { CalendarDate } from './dates.ts'
 import { amortize, annualPercentageRate, centsToNumber, daysBetween, type Rate } from './money.ts'
 import { problem } from './problem.ts'
 import type { Financeable, Outcome } from './validate.ts'
@@ -25,7 +25,7 @@ export interface Plan {
 
 /** The calendar day (UTC) of an instant: the drawdown date of a plan calculated then. */
 export function utcDay(instant: Date): CalendarDate {
-  return { year: instant.getUTCFullYear(), month: instant.getUTCMonth() + 1, day: instant.getUTCDate() }
+  return instant.toISOString().slice(0, 'YYYY-MM-DD'.length)
 }
 
 /**
@@ -45,13 +45,13 @@ export function buildPlan(financeable: Financeable, rates: Rates, today: Calenda
   const drawdown = daysBetween(today, request.firstDate) < 0 ? request.firstDate : today
   const tae = annualPercentageRate(
     amountToFinance,
-    schedule.installments.map((row) => ({ fee: row.fee, days: daysBetween(drawdown, addMonthsClamped(request.firstDate, row.number - 1)) })),
+    schedule.installments.map((row) => ({ fee: row.fee, days: daysBetween(drawdown, row.dueDate) })),
   )
 
   const result: FeesTableResult = {
     totalFees: n,
     feeAmount: centsToNumber(schedule.feeAmount),
-    firstPaymentDate: formatDate(request.firstDate),
+    firstPaymentDate: request.firstDate,
     minFees: rates.minFees,
     maxFees: rates.maxFees,
     amountToFinance: centsToNumber(amountToFinance),

@@ -3,7 +3,7 @@
  * statuses: `parseTuitionPayload` checks shapes and types (400), and
  * `checkFinanceable` checks that a well-formed input can be financed (422).
  */
-import type { FinancialType, Problem, ProblemField, System, TuitionPayload } from '../../src/domain/types.ts'
+import { System, type FinancialType, type Problem, type ProblemField, type TuitionPayload } from '../../src/domain/types.ts'
 import { parseDateOfPayment, type CalendarDate } from './dates.ts'
 import { toCents } from './money.ts'
 import { problem, type ProblemCode } from './problem.ts'
@@ -91,12 +91,8 @@ export function parseTuitionPayload(body: unknown): Outcome<TuitionRequest> {
     }
     // Beyond the cap only the sign matters, and JSON can spell numbers too big for a double (1e400).
     if (!Number.isFinite(value)) return value > 0 ? MAX_AMOUNT_CENTS + 1n : -(MAX_AMOUNT_CENTS + 1n)
-    const cents = toCents(value)
-    if (cents === null) {
-      fail(field, 'must have at most 2 decimals')
-      return null
-    }
-    return cents
+    // Amounts with binary-float noise or more decimals are rounded half-up to cents, never refused for it.
+    return toCents(value)
   }
   const flag = (field: 'isSavedVersion' | 'isFrontEndVersionCopy'): boolean => {
     if (!present(field)) return false
@@ -201,9 +197,13 @@ export function checkFinanceable(request: TuitionRequest, limits: FeeLimits): Ou
   const fail = (code: ProblemCode, field: string, message: string) => failures.push({ code, field, message })
   const refinancing = request.financialType === 1
   const { finalAmount, amountToRefinance } = request.amounts
-  const initialAmount = (refinancing ? amountToRefinance : finalAmount) ?? 0n
   const partialPayment = refinancing ? (request.amounts.partialPayment ?? 0n) : 0n
   const initialField = refinancing ? 'amountToRefinance' : 'finalAmount'
+  // Salesforce refinancing sends the amount to finance itself: the partial payment is not taken off a second
+  // time, and the answer's initial amount is the one before it, as the screen shows it (docs/rules.md#salesforce).
+  const salesforceRefinancing = refinancing && request.system === System.Salesforce
+  const sent = (refinancing ? amountToRefinance : finalAmount) ?? 0n
+  const initialAmount = salesforceRefinancing ? sent + partialPayment : sent
   const amountToFinance = initialAmount - partialPayment
   const n = request.numberOfFees === null || request.numberOfFees === 0 ? limits.minFees : request.numberOfFees
 

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { startRecordingServer } from '../../test/support/recording-server.ts'
-import { createApi, createHttp, toApiError } from './client.ts'
+import { createApi, createHttp } from './client.ts'
+import { toApiError } from './errors.ts'
 import type { TuitionPayload } from '../domain/types.ts'
+import { standInAmortization, standInFeesTable } from '../../test/support/fixtures.ts'
 
 const body: TuitionPayload = { dateOfPayment: '2027-01-05', system: 1, financialType: 0, finalAmount: 6000 }
 
@@ -10,9 +12,13 @@ describe('API client headers', () => {
   let server: Awaited<ReturnType<typeof startRecordingServer>>
 
   beforeAll(async () => {
-    server = await startRecordingServer((request) =>
-      request.url.startsWith('/api/v1/Version') ? { body: 3 } : request.url.includes('fail') ? { status: 422, body: { status: 422, title: 'x', code: 'y' } } : { body: { ok: true } },
-    )
+    server = await startRecordingServer((request) => {
+      if (request.url.includes('fail')) return { status: 422, body: { status: 422, title: 'x', code: 'y' } }
+      if (request.url.startsWith('/api/v1/Version')) return { body: 3 }
+      if (request.url.includes('FrontCalculateFees')) return { body: standInAmortization(body) }
+      if (request.url.includes('feestable')) return { body: { result: standInFeesTable(body), tuitionInput: body } }
+      return { body: standInFeesTable(body) }
+    })
     // The page is served by the same origin as the API: a relative root.
     setPageUrl(`${server.origin}/demo/portal.html`)
   })

@@ -5,7 +5,7 @@ import { NOTICE_STYLES } from '../ui/toasts.tsx'
 import appCss from './app.css?inline'
 import { App } from './App.tsx'
 
-// The single-page app of contract section 3: the same element as the embeds, behind a small router.
+// The single-page app (`/fees`, `/fees/<hash>`, `/health-check`): the same element as the embeds, behind a small router.
 defineFeesCalculator()
 adoptStyles(document, [appCss, ...NOTICE_STYLES])
 createRoot(document.getElementById('app')!).render(<App />)

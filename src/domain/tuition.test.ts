@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { languageOfTag } from './language.ts'
 import { INVALID_DATE_MESSAGE, parseTuitionJson, validateTuitionInput } from './tuition.ts'
 
 const valid = {
@@ -78,5 +79,22 @@ describe('parseTuitionJson', () => {
   })
   it('parses and validates well-formed JSON', () => {
     expect(parseTuitionJson(JSON.stringify(valid)).ok).toBe(true)
+  })
+})
+
+describe('the language of a tuition input', () => {
+  it.each([
+    ['en', 'en'],
+    ['EN', 'en'],
+    ['en-US', 'en'],
+    ['EN_gb', 'en'],
+    ['es', 'es'],
+    ['es-419', 'es'],
+    ['eng', 'es'],
+    ['fr', 'es'],
+    ['', 'es'],
+    [null, 'es'],
+  ])('counts %j by its primary subtag: %s', (tag, language) => {
+    expect(languageOfTag(tag)).toBe(language)
   })
 })

@@ -2,11 +2,14 @@ import { toIsoDate } from './dates.ts'
 import { isKnownSystem } from './systems.ts'
 import { FinancialType, type TuitionInput } from './types.ts'
 
-/** Spec section 5: the exact text the host receives for a missing or invalid dateOfPayment. */
+/** The exact text the host receives for a missing or invalid dateOfPayment (hosts match on it). */
 export const INVALID_DATE_MESSAGE = 'La Fecha de pago introducida no es válida'
 
-/** Contract section 5: the reference API refuses larger amounts. */
+/** The largest amount accepted: the reference API refuses larger ones with a 400. */
 export const MAX_AMOUNT = 10_000_000
+
+/** The most fees a plan may have (50 years of monthly fees): the reference API's configuration and the widget's reading of answers stop here. */
+export const MAX_FEE_COUNT = 600
 
 export type TuitionErrorCode = 'invalid_json' | 'not_an_object' | 'invalid_date' | 'invalid_field'
 

@@ -331,3 +331,65 @@ describe('calculator store, hash mode', () => {
     expect(store.getState().result).toBeNull()
   })
 })
+
+describe('calculator store, answers from a backend that is not ours', () => {
+  it('shows a first payment date sent as a date-time without a zone as its UTC day', async () => {
+    reply = (request) => {
+      const answer = defaultReply(request)
+      return { ...answer, body: { ...(answer.body as object), firstPaymentDate: '2027-01-05T00:00:00', extra: 'ignored' } }
+    }
+    const { store, events, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    expect(store.getState().result).toMatchObject({ firstPaymentDate: '2027-01-05', feeAmount: 500 })
+    expect(store.getState().result).not.toHaveProperty('extra')
+    expect(events.map((e) => e.name)).toEqual(['calculationResultReceivedEvent'])
+  })
+
+  it('reports an unreadable date as a failed calculation naming the field, toasts it, keeps the plan and recovers', async () => {
+    const { store, events, notices, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    const shown = store.getState().result
+    reply = (request) => ({ body: { ...(defaultReply(request).body as object), firstPaymentDate: 'mañana' } })
+    store.getState().chooseFeeCount(18)
+    await settled()
+    expect(events[1]).toEqual({
+      name: 'invalidTuitionEvent',
+      detail: expect.objectContaining({ code: 'invalid_date', kind: 'response', status: 200, field: 'firstPaymentDate' }),
+    })
+    expect(notices).toEqual([{ kind: 'date_parse_failed' }])
+    expect(store.getState().result).toBe(shown)
+    expect(store.getState().choice?.numberOfFees).toBe(12)
+
+    reply = defaultReply
+    store.getState().chooseFeeCount(18)
+    await settled()
+    expect(store.getState().result).toMatchObject({ totalFees: 18 })
+    expect(events[2]?.name).toBe('calculationResultReceivedEvent')
+  })
+
+  it.each([
+    ['a 204', { status: 204 }, '(body)'],
+    ['a login page with 200', { raw: '<!doctype html><title>Sign in</title>', contentType: 'text/html' }, '(body)'],
+    ['an answer without feeAmount', { body: { ...standInFeesTable(input), feeAmount: undefined } }, 'feeAmount'],
+  ])('reports %s as a failed calculation, never as a result', async (_, answer, field) => {
+    reply = () => answer
+    const { store, events, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    expect(events).toEqual([{ name: 'invalidTuitionEvent', detail: expect.objectContaining({ code: 'invalid_response', field }) }])
+    expect(store.getState().result).toBeNull()
+  })
+
+  it('reports an unreadable save answer through feeOptionSelectedEvent and does not lock', async () => {
+    const { store, events, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    reply = (request) => (request.url.includes('FrontCalculateFees') ? { body: { fees: 'none' } } : defaultReply(request))
+    await store.getState().save()
+    expect(events[1]).toEqual({ name: 'feeOptionSelectedEvent', detail: expect.objectContaining({ code: 'invalid_response', field: 'fees' }) })
+    expect(store.getState().versionLocked).toBe(false)
+    expect(selectCanSave(store.getState())).toBe(true)
+  })
+})

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla'
 import { apiRootFor, DEFAULT_API_KEY } from '../api/environment.ts'
-import { createApi, createHttp, isAbort, preloadHttp, toApiError, type Api } from '../api/client.ts'
-import type { ApiError } from '../api/errors.ts'
+import type { Api } from '../api/client.ts'
+import { httpChunk, isAbort, preloadHttp, toApiError, type ApiError } from '../api/errors.ts'
 import { ChunkLoadError } from '../chunks.ts'
 import { toIsoDate } from '../domain/dates.ts'
 import {
@@ -28,6 +28,10 @@ import {
 } from './state.ts'
 
 function failureOf(error: ApiError): RequestFailure {
+  if (error.kind === 'response') {
+    const { code, field, message, status } = error
+    return { code, kind: 'response', status, message, body: null, field }
+  }
   return {
     code: 'request_failed',
     kind: error.kind,
@@ -69,15 +73,27 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
   // The HTTP client's chunk: on its way while the first render happens, before any request is due.
   preloadHttp()
 
-  /** Spec section 8: a chunk that cannot load is said on the console and in a toast, whatever else fails with it. */
+  /**
+   * What a failed call was, said where the screen must say it whatever else
+   * reports it: a chunk that could not load (console and toast) and a date in
+   * an answer that cannot be read as UTC (toast). Rethrows aborts.
+   */
   const noteChunkFailure = (error: unknown) => {
     if (!(error instanceof ChunkLoadError)) return
     log(error.message, error)
     deps.notify({ kind: 'chunk_load_failed' })
   }
+  const describe = async (error: unknown): Promise<ApiError> => {
+    noteChunkFailure(error)
+    const failure = await toApiError(error)
+    if (failure.kind === 'response' && failure.code === 'invalid_date') deps.notify({ kind: 'date_parse_failed' })
+    return failure
+  }
 
   return createStore<CalculatorState & CalculatorActions>()((set, get) => {
-    const api = (): Api => {
+    /** The API with the credentials of the moment, once the client's chunk has arrived. */
+    const api = async (): Promise<Api> => {
+      const { createApi, createHttp } = await httpChunk.load()
       const { config: cfg, mode, input } = get()
       const auth = mode === 'hash' ? { apiKey: cfg.apiKey || DEFAULT_API_KEY } : { bearer: input?.token ?? '' }
       return createApi(createHttp({ root: apiRootFor(hostname(), cfg.apiBase), auth, ...(deps.fetch ? { fetch: deps.fetch } : {}) }))
@@ -93,8 +109,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         return controller.signal.aborted ? null : { value }
       } catch (error) {
         if (controller.signal.aborted || isAbort(error)) return null
-        noteChunkFailure(error)
-        return { error: await toApiError(error) }
+        return { error: await describe(error) }
       } finally {
         if (inFlight === controller) inFlight = null
       }
@@ -118,7 +133,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
 
     /** A pressed SAVE that stored nothing: the screen says why, the host gets the failure. */
     const refuseSave = (stage: 'recalculation' | 'save', error: ApiError) => {
-      deps.notify({ kind: 'save_failed', stage, failure: error.kind, status: error.kind === 'http' ? error.status : null })
+      deps.notify({ kind: 'save_failed', stage, failure: error.kind, status: error.kind === 'http' || error.kind === 'response' ? error.status : null })
       if (get().mode === 'embedded') deps.emit('feeOptionSelectedEvent', failureOf(error))
       else log('save failed', error)
     }
@@ -144,7 +159,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       saveInFlight = controller
       set({ saveQueued: false, saving: true })
       try {
-        const table = await api().frontCalculateFees(body, usesAnonymousEndpoints(input, embedded), controller.signal)
+        const table = await (await api()).frontCalculateFees(body, usesAnonymousEndpoints(input, embedded), controller.signal)
         if (controller.signal.aborted) return
         set({
           saving: false,
@@ -156,9 +171,9 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         deps.emit('feeOptionSelectedEvent', table)
       } catch (error) {
         if (controller.signal.aborted || isAbort(error)) return
-        noteChunkFailure(error)
+        const failure = await describe(error)
         set({ saving: false })
-        refuseSave('save', await toApiError(error))
+        refuseSave('save', failure)
       } finally {
         if (saveInFlight === controller) {
           saveInFlight = null
@@ -174,7 +189,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       set({ calculating: true })
       const body = calculationPayload(input, choice ?? undefined)
       const anonymous = usesAnonymousEndpoints(input, mode === 'embedded')
-      const outcome = await latest((signal) => api().calculateFeeOptions(body, anonymous, signal))
+      const outcome = await latest(async (signal) => (await api()).calculateFeeOptions(body, anonymous, signal))
       if (!outcome) return
       const saveWaited = get().saveQueued
       if ('error' in outcome) {
@@ -194,11 +209,10 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
     const fetchVersionNumber = async (versionHashCode: string, contractId: string | null | undefined) => {
       if (!contractId) return
       try {
-        const versionNumber = await api().versionNumber(versionHashCode, contractId)
+        const versionNumber = await (await api()).versionNumber(versionHashCode, contractId)
         if (get().versionHashCode === versionHashCode) set({ versionNumber })
       } catch (error) {
-        noteChunkFailure(error)
-        log('version number fetch failed', isAbort(error) ? error : await toApiError(error).catch(() => error))
+        log('version number fetch failed', isAbort(error) ? error : await describe(error).catch(() => error))
         deps.notify({ kind: 'version_number_failed' })
       }
     }
@@ -235,6 +249,8 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
 
     return {
       ...initialState({ apiBase: config.apiBase ?? null, apiKey: config.apiKey ?? null }),
+
+      reportChunkFailure: noteChunkFailure,
 
       configure(patch) {
         set({ config: { ...get().config, ...patch } })
@@ -284,7 +300,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         saveInFlight = null
         set({ ...initialState(get().config), mode: 'hash', calculating: true, loadedByHash: true, versionHashCode })
         void (async () => {
-          const outcome = await latest((signal) => api().feesTable(versionHashCode, signal))
+          const outcome = await latest(async (signal) => (await api()).feesTable(versionHashCode, signal))
           if (!outcome) return
           if ('error' in outcome) {
             set({ calculating: false })
@@ -340,14 +356,14 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         previewInFlight = controller
         set({ schedulePreview: 'loading' })
         try {
-          const table = await api().frontCalculateFees(previewPayload(input, choice), usesAnonymousEndpoints(input, embedded), controller.signal)
+          const table = await (await api()).frontCalculateFees(previewPayload(input, choice), usesAnonymousEndpoints(input, embedded), controller.signal)
           if (controller.signal.aborted) return
           set({ schedulePreview: 'idle', amortization: table })
         } catch (error) {
           if (controller.signal.aborted || isAbort(error)) return
           // Not a save, so no feeOptionSelectedEvent: the host asked for nothing. The screen says it failed.
           set({ schedulePreview: 'failed' })
-          log('schedule preview failed', await toApiError(error))
+          log('schedule preview failed', await describe(error))
         } finally {
           if (previewInFlight === controller) previewInFlight = null
         }

@@ -1,21 +1,22 @@
 // The calculator's state, its actions' signatures, its starting point and the selectors the screen reads.
 import type { StoreApi } from 'zustand/vanilla'
+import { languageOfTag, type Language } from '../domain/language.ts'
 import type { PlanChoice } from '../domain/payload.ts'
 import type { AmortizationTable, FeesTableResult, TuitionInput } from '../domain/types.ts'
 import type { Emit } from '../events.ts'
 
-export type Language = 'es' | 'en'
+export type { Language }
 
 /** Why a SAVE the user pressed did not store the plan: the call that failed, and how. */
 export interface SaveRefusal {
   /** `recalculation`: the plan SAVE waited for could not be calculated; `save`: the save itself failed. */
   stage: 'recalculation' | 'save'
-  /** `http` (the server answered with an error), `network` or `timeout`. */
-  failure: 'http' | 'network' | 'timeout'
+  /** `http` (the server answered with an error), `network`, `timeout`, or `response` (an answer that could not be read). */
+  failure: 'http' | 'network' | 'timeout' | 'response'
   status: number | null
 }
 
-/** Messages the screen shows as toasts (spec section 8); the view words them. */
+/** Messages the screen shows as toasts; the view words them. */
 export type Notice =
   | { kind: 'version_number_failed' }
   | { kind: 'date_parse_failed' }
@@ -59,6 +60,8 @@ export interface CalculatorState {
 }
 
 export interface CalculatorActions {
+  /** A lazy chunk (the calendar, the schedule, the toaster, the API client) could not load: the console and a toast say so. */
+  reportChunkFailure(error: unknown): void
   configure(config: Partial<CalculatorConfig>): void
   /**
    * Embedded mode: a new tuition input from the host (object or parsed JSON). Equal input sends nothing;
@@ -91,14 +94,14 @@ export interface CalculatorDeps {
   emit: Emit
   /** Shows a toast. */
   notify: (notice: Notice) => void
-  /** Where failures that the UI does not show go (spec section 8: hash mode, fees table load). */
+  /** Where failures that the screen does not show go: hash mode's calls, the fees table load. */
   log?: (message: string, detail: unknown) => void
   /** The page's host name, which picks the environment. */
   hostname?: string
   fetch?: typeof fetch
 }
 
-export const languageOf = (input: TuitionInput | null | undefined): Language => (input?.language?.toLowerCase() === 'en' ? 'en' : 'es')
+export const languageOf = (input: TuitionInput | null | undefined): Language => languageOfTag(input?.language)
 
 export const initialState = (config: CalculatorConfig): CalculatorState => ({
   config,
@@ -119,7 +122,7 @@ export const initialState = (config: CalculatorConfig): CalculatorState => ({
   language: 'es',
 })
 
-/** Spec section 4: SAVE is shown unless the table was loaded by hash and is not editable. */
+/** SAVE is shown unless the table was loaded by hash and is not editable. */
 export const selectShowSave = (s: CalculatorState) => !s.loadedByHash || !!s.result?.isModificable
 /**
  * SAVE acts: a result that is not locked and no save pending or under way. A recalculation under way

@@ -6,13 +6,14 @@ import type {
   Emit,
   FeeOptionSelectedDetail,
   InvalidTuitionDetail,
+  RenderFailure,
 } from '../events.ts'
 import { parseTuitionJson } from '../domain/tuition.ts'
 import { createCalculatorStore, type CalculatorStore } from '../store/calculator-store.ts'
 import { CalculatorView } from './CalculatorView.tsx'
 import { CalculatorContext, type CalculatorContextValue } from './context.ts'
 import { createI18nByLanguage, LanguageProvider } from './i18n.ts'
-import { CHUNK_LOAD_FAILED } from './lazy.ts'
+import { RenderBoundary } from './RenderBoundary.tsx'
 import { adoptStyles, styleRootOf } from './styles/adopt.ts'
 import cardCss from './styles/card.css?inline'
 import figuresCss from './styles/figures.css?inline'
@@ -100,24 +101,22 @@ export function FeesCalculator(props: FeesCalculatorProps) {
   }, [])
   const shadowRoot = styleRoot instanceof ShadowRoot ? styleRoot : null
 
-  const reportChunkFailure = useCallback(
-    (error: unknown) => {
-      console.error(`[fees-calculator] ${error instanceof Error ? error.message : CHUNK_LOAD_FAILED}`, error)
-      showNotice(notices, i18nByLanguage[store.getState().language], { kind: 'chunk_load_failed' })
-    },
-    [notices, i18nByLanguage, store],
-  )
+  const { reportChunkFailure } = store.getState()
   const context = useMemo<CalculatorContextValue>(
     () => ({ store, shadowRoot, reportChunkFailure }),
     [store, shadowRoot, reportChunkFailure],
   )
   const state = useStore(store, (s) => (s.result === null ? 'empty' : s.versionLocked ? 'locked' : 'loaded'))
+  // React itself writes the error to the console once (its root's onCaughtError); the host hears of it here.
+  const onRenderFailure = useCallback((failure: RenderFailure) => callbacks.current.onInvalidTuition?.(failure), [])
 
   return (
     <LanguageProvider i18n={i18n}>
       <CalculatorContext.Provider value={context}>
         <div className="fc" part="base" lang={language} data-state={state} ref={base}>
-          <CalculatorView showHeader={props.showHeader ?? true} showFooter={props.showFooter ?? true} />
+          <RenderBoundary onFailure={onRenderFailure}>
+            <CalculatorView showHeader={props.showHeader ?? true} showFooter={props.showFooter ?? true} />
+          </RenderBoundary>
           <NoticeToaster channel={notices} styleRoot={styleRoot} onChunkFailure={reportChunkFailure} />
         </div>
       </CalculatorContext.Provider>

@@ -1,10 +1,10 @@
-import type { Language } from '../store/calculator-store.ts'
+import type { Language } from '../domain/language.ts'
 
-/** Spec section 9: amounts always show two decimals. */
+/** Amounts always show two decimals, whole amounts included (500.00). */
 const MONEY_DECIMALS = 2
 /** Rates are fractions (0.0595) shown as percentages with two decimals (5.95 %). */
 const RATE_DECIMALS = 2
-/** Spec section 9: the currency when neither the answer nor the input names one. */
+/** The currency shown when neither the answer nor the input names one. */
 export const DEFAULT_CURRENCY = 'USD'
 
 /** The Intl locale each interface language formats with. */

@@ -13,7 +13,7 @@ const feeOptions = (body: unknown, path = '/Calculator/CalculateFeeOptions') => 
 const amortization = (body: unknown, path = '/Calculator/FrontCalculateFees') => call<AmortizationTable>(server, 'POST', path, { body })
 
 describe('POST /Calculator/CalculateFeeOptions', () => {
-  it('answers the fees table of contract section 6 (financing)', async () => {
+  it('answers the fees table with its figures for a financing', async () => {
     const { status, body } = await feeOptions(financing())
     expect(status).toBe(200)
     expect(body).toEqual({
@@ -33,6 +33,21 @@ describe('POST /Calculator/CalculateFeeOptions', () => {
       tae: 0.061407,
       currency: 'EUR',
     })
+  })
+
+  it('takes the amount to finance that Salesforce refinancing sends as it is, and answers the amount before the partial payment', async () => {
+    const { body } = await feeOptions(refinancing({ system: 1, amountToRefinance: 5000, partialPayment: 1000 }))
+    const { body: other } = await feeOptions(refinancing({ system: 2, amountToRefinance: 6000, partialPayment: 1000 }))
+    expect(body).toMatchObject({ amountToFinance: 5000, initialAmount: 6000, partialPayment: 1000, financeType: 1 })
+    expect(body.feeAmount).toBe(other.feeAmount)
+  })
+
+  it('rounds amounts with binary-float noise half-up to cents instead of refusing them', async () => {
+    const { status, body } = await feeOptions(financing({ finalAmount: 4890.35 + 1100.1 }))
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ amountToFinance: 5990.45, initialAmount: 5990.45 })
+    const { body: thirds } = await feeOptions(financing({ finalAmount: 6000.004 }))
+    expect(thirds.amountToFinance).toBe(6000)
   })
 
   it('spreads amountToRefinance less the partial payment at the refinancing TIN', async () => {

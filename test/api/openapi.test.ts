@@ -34,7 +34,7 @@ describe('the OpenAPI document', () => {
     }
   })
 
-  it('asks for credentials exactly where contract section 5 does', () => {
+  it('asks for a bearer token and an API key on every call but the anonymous calculations and health', () => {
     const security = (path: string, method: string) =>
       (openapi.paths[path]?.[method] as unknown as { security: Record<string, unknown>[] }).security.map((scheme) => Object.keys(scheme)[0]).sort()
     expect(security('/Calculator/CalculateFeeOptions', 'post')).toEqual(['apiKey', 'bearerAuth'])

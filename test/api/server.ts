@@ -85,9 +85,9 @@ export function financing(overrides: Record<string, unknown> = {}): TuitionPaylo
   }
 }
 
-/** A valid refinancing payload: 6000 − 1000 paid up front. */
+/** A valid refinancing payload from the Manager system: 6000 − 1000 paid up front. */
 export function refinancing(overrides: Record<string, unknown> = {}): TuitionPayload & Record<string, unknown> {
-  return financing({ finalAmount: null, amountToRefinance: 6000, partialPayment: 1000, financialType: 1, ...overrides })
+  return financing({ finalAmount: null, amountToRefinance: 6000, partialPayment: 1000, financialType: 1, system: 2, ...overrides })
 }
 
 export const bearer = async (ttlSeconds = 600, secret = JWT_SECRET) => `Bearer ${await mintToken(secret, ttlSeconds)}`

@@ -5,7 +5,7 @@ import { openVersionStore } from '../../demo/server/db.ts'
 import type { AmortizationTable, SavedFeesTable } from '../../src/domain/types.ts'
 import { bearer, call, financing, refinancing, startTestServer, type TestServer } from './server.ts'
 
-/** Saved versions (contract section 7), checked through the API and in the SQLite file itself. */
+/** Saved versions (numbered per contract from 1, immutable, reopened by hash), checked through the API and in the SQLite file itself. */
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer()

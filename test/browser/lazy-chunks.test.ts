@@ -10,7 +10,7 @@ import { recordEvents, settled, waitForEvent } from './screen-helpers.ts'
 const CHUNKS = {
   calendar: '**/dist/chunks/CalendarPicker-*',
   toaster: '**/dist/chunks/Toasts-*',
-  http: '**/dist/chunks/ky-*',
+  http: '**/dist/chunks/http-*',
 } as const
 /** Holds the toaster's chunk back long enough for a notice to come before it. */
 const TOASTER_DELAY_MS = 1_500
@@ -52,8 +52,8 @@ describe('<fees-calculator> with its lazy chunks', () => {
     const { page, log, requested } = await open([])
     await waitForEvent(page, 'calculationResultReceivedEvent')
     await settled(page)
-    const chunks = () => ['CalendarPicker', 'Toasts', 'ky'].filter((name) => requested.some((url) => url.includes(`/chunks/${name}-`)))
-    await expect.poll(chunks).toEqual(['CalendarPicker', 'Toasts', 'ky'])
+    const chunks = () => ['CalendarPicker', 'Toasts', 'http'].filter((name) => requested.some((url) => url.includes(`/chunks/${name}-`)))
+    await expect.poll(chunks).toEqual(['CalendarPicker', 'Toasts', 'http'])
     expect(await page.locator('fees-calculator [data-figure=feeAmount]').textContent()).not.toMatch(/^€0\.00$/)
     expect(chunkLines(log.console)).toEqual([])
     expect(log.errors).toEqual([])

@@ -8,7 +8,7 @@ const LAZY_PARTS = {
   'the calendar popup': ['node_modules/react-datepicker/', 'node_modules/date-fns/', 'node_modules/@floating-ui/', 'src/ui/calendar/CalendarPicker.tsx'],
   'the schedule': ['src/ui/schedule/Schedule.tsx'],
   'the toaster': ['node_modules/sonner/'],
-  'the HTTP client': ['node_modules/ky/'],
+  'the HTTP client and the response boundary': ['node_modules/ky/', 'src/api/client.ts', 'src/api/responses.ts'],
 } as const
 /** Lingui's message compiler: the build compiles the catalogues, so none of it may ship. */
 const MESSAGE_COMPILER = ['node_modules/@lingui/message-utils/', 'node_modules/@messageformat/']

@@ -3,7 +3,7 @@ const HEALTH_TIMEOUT_MS = 10_000
 
 export type ApiHealth = { ok: true; status: number } | { ok: false; status: number | null; message: string }
 
-/** Asks `GET <root>/health` (contract section 5): answered `{ status: "ok" }` when the API and its database work. */
+/** Asks `GET <root>/health` : answered `{ status: "ok" }` when the API and its database work. */
 export async function checkApiHealth(root: string, fetchFn: typeof fetch = fetch): Promise<ApiHealth> {
   const url = new URL(`${root.replace(/\/+$/, '')}/health`, typeof location === 'undefined' ? 'http://localhost/' : location.href)
   try {

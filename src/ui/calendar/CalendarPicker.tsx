@@ -5,7 +5,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type Compone
 import DatePicker from 'react-datepicker'
 import datepickerCss from 'react-datepicker/dist/react-datepicker.css?inline'
 import { isoDateOfLocal, localDateOf } from '../../domain/dates.ts'
-import type { Language } from '../../store/calculator-store.ts'
+import type { Language } from '../../domain/language.ts'
 import { adoptStyles, remToPx } from '../styles/adopt.ts'
 import calendarThemeCss from './calendar-theme.css?inline'
 import { DateButton } from './DateButton.tsx'

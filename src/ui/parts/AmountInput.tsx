@@ -17,7 +17,7 @@ export interface AmountInputProps {
 /**
  * An amount shown as currency while at rest and as a bare number while typed
  * in. Typing does not touch the store (no recalculation per keystroke); the
- * amount is committed when the field loses focus, as spec section 4 asks, or
+ * amount is committed when the field loses focus (an edit recalculates once, on blur), or
  * on Enter. Enter and Escape keep the focus in the field: blurring it would
  * leave a keyboard user on the page's body. Focusing selects the whole amount,
  * as a tab into a text field does, so typing replaces it: the switch from

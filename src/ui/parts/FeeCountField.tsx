@@ -5,7 +5,7 @@ import { useShallow } from 'zustand/shallow'
 import { selectEditable, selectSaveBusy } from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
 
-/** Spec section 9: the fee range before the server gives its own. */
+/** The fee counts offered (12 to 24) until the server's answer gives its own range. */
 export const DEFAULT_MIN_FEES = 12
 export const DEFAULT_MAX_FEES = 24
 

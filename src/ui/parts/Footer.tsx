@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { COPYRIGHT_HOLDER, COPYRIGHT_YEAR } from '../legal-links.ts'
 import { LegalLinks } from './LegalLinks.tsx'
 
@@ -12,9 +12,7 @@ export function Footer() {
         <LegalLinks />
       </nav>
       <p className="fc-copyright">
-        <Trans>
-          © {year} {holder}. All rights reserved.
-        </Trans>
+        {t`© ${year} ${holder}. All rights reserved.`}
       </p>
     </footer>
   )

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
 import type { AmortizationTable } from '../../domain/types.ts'
-import type { Language } from '../../store/calculator-store.ts'
+import type { Language } from '../../domain/language.ts'
 import { useCalculatorContext } from '../context.ts'
 import { formattersFor } from '../format.ts'
 import { adoptStyles } from '../styles/adopt.ts'
