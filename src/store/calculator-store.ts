@@ -19,7 +19,6 @@ import type { RequestFailure } from '../events.ts'
 import {
   initialState,
   languageOf,
-  selectEditable,
   type CalculatorActions,
   type CalculatorConfig,
   type CalculatorDeps,
@@ -218,10 +217,9 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
     }
 
     const choose = (patch: Partial<PlanChoice>) => {
-      const state = get()
-      const { choice, saving, saveQueued } = state
-      // A save pending or under way is for the plan on screen: it cannot change under it. Nor can a locked plan.
-      if (!choice || saving || saveQueued || !selectEditable(state)) return
+      const { choice, saving, saveQueued, versionLocked } = get()
+      // A save pending or under way is for the plan on screen: it cannot change under it. Nor can a saved, locked plan.
+      if (!choice || saving || saveQueued || versionLocked) return
       const next = { ...choice, ...patch }
       if (JSON.stringify(next) === JSON.stringify(choice)) return
       set({ choice: next })
