@@ -10,6 +10,7 @@
  */
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { httpChunk } from '../../src/api/errors.ts'
 import { choiceOf } from '../../src/domain/payload.ts'
 import { isErpSystem } from '../../src/domain/systems.ts'
 import type { AmortizationTable, FeesTableResult, TuitionInput } from '../../src/domain/types.ts'
@@ -24,6 +25,8 @@ const MAX_COMMANDS = 40
 let api: HeldApi
 beforeAll(async () => {
   api = await createHeldApi()
+  // The API client is a lazy chunk: loaded once here, so no step waits for its first load.
+  await httpChunk.load()
 })
 
 /** The host's tuition inputs: a plan that locks when saved, another contract, and an ERP plan that does not lock. */
