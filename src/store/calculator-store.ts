@@ -130,11 +130,17 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       deps.emit('calculationResultReceivedEvent', result)
     }
 
-    /** A pressed SAVE that stored nothing: the screen says why, the host gets the failure. */
+    /**
+     * A pressed SAVE that stored nothing. Embedded mode: a notice says why and the host gets the failure.
+     * Hash mode keeps its rule that failures are only logged and the screen does not change.
+     */
     const refuseSave = (stage: 'recalculation' | 'save', error: ApiError) => {
+      if (get().mode !== 'embedded') {
+        log('save failed', error)
+        return
+      }
       deps.notify({ kind: 'save_failed', stage, failure: error.kind, status: error.kind === 'http' || error.kind === 'response' ? error.status : null })
-      if (get().mode === 'embedded') deps.emit('feeOptionSelectedEvent', failureOf(error))
-      else log('save failed', error)
+      deps.emit('feeOptionSelectedEvent', failureOf(error))
     }
 
     /** After a save answers: the plan the host sent meanwhile, if any, now replaces the one on screen. */
