@@ -94,9 +94,8 @@ describe('<fees-calculator> saves exactly the plan on screen (Chromium, real cli
     expect(failure).toMatchObject({ code: 'request_failed', kind: 'http', status: 503 })
     const toast = page.locator('fees-calculator [data-sonner-toast]').filter({ hasText: 'No se ha guardado el plan' })
     await toast.waitFor()
-    expect(await toast.locator('[data-description]').textContent()).toBe(
-      'No se han podido calcular las nuevas cifras (error 503). Revisa el plan y pulsa GUARDAR de nuevo.',
-    )
+    expect(await toast.locator('[data-title]').textContent()).toBe('No se ha guardado el plan: no se han podido calcular sus nuevas cifras')
+    expect(await toast.locator('[data-description]').textContent()).toBe('El servidor lo ha rechazado (error 503). Pulsa GUARDAR para intentarlo de nuevo.')
     await settled(page)
     // The figures and the controls are the last plan calculated; SAVE works again.
     expect(await page.locator(FEE_SELECT).inputValue()).toBe('12')

@@ -96,7 +96,7 @@ export function Rates() {
       </div>
       <div className="fc-rate">
         <dt>
-          <abbr title={t`Annual percentage rate of charge, for the money lent on the day of this calculation`}>{t`APR (TAE)`}</abbr>
+          <abbr title={t`Annual percentage rate of charge, for money lent on the day of the calculation`}>{t`APR (TAE)`}</abbr>
         </dt>
         <dd data-figure="tae">{format.rate(tae)}</dd>
       </div>
