@@ -18,7 +18,7 @@ import type { FeesCalculatorEventName, RequestFailure } from '../../src/events.t
 import { createCalculatorStore, selectSaveBusy, type CalculatorStore, type Notice } from '../../src/store/calculator-store.ts'
 import { createHeldApi, type Delivery, type HeldApi } from '../support/held-api.ts'
 
-/** Runs of the model test and the longest sequence of commands in each. */
+/** Runs of the model test (MODEL_RUNS=… hunts longer) and the longest sequence of commands in each. */
 const MODEL_RUNS = Number(process.env.MODEL_RUNS ?? 1500)
 const MAX_COMMANDS = 40
 
