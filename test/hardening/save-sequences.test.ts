@@ -466,6 +466,29 @@ describe('named sequences (the cases the model found or the issue describes)', (
     }
   })
 
+  it('reports a 401 on a save to the host with its status, keeps the plan unlocked, and saves once the token is fresh', async () => {
+    const real = freshReal()
+    const model = freshModel()
+    try {
+      await new NewInput(0).run(model, real)
+      await first().run(model, real)
+      const shown = real.store.getState().result
+      await new NewToken('refused').run(model, real)
+      await new Save().run(model, real)
+      await first().run(model, real)
+      expect(real.events.at(-1)).toMatchObject({ name: 'feeOptionSelectedEvent', detail: { code: 'request_failed', kind: 'http', status: 401 } })
+      expect(real.notices.at(-1)).toEqual({ kind: 'save_failed', stage: 'save', failure: 'http', status: 401 })
+      expect(real.store.getState()).toMatchObject({ result: shown, versionLocked: false, saving: false })
+      await new NewToken('second').run(model, real)
+      await new Save().run(model, real)
+      await first().run(model, real)
+      expect((real.events.at(-1)?.detail as AmortizationTable).versionNumber).toBeGreaterThanOrEqual(1)
+      expect(real.store.getState().versionLocked).toBe(true)
+    } finally {
+      real.store.getState().clear()
+    }
+  })
+
   it('reports a 401 on a recalculation to the host with its status, and the next call carries the fresh token', async () => {
     const real = freshReal()
     const model = freshModel()
