@@ -177,6 +177,8 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       } catch (error) {
         if (controller.signal.aborted || isAbort(error)) return
         const failure = await describe(error)
+        // Removed while the failure was being read: the host is told nothing more.
+        if (controller.signal.aborted) return
         set({ saving: false })
         refuseSave('save', failure)
       } finally {
