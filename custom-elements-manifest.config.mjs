@@ -35,7 +35,7 @@ export async function propsTable(source = readFileSync(PROPS, 'utf8')) {
   return import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)
 }
 
-const { ELEMENT_PROPS, KIND_TYPES } = await propsTable()
+const { ELEMENT_PROPS, ELEMENT_PROP_DOCS, KIND_TYPES } = await propsTable()
 
 /** The element's attributes and properties, from its table; its superclass as a consumer sees it. */
 function propsOfTheElement() {
@@ -48,7 +48,7 @@ function propsOfTheElement() {
       element.attributes = rows.map(([name, row]) => ({
         name: row.attribute,
         type: { text: KIND_TYPES[row.kind].attribute },
-        description: row.attributeDoc,
+        description: ELEMENT_PROP_DOCS[name].attribute,
         fieldName: name,
         ...(row.default === undefined ? {} : { default: row.default }),
       }))
@@ -56,7 +56,7 @@ function propsOfTheElement() {
         kind: 'field',
         name,
         type: { text: KIND_TYPES[row.kind].property },
-        description: row.propertyDoc,
+        description: ELEMENT_PROP_DOCS[name].property,
         attribute: row.attribute,
         ...(row.default === undefined ? {} : { default: row.default }),
       }))

@@ -10,9 +10,6 @@ import type { FeesCalculatorEventMap } from './events.ts'
  * constructor cannot be registered under two names.
  */
 export function defineFeesCalculator(tagName = 'fees-calculator'): CustomElementConstructor {
-  if (typeof customElements === 'undefined') {
-    throw new Error('defineFeesCalculator() needs a browser: there is no customElements registry here')
-  }
   const existing = customElements.get(tagName)
   if (existing) return existing
   const ctor = tagName === 'fees-calculator' ? FeesCalculatorElement : class extends FeesCalculatorElement {}

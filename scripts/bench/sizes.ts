@@ -69,8 +69,12 @@ export function standaloneSizes(dist = 'dist'): BundleReport {
   return { initial, lazy, initialTotal: { gzip: sum('gzip'), brotli: sum('brotli'), raw: sum('raw') } }
 }
 
-/** The shipped budget: initial JS of the standalone build, gzip -9, dayjs's core (≈3 KB) included. */
-export const INITIAL_JS_BUDGET_GZIP = 91 * 1024
+/**
+ * The shipped budget: initial JS of the standalone build, gzip -9, dayjs's core (≈3 KB) included, and the
+ * element's adapter around r2wc (the deferred unmount that lets a moved element keep its state, its props
+ * table, the server-side placeholder of the React component).
+ */
+export const INITIAL_JS_BUDGET_GZIP = 91.5 * 1024
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
