@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client'
 import { defineFeesCalculator } from '../define.ts'
 import { adoptStyles } from '../ui/styles/adopt.ts'
-import { NOTICE_STYLES } from '../ui/toasts.tsx'
+import { NOTICE_STYLES } from '../ui/notices/index.ts'
 import appCss from './app.css?inline'
 import { App } from './App.tsx'
 

@@ -27,4 +27,4 @@ export const scheduleChunk = defineChunk('schedule', () => import('../ui/schedul
  * sonner and its CSS (≈10 KB gzip): no first render needs them, so they load
  * when the browser is idle, or at once when a notice comes first.
  */
-export const toasterChunk = defineChunk('toaster', () => import('../ui/toaster/Toasts.tsx'))
+export const toasterChunk = defineChunk('toaster', () => import('../ui/notices/Toasts.tsx'))
