@@ -12,7 +12,7 @@ import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
 
 export const API_BASE = '/api/v1'
 /** Read once: the document is part of the server's code, not data. */
-const OPENAPI_TEXT = readFileSync(new URL('./openapi.json', import.meta.url), 'utf8')
+const OPENAPI_TEXT = readFileSync(new URL('../../openapi/openapi.json', import.meta.url), 'utf8')
 
 export function apiRoutes(
   config: Config,
