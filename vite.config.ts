@@ -4,7 +4,7 @@ import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, relative } from 'node:path'
-import { CHUNK_REPORT_PATH, type ChunkReport } from './scripts/bench/sizes.ts'
+import { CHUNK_REPORT_PATH, type ChunkReport } from './tools/chunk-report.ts'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string

@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import { launchBrowser, startDemo } from '../test/browser/harness.ts'
 import { apiThroughput } from './bench/api.ts'
 import { FIRST_FIGURES_PROBE_INIT, firstRenders, ms, stats, tuitionInput } from './bench/browser.ts'
-import { INITIAL_JS_BUDGET_GZIP, kb, packageOf, readChunkReport, sizeOf, standaloneSizes } from './bench/sizes.ts'
+import { packageOf, readChunkReport } from '../tools/chunk-report.ts'
+import { INITIAL_JS_BUDGET_GZIP, kb, sizeOf, standaloneSizes } from '../tools/size-budget.ts'
 
 const FIRST_RENDER_LOADS = 20
 const RECALCULATIONS = 100

@@ -106,6 +106,7 @@ export function FeesCalculator(props: FeesCalculatorProps) {
     () => ({ store, shadowRoot, reportChunkFailure }),
     [store, shadowRoot, reportChunkFailure],
   )
+  const calculating = useStore(store, (s) => s.calculating)
   const state = useStore(store, (s) => (s.result === null ? 'empty' : s.versionLocked ? 'locked' : 'loaded'))
   // React itself writes the error to the console once (its root's onCaughtError); the host hears of it here.
   const onRenderFailure = useCallback((failure: RenderFailure) => callbacks.current.onInvalidTuition?.(failure), [])
@@ -117,7 +118,7 @@ export function FeesCalculator(props: FeesCalculatorProps) {
           <RenderBoundary onFailure={onRenderFailure}>
             <CalculatorView showHeader={props.showHeader ?? true} showFooter={props.showFooter ?? true} />
           </RenderBoundary>
-          <NoticeToaster channel={notices} styleRoot={styleRoot} onChunkFailure={reportChunkFailure} />
+          <NoticeToaster channel={notices} styleRoot={styleRoot} onChunkFailure={reportChunkFailure} busy={calculating} />
         </div>
       </CalculatorContext.Provider>
     </LanguageProvider>

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { initialClosure, INITIAL_JS_BUDGET_GZIP, kb, readChunkReport, standaloneSizes } from '../../scripts/bench/sizes.ts'
+import { readChunkReport } from '../../tools/chunk-report.ts'
+import { initialClosure, INITIAL_JS_BUDGET_GZIP, kb, standaloneSizes } from '../../tools/size-budget.ts'
 
 /** What a first render does not need, by the packages or sources that make it up. */
 const LAZY_PARTS = {
