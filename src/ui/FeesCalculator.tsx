@@ -19,7 +19,7 @@ import cardCss from './styles/card.css?inline'
 import figuresCss from './styles/figures.css?inline'
 import hostCss from './styles/host.css?inline'
 import planCss from './styles/plan.css?inline'
-import { createNoticeChannel, NOTICE_STYLES, NoticeToaster, showNotice } from './toasts.tsx'
+import { createNoticeChannel, NOTICE_STYLES, NoticeToaster, showNotice, type NoticeToasterProps } from './toasts.tsx'
 
 /** Everything a first render needs; the calendar, the schedule and the toasts bring their own CSS with their chunks. */
 const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...NOTICE_STYLES]
@@ -106,7 +106,6 @@ export function FeesCalculator(props: FeesCalculatorProps) {
     () => ({ store, shadowRoot, reportChunkFailure }),
     [store, shadowRoot, reportChunkFailure],
   )
-  const calculating = useStore(store, (s) => s.calculating)
   const state = useStore(store, (s) => (s.result === null ? 'empty' : s.versionLocked ? 'locked' : 'loaded'))
   // React itself writes the error to the console once (its root's onCaughtError); the host hears of it here.
   const onRenderFailure = useCallback((failure: RenderFailure) => callbacks.current.onInvalidTuition?.(failure), [])
@@ -118,9 +117,15 @@ export function FeesCalculator(props: FeesCalculatorProps) {
           <RenderBoundary onFailure={onRenderFailure}>
             <CalculatorView showHeader={props.showHeader ?? true} showFooter={props.showFooter ?? true} />
           </RenderBoundary>
-          <NoticeToaster channel={notices} styleRoot={styleRoot} onChunkFailure={reportChunkFailure} busy={calculating} />
+          <WidgetToaster store={store} channel={notices} styleRoot={styleRoot} onChunkFailure={reportChunkFailure} />
         </div>
       </CalculatorContext.Provider>
     </LanguageProvider>
   )
+}
+
+/** The toaster, told when a calculation is on its way; only it re-renders when that changes, not the screen. */
+function WidgetToaster({ store, ...props }: Omit<NoticeToasterProps, 'busy'> & { store: CalculatorStore }) {
+  const busy = useStore(store, (s) => s.calculating)
+  return <NoticeToaster {...props} busy={busy} />
 }
