@@ -100,6 +100,9 @@ export default defineConfig(({ mode }): UserConfig => {
             chunkFileNames: 'chunks/[name]-[hash].js',
             // Library mode keeps whitespace in ES output unless told otherwise: this build ships to browsers as is.
             minify: true,
+            // The bundler keeps `/* @__PURE__ */` marks for a later minifier; this build is the last step, so they
+            // are bytes for nothing (0.2 KB gzip). Licence comments stay.
+            comments: { annotation: false, jsdoc: false },
             // What the lazy chunks share with the first render (React, Lingui's hooks, the store hooks, styles
             // helpers…) goes into one chunk rather than one per combination of importers: a first render then
             // fetches three files instead of five, and one gzip stream compresses better than several.

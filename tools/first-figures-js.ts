@@ -35,9 +35,10 @@ export function benchTuitionInput(token: string, numberOfFees = 12) {
 }
 
 /**
- * Loads `/dist/fees-calculator.js` from `origin` (a demo server, which serves
- * `dist/` at `/dist/`) into a fresh context with a tuition input and returns
- * the scripts asked for before the first figures were drawn.
+ * Loads `/dist/fees-calculator.js` into a fresh context (cold cache) with a
+ * tuition input and returns the scripts asked for before the first figures
+ * were drawn. The page and the API are `origin`'s (a demo server); the
+ * scripts come from `dist` on disk, so that two builds can be compared.
  */
 export async function jsBeforeFirstFigures(browser: Browser, origin: string, token: string, dist = 'dist'): Promise<FirstFiguresJs> {
   const context = await browser.newContext()
@@ -48,10 +49,19 @@ export async function jsBeforeFirstFigures(browser: Browser, origin: string, tok
       <script>
         document.querySelector('fees-calculator').addEventListener('calculationResultReceivedEvent', () => {
           // The figures are on screen once a frame has been drawn after the answer.
-          requestAnimationFrame(() => setTimeout(() => { window.__figuresDrawn = true; window.__firstFiguresDrawn() }))
+          requestAnimationFrame(() => setTimeout(() => {
+            // The scripts complete by then, as the page saw them; the binding below adds those still on their way.
+            window.__scriptsAtFigures = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)
+            window.__figuresDrawn = true
+            window.__firstFiguresDrawn()
+          }))
         }, { once: true })
       </script>`
     await context.route(`${origin}/first-figures.html`, (route) => route.fulfill({ contentType: 'text/html', body: html }))
+    await context.route(`${origin}/dist/**/*.js`, (route) => {
+      const file = join(dist, new URL(route.request().url()).pathname.slice('/dist/'.length))
+      return existsSync(file) ? route.fulfill({ contentType: 'text/javascript', path: file }) : route.fulfill({ status: 404 })
+    })
     const requested: string[] = []
     let snapshot: string[] | null = null
     // Called from the page at the moment the frame is drawn: what had been asked for until then.
@@ -65,12 +75,9 @@ export async function jsBeforeFirstFigures(browser: Browser, origin: string, tok
     })
     await page.goto(`${origin}/first-figures.html`)
     await page.waitForFunction(() => (window as unknown as { __figuresDrawn?: boolean }).__figuresDrawn === true, null, { timeout: 30_000 })
-    // The scripts the page itself knows it loaded: a request whose event reached us late still counts.
-    const loaded = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((entry) => new URL(entry.name).pathname)
-        .filter((path) => path.startsWith('/dist/') && path.endsWith('.js')),
+    // What the page had loaded at that moment: a request whose event reached us late still counts.
+    const loaded = (await page.evaluate(() => (window as unknown as { __scriptsAtFigures: string[] }).__scriptsAtFigures)).filter(
+      (path) => path.startsWith('/dist/') && path.endsWith('.js'),
     )
     const paths = [...new Set([...(snapshot ?? requested), ...loaded])]
     const files = paths.map((path) => {
