@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { launchBrowser, startDemo } from '../test/browser/harness.ts'
 import { apiThroughput } from './bench/api.ts'
+import { lighthouseMobile } from './bench/lighthouse.ts'
 import { FIRST_FIGURES_PROBE_INIT, firstRenders, ms, stats, tuitionInput } from './bench/browser.ts'
 import { packageOf, readChunkReport } from '../tools/chunk-report.ts'
 import { FIRST_FIGURES_JS_BUDGET_GZIP, INITIAL_JS_BUDGET_GZIP, kb, sizeOf, standaloneSizes } from '../tools/size-budget.ts'
@@ -386,6 +387,25 @@ async function main() {
   line('POST CalculateFeeOptions', `${api.calculate.toFixed(0)} req/s (${(api.calculate / api.bare).toFixed(2)} of bare)`)
   line('POST FrontCalculateFees, saving a version', `${api.save.toFixed(0)} req/s (${(api.save / api.bare).toFixed(2)} of bare)`)
   line('errors / non-2xx', `calculate ${api.errors.calculate}/${api.errors.non2xx.calculate}, save ${api.errors.save}/${api.errors.non2xx.save}`)
+
+  // 7. A phone's network
+  console.log("\n7. Lighthouse 12, mobile profile (simulated slow 4G and 4× slower CPU), Debian's Chromium, /demo/portal.html")
+  const lighthouseDemo = await startDemo()
+  try {
+    const script = await fetch(`${lighthouseDemo.url}/dist/fees-calculator.js`, { headers: { 'Accept-Encoding': 'gzip, br' } })
+    await script.arrayBuffer()
+    line('compression of the scripts by the demo server', script.headers.get('content-encoding') ?? 'none')
+    const figures = await lighthouseMobile(`${lighthouseDemo.url}/demo/portal.html`)
+    line('Performance score', String(figures.performance))
+    line('First Contentful Paint', `${(figures.fcp / 1000).toFixed(2)} s`)
+    line('Largest Contentful Paint (goal ≤ 2.5 s)', `${(figures.lcp / 1000).toFixed(2)} s`)
+    line('Total Blocking Time', `${figures.tbt.toFixed(0)} ms`)
+    line('Cumulative Layout Shift (goal < 0.02)', figures.cls.toFixed(3))
+  } catch (error) {
+    line('Lighthouse could not run', (error as Error).message)
+  } finally {
+    await lighthouseDemo.close()
+  }
   console.log(`\nload average (1 / 5 / 15 min) at the end: ${load()}`)
 }
 
