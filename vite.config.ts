@@ -82,6 +82,7 @@ const isExternal = (id: string) => externals.some((dep) => id === dep || id.star
 /**
  * `vite build --mode standalone`: dist/fees-calculator.js, React bundled, registers the tag.
  * `vite build --mode lib`: dist/index.js, dependencies external.
+ * `vite build --mode cli`: dist/cli/fees-calculator.js, the `check-api` command for Node.
  * `vite build` (mode production): the single-page app in dist/app.
  */
 export default defineConfig(({ mode }): UserConfig => {
@@ -131,6 +132,20 @@ export default defineConfig(({ mode }): UserConfig => {
         lib: { entry: { index: 'src/index.ts' }, formats: ['es'], fileName: (_f, name) => `${name}.js` },
         rolldownOptions: { external: isExternal, output: { chunkFileNames: 'lib/[name]-[hash].js' } },
       },
+    }
+  }
+  if (mode === 'cli') {
+    // The command line (`fees-calculator check-api`): one file for Node, dayjs bundled in, run from the packed tarball.
+    return {
+      build: {
+        outDir: 'dist/cli',
+        emptyOutDir: true,
+        target: 'node20',
+        ssr: 'src/cli/main.ts',
+        minify: false,
+        rolldownOptions: { output: { entryFileNames: 'fees-calculator.js', format: 'es' } },
+      },
+      ssr: { noExternal: true },
     }
   }
   return {

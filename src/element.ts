@@ -146,7 +146,7 @@ function takeTuitionInput(element: ElementState, value: unknown, fromAttribute =
  * @tag fees-calculator
  * @summary Monthly-fee calculator for university tuition: fee count, first payment date, financing cost, saved versions.
  *
- * @attr {string} tuition-input - Embedded mode: the tuition input as JSON. Malformed JSON or an invalid input sends `invalidTuitionEvent`.
+ * @attr {string} tuition-input - Embedded mode: the tuition input as JSON. Its `language` counts by its primary subtag, in any case and with `-` or `_` (`en`, `en-US`, `EN_gb` → English; anything else → Spanish). Malformed JSON or an invalid input sends `invalidTuitionEvent`.
  * @attr {string} version-hash-code - Hash mode: loads the saved version with this hash.
  * @attr {boolean} show-header - Shows the header with the legal links; `show-header="false"` hides it. Default true.
  * @attr {boolean} show-footer - Shows the footer with the legal links and copyright; `show-footer="false"` hides it. Default true.
@@ -161,8 +161,8 @@ function takeTuitionInput(element: ElementState, value: unknown, fromAttribute =
  * @prop {string | null} apiKey - Overrides the build's static API key of hash mode.
  *
  * @event {CustomEvent<CalculationResultReceivedDetail>} calculationResultReceivedEvent - A fees table was calculated or loaded; the detail is the result.
- * @event {CustomEvent<InvalidTuitionDetail>} invalidTuitionEvent - The tuition input was refused (detail: code, message, field), or a calculation failed in embedded mode (detail: the request failure with the error body).
- * @event {CustomEvent<FeeOptionSelectedDetail>} feeOptionSelectedEvent - The plan was saved (detail: the amortization table), or saving failed in embedded mode (detail: the request failure with the error body).
+ * @event {CustomEvent<InvalidTuitionDetail>} invalidTuitionEvent - The tuition input was refused (detail: code, message, field), a calculation failed in embedded mode (detail: the request failure; an answer the widget could not read has the code `invalid_response` or `invalid_date` and the `field` to blame), or the calculator could not be drawn (code `render_failed`).
+ * @event {CustomEvent<FeeOptionSelectedDetail>} feeOptionSelectedEvent - The plan was saved (detail: the amortization table), or saving failed in embedded mode (detail: the request failure with the error body, or the code and `field` of an answer the widget could not read).
  */
 export class FeesCalculatorElement extends (R2wcElement as unknown as { new (): HTMLElement & R2wcInternals }) {
   // r2wc mounts the React tree in an open shadow root; this class fixes what

@@ -1,5 +1,5 @@
 /**
- * The calculator endpoints of contract section 5: fees table, amortization
+ * The calculator endpoints: fees table, amortization
  * table (which may save a version), and loading a saved version.
  */
 import type { Context } from 'hono'
@@ -12,7 +12,7 @@ import { buildPlan, type Plan } from './plan.ts'
 import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
 import { checkFinanceable, parseTuitionPayload, type Outcome, type TuitionRequest } from './validate.ts'
 
-/** ErpCom and ErpComAgent: the systems whose embedded calls go to the Anonymous endpoints (spec section 6). */
+/** ErpCom and ErpComAgent: the systems whose embedded calls go to the Anonymous endpoints; any other gets 403 there. */
 const ANONYMOUS_SYSTEMS: readonly number[] = [3, 7]
 
 type Access = 'authenticated' | 'anonymous'

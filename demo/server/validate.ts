@@ -8,9 +8,9 @@ import { parseDateOfPayment, type CalendarDate } from './dates.ts'
 import { toCents } from './money.ts'
 import { problem, type ProblemCode } from './problem.ts'
 
-/** Contract section 5: amounts over 10 000 000 cannot be financed. */
+/** Amounts over 10 000 000 cannot be financed (422 amount_too_large). */
 export const MAX_AMOUNT_CENTS = 1_000_000_000n
-/** Spec section 9. */
+/** The currency of an input that names none. */
 const DEFAULT_CURRENCY = 'USD'
 const KNOWN_SYSTEMS: readonly number[] = [1, 2, 3, 4, 5, 6, 7]
 const KNOWN_FINANCIAL_TYPES: readonly number[] = [0, 1]
@@ -135,7 +135,7 @@ export function parseTuitionPayload(body: unknown): Outcome<TuitionRequest> {
     partialPayment: amount('partialPayment'),
     amountToRefinance: amount('amountToRefinance'),
   }
-  // The amount that is spread depends on the type (contract section 6), so it alone is required.
+  // The amount that is spread depends on the type (finalAmount to finance, amountToRefinance to refinance), so it alone is required.
   if (financialType === 0 && !present('finalAmount')) fail('finalAmount', 'is required when financialType is 0')
   if (financialType === 1 && !present('amountToRefinance')) fail('amountToRefinance', 'is required when financialType is 1')
   const currency = text('currency')
@@ -188,7 +188,9 @@ export interface FeeLimits {
 const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 
 /**
- * The 422 rules of contract section 5. Every failing field is listed; the
+ * The 422 rules: an unknown currency, an amount over the cap, a negative or too
+ * large partial payment, nothing to finance, a fee count outside min..max
+ * (docs/rules.md#limits-of-the-reference-api). Every failing field is listed; the
  * problem's code is that of the first failing rule in this order, so it is
  * the same for the same input every time.
  */
