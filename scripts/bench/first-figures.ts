@@ -46,7 +46,7 @@ export function buildReference(ref: string): { build: Build; commit: string; cle
   } finally {
     if (report) writeFileSync(CHUNK_REPORT_PATH, report)
   }
-  return { build: { label: `before (${ref} ${commit})`, dist: join(dir, 'dist') }, commit, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
+  return { build: { label: ref === commit ? `before (${commit})` : `before (${ref} ${commit})`, dist: join(dir, 'dist') }, commit, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
 /** The scripts of a build by URL path, served as if from /dist/. */
@@ -178,8 +178,8 @@ export function printTable(
   rows: { label: string; values: string[] }[],
 ): void {
   const width = Math.max(...builds.map((b) => b.label.length), 14) + 2
-  console.log(`  ${''.padEnd(40)}${builds.map((b) => b.label.padEnd(width)).join('')}`)
-  for (const row of rows) console.log(`  ${row.label.padEnd(40)}${row.values.map((v) => v.padEnd(width)).join('')}`)
+  console.log(`  ${''.padEnd(44)}${builds.map((b) => b.label.padEnd(width)).join('')}`)
+  for (const row of rows) console.log(`  ${row.label.padEnd(44)}${row.values.map((v) => v.padEnd(width)).join('')}`)
 }
 
 export const loadAverage = () =>
