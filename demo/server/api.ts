@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono'
 import { readFileSync } from 'node:fs'
-import { calculatorRoutes } from './calculator.ts'
+import { calculatorRoutes, type Clock } from './calculator.ts'
 import type { Config } from './config.ts'
 import type { VersionStore } from './db.ts'
 import { authGuard, corsGuard, xsrfGuard, type ApiEnv } from './guards.ts'
@@ -12,9 +12,14 @@ import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
 
 export const API_BASE = '/api/v1'
 /** Read once: the document is part of the server's code, not data. */
-const OPENAPI_TEXT = readFileSync(new URL('./openapi.json', import.meta.url), 'utf8')
+const OPENAPI_TEXT = readFileSync(new URL('../../openapi/openapi.json', import.meta.url), 'utf8')
 
-export function apiRoutes(config: Config, store: VersionStore, allowedOrigins: () => readonly string[]): Hono<ApiEnv> {
+export function apiRoutes(
+  config: Config,
+  store: VersionStore,
+  allowedOrigins: () => readonly string[],
+  clock?: Clock,
+): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>()
   api.use('*', corsGuard(allowedOrigins))
   api.use('*', async (c, next) => {
@@ -53,7 +58,7 @@ export function apiRoutes(config: Config, store: VersionStore, allowedOrigins: (
     return c.json(number)
   })
 
-  api.route('/', calculatorRoutes(config, store))
+  api.route('/', calculatorRoutes(config, store, clock))
 
   api.all('*', (c) => problemResponse(problem('not_found', `Nothing answers ${c.req.method} ${c.req.path}.`)))
   return api

@@ -1,11 +1,11 @@
 /**
  * A type-level check, run by `tsc --noEmit`: the request and answer types of
  * types.ts must be exactly the schemas of the reference API's OpenAPI
- * document (demo/server/openapi.json, turned into openapi.d.ts by
+ * document (openapi/openapi.json, turned into openapi/openapi.d.ts by
  * `npm run api:types`). If either side drifts, this file stops compiling.
  * Nothing here runs or ships.
  */
-import type { components, operations } from '../../demo/server/openapi.d.ts'
+import type { components, operations } from '../../openapi/openapi.d.ts'
 import type {
   AmortizationFee,
   AmortizationTable,

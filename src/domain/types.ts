@@ -81,7 +81,11 @@ export interface FeesTableResult {
   isModificable: boolean
   /** Nominal annual rate as a fraction (0.0595 = 5.95 %). */
   tin: number
-  /** Annual percentage rate as a fraction, (1 + TIN/12)^12 − 1, rounded to 6 decimals. */
+  /**
+   * Annual percentage rate (APR) as a fraction, rounded half-up to 6 decimals: the rate X for which
+   * the amount lent on the day of the calculation equals the fees discounted from their due dates,
+   * Σ fee_k · (1+X)^−(days_k/365) = amountToFinance (EU consumer credit directive, Annex I).
+   */
   tae: number
   /** ISO 4217 code the amounts are in. */
   currency: string

@@ -40,11 +40,23 @@ function failureOf(error: ApiError): RequestFailure {
   }
 }
 
+/** The tuition input without its token: what decides the plan. The token only says who asks. */
+function planKey(input: TuitionInput): string {
+  const { token: _token, ...plan } = input
+  return JSON.stringify(plan)
+}
+
 /**
  * One store per element instance. The actions call the API; a calculation
  * that a newer one supersedes is aborted, and its late answer is dropped, so
  * at most one calculation per element is in flight and the screen always
  * shows the answer to the last choice.
+ *
+ * A save is never lost nor mismatched: SAVE pressed during a recalculation
+ * waits for its result and saves that (or says why not); from the press until
+ * the save answers the plan cannot change — the user's changes are refused and
+ * a new plan from the host waits — so the figures, the saved version, the
+ * schedule and the host's event all describe one plan.
  */
 export function createCalculatorStore(deps: CalculatorDeps, config: Partial<CalculatorConfig> = {}): CalculatorStore {
   const log = deps.log ?? ((message, detail) => console.error(`[fees-calculator] ${message}`, detail))
@@ -53,6 +65,10 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
   // Apart from inFlight: a preview must not abort a calculation, but any new calculation or save makes it stale.
   let previewInFlight: AbortController | null = null
   let lastInputKey: string | null = null
+  // The save under way, cancelled only when the element is cleared or reloaded.
+  let saveInFlight: AbortController | null = null
+  // The newest plan the host sent while a save was pending or under way: applied once it answers.
+  let waitingInput: TuitionInput | null = null
   // The HTTP client's chunk: on its way while the first render happens, before any request is due.
   preloadHttp()
 
@@ -114,6 +130,65 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       deps.emit('calculationResultReceivedEvent', result)
     }
 
+    /**
+     * A pressed SAVE that stored nothing. Embedded mode: a notice says why and the host gets the failure.
+     * Hash mode keeps its rule that failures are only logged and the screen does not change.
+     */
+    const refuseSave = (stage: 'recalculation' | 'save', error: ApiError) => {
+      if (get().mode !== 'embedded') {
+        log('save failed', error)
+        return
+      }
+      deps.notify({ kind: 'save_failed', stage, failure: error.kind, status: error.kind === 'http' || error.kind === 'response' ? error.status : null })
+      deps.emit('feeOptionSelectedEvent', failureOf(error))
+    }
+
+    /** After a save answers: the plan the host sent meanwhile, if any, now replaces the one on screen. */
+    const applyWaitingInput = () => {
+      const next = waitingInput
+      waitingInput = null
+      if (next) replacePlan(next)
+    }
+
+    /** Saves the plan on screen: no calculation is under way, and nothing may change it until it answers. */
+    const carryOutSave = async () => {
+      const { input, choice, result, mode, versionHashCode } = get()
+      if (!input || !choice || !result) {
+        set({ saveQueued: false })
+        return
+      }
+      const embedded = mode === 'embedded'
+      const body = savePayload(input, choice, { embedded, currentHash: versionHashCode })
+      cancelPreview()
+      const controller = new AbortController()
+      saveInFlight = controller
+      set({ saveQueued: false, saving: true })
+      try {
+        const table = await (await api()).frontCalculateFees(body, usesAnonymousEndpoints(input, embedded), controller.signal)
+        if (controller.signal.aborted) return
+        set({
+          saving: false,
+          amortization: table,
+          planSent: true,
+          versionLocked: saveLocks(input, embedded),
+          ...(table.versionHashCode ? { versionHashCode: table.versionHashCode, versionNumber: table.versionNumber } : {}),
+        })
+        deps.emit('feeOptionSelectedEvent', table)
+      } catch (error) {
+        if (controller.signal.aborted || isAbort(error)) return
+        const failure = await describe(error)
+        // Removed while the failure was being read: the host is told nothing more.
+        if (controller.signal.aborted) return
+        set({ saving: false })
+        refuseSave('save', failure)
+      } finally {
+        if (saveInFlight === controller) {
+          saveInFlight = null
+          applyWaitingInput()
+        }
+      }
+    }
+
     const calculate = async () => {
       const { input, choice, result, mode } = get()
       if (!input) return
@@ -123,13 +198,19 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       const anonymous = usesAnonymousEndpoints(input, mode === 'embedded')
       const outcome = await latest(async (signal) => (await api()).calculateFeeOptions(body, anonymous, signal))
       if (!outcome) return
+      const saveWaited = get().saveQueued
       if ('error' in outcome) {
         // The controls go back to what the figures on screen stand for.
-        set({ calculating: false, choice: result ? choiceOf(result) : null })
+        set({ calculating: false, saveQueued: false, choice: result ? choiceOf(result) : null })
         reportCalculationFailure(outcome.error)
+        if (saveWaited) {
+          refuseSave('recalculation', outcome.error)
+          applyWaitingInput()
+        }
         return
       }
       acceptResult(outcome.value)
+      if (saveWaited) await carryOutSave()
     }
 
     const fetchVersionNumber = async (versionHashCode: string, contractId: string | null | undefined) => {
@@ -144,11 +225,31 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
     }
 
     const choose = (patch: Partial<PlanChoice>) => {
-      const { choice } = get()
-      if (!choice) return
+      const { choice, saving, saveQueued, versionLocked } = get()
+      // A save pending or under way is for the plan on screen: it cannot change under it. Nor can a saved, locked plan.
+      if (!choice || saving || saveQueued || versionLocked) return
       const next = { ...choice, ...patch }
       if (JSON.stringify(next) === JSON.stringify(choice)) return
       set({ choice: next })
+      void calculate()
+    }
+
+    /** A new plan from the host: whatever the user chose goes, and it is calculated afresh. */
+    const replacePlan = (input: TuitionInput) => {
+      lastInputKey = planKey(input)
+      set({
+        mode: 'embedded',
+        input,
+        language: languageOf(input),
+        choice: null,
+        result: null,
+        loadedByHash: false,
+        versionLocked: false,
+        planSent: false,
+        versionHashCode: input.linkedVersionIdentifier ?? null,
+        versionNumber: null,
+        amortization: null,
+      })
       void calculate()
     }
 
@@ -171,33 +272,38 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
           deps.emit('invalidTuitionEvent', check.error)
           return
         }
-        const key = JSON.stringify(check.value)
-        if (key === lastInputKey && get().mode === 'embedded') return
-        lastInputKey = key
-        set({
-          mode: 'embedded',
-          input: check.value,
-          language: languageOf(check.value),
-          choice: null,
-          result: null,
-          loadedByHash: false,
-          versionHashCode: check.value.linkedVersionIdentifier ?? null,
-          versionNumber: null,
-          amortization: null,
-        })
-        void calculate()
+        const { mode, input, saving, saveQueued } = get()
+        if (mode === 'embedded' && input && planKey(check.value) === lastInputKey) {
+          // The same plan, perhaps with a fresh token: the next call carries it, nothing else changes.
+          waitingInput = null
+          if (check.value.token !== input.token) set({ input: { ...input, token: check.value.token } })
+          return
+        }
+        if (saving || saveQueued) {
+          waitingInput = check.value
+          // Its credentials are the host's newest: the save under way may still need them for its recalculation.
+          if (input && mode === 'embedded' && check.value.token !== input.token) set({ input: { ...input, token: check.value.token } })
+          return
+        }
+        replacePlan(check.value)
       },
 
       clear() {
         inFlight?.abort()
         previewInFlight?.abort()
+        saveInFlight?.abort()
+        saveInFlight = null
+        waitingInput = null
         lastInputKey = null
         set(initialState(get().config))
       },
 
       loadByHash(versionHashCode) {
         lastInputKey = null
+        waitingInput = null
         previewInFlight?.abort()
+        saveInFlight?.abort()
+        saveInFlight = null
         set({ ...initialState(get().config), mode: 'hash', calculating: true, loadedByHash: true, versionHashCode })
         void (async () => {
           const outcome = await latest(async (signal) => (await api()).feesTable(versionHashCode, signal))
@@ -237,28 +343,14 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       },
 
       async save() {
-        const { input, choice, result, mode, versionLocked, saving, versionHashCode, calculating } = get()
-        if (!input || !choice || !result || versionLocked || saving || calculating) return
-        const embedded = mode === 'embedded'
-        const body = savePayload(input, choice, { embedded, currentHash: versionHashCode })
-        cancelPreview()
-        set({ saving: true })
-        try {
-          const table = await (await api()).frontCalculateFees(body, usesAnonymousEndpoints(input, embedded))
-          set({
-            saving: false,
-            amortization: table,
-            planSent: true,
-            versionLocked: saveLocks(input, embedded),
-            ...(table.versionHashCode ? { versionHashCode: table.versionHashCode, versionNumber: table.versionNumber } : {}),
-          })
-          deps.emit('feeOptionSelectedEvent', table)
-        } catch (error) {
-          set({ saving: false })
-          const failure = await describe(error)
-          if (embedded) deps.emit('feeOptionSelectedEvent', failureOf(failure))
-          else log('save failed', failure)
+        const { input, choice, result, versionLocked, saving, saveQueued, calculating } = get()
+        if (!input || !choice || !result || versionLocked || saving || saveQueued) return
+        // The press is for the plan being recalculated: it is saved when its result is on screen.
+        if (calculating) {
+          set({ saveQueued: true })
+          return
         }
+        await carryOutSave()
       },
 
       async previewSchedule() {

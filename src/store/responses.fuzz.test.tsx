@@ -192,13 +192,18 @@ describe(`response fuzzing (${RUNS} answers per call)`, () => {
     widget.store.getState().setTuitionInput(tuitionInput({ language: 'en' }))
     await widget.settled()
     const saved = standInAmortization(payload, 'h-1')
+    let plans = 0
     await fc.assert(
       fc.asyncProperty(answers(saved, ['currency']), async (answer) => {
-        // A new plan on screen (a recalculation unlocks it), then its save.
+        // A new plan on screen, then its save. A saved plan is locked: only a new input from the host starts another.
         const n = widget.store.getState().choice?.numberOfFees === 12 ? 13 : 12
         widget.queue.length = 0
         widget.queue.push(table(n), answer)
-        widget.store.getState().chooseFeeCount(n)
+        if (widget.store.getState().versionLocked) {
+          plans += 1
+          widget.store.getState().setTuitionInput(tuitionInput({ language: 'en', numberOfFees: n, contractId: `C-${plans}` }))
+        }
+        else widget.store.getState().chooseFeeCount(n)
         await widget.settled()
         expect(widget.store.getState().result?.totalFees).toBe(n)
         const eventsBefore = widget.events.length

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useSyncExternalStore } from 'react'
 import type { Notice } from '../store/calculator-store.ts'
 import { defineChunk } from './lazy.ts'
+import { saveFailureWords } from './save-failure.ts'
 import noticeAlertCss from './notice-alert.css?inline'
 import { useChunk } from './useChunk.ts'
 
@@ -79,6 +80,7 @@ export function showNotice(channel: NoticeChannel, i18n: I18n, notice: Notice): 
 }
 
 function wordsOf({ notice, i18n }: PendingNotice): { title: string; description: string | null } {
+  if (notice.kind === 'save_failed') return saveFailureWords(notice, i18n)
   const { title, description } = NOTICE_MESSAGES[notice.kind]
   return { title: i18n._(title), description: description ? i18n._(description) : null }
 }

@@ -1,3 +1,4 @@
+import { XIRR } from '@formulajs/formulajs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AmortizationTable, FeesTableResult } from '../../src/domain/types.ts'
 import { bearer, call, financing, refinancing, startTestServer, type TestServer } from './server.ts'
@@ -29,7 +30,7 @@ describe('POST /Calculator/CalculateFeeOptions', () => {
       financeType: 0,
       isModificable: true,
       tin: 0.0595,
-      tae: 0.06115,
+      tae: 0.061407,
       currency: 'EUR',
     })
   })
@@ -51,8 +52,29 @@ describe('POST /Calculator/CalculateFeeOptions', () => {
 
   it('spreads amountToRefinance less the partial payment at the refinancing TIN', async () => {
     const { body } = await feeOptions(refinancing())
-    expect(body).toMatchObject({ amountToFinance: 5000, initialAmount: 6000, partialPayment: 1000, financeType: 1, tin: 0.0695, tae: 0.071757 })
+    expect(body).toMatchObject({ amountToFinance: 5000, initialAmount: 6000, partialPayment: 1000, financeType: 1, tin: 0.0695, tae: 0.072068 })
     expect(body.finalFee).toBeCloseTo(body.amountToFinance + body.interests, 10)
+  })
+
+  it('states the APR of the dated fees from the day of the calculation, as a spreadsheet\'s XIRR does', async () => {
+    // TEST_NOW is 31 December 2025; the fees fall on the 31st (or the month's last day) from 31 January 2026.
+    const { body } = await feeOptions(financing())
+    const table = await amortization(financing())
+    const xirr = XIRR([-body.amountToFinance, ...table.body.fees.map((row) => row.fee)], ['2025-12-31', ...table.body.fees.map((row) => row.dueDate)])
+    if (xirr instanceof Error) throw xirr
+    expect(Math.abs(body.tae - xirr)).toBeLessThan(0.0001)
+  })
+
+  it('takes a first payment already past as lent on its own day', async () => {
+    const past = await startTestServer({}, { clock: () => new Date('2026-03-15T23:59:59Z') })
+    try {
+      const { body } = await call<FeesTableResult>(past, 'POST', '/Calculator/CalculateFeeOptions', { body: financing() })
+      // The first fee on the drawdown day: dearer than a month later (0.061407), as a spreadsheet says (7.3 %).
+      expect(body.tae).toBeGreaterThan(0.07)
+      expect(body.tae).toBeLessThan(0.075)
+    } finally {
+      await past.remove()
+    }
   })
 
   it('takes minFees when numberOfFees is missing or 0', async () => {

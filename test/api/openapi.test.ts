@@ -67,14 +67,14 @@ describe('the OpenAPI document', () => {
     expect(() => expectDocumented(path, 'POST', 422, 'application/problem+json', problem)).toThrow()
   })
 
-  it('matches the committed demo/server/openapi.d.ts (npm run api:types)', async () => {
+  it('matches the committed openapi/openapi.d.ts (npm run api:types)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fees-openapi-'))
     try {
       const generated = join(dir, 'openapi.d.ts')
       const cli = new URL('node_modules/openapi-typescript/bin/cli.js', REPO).pathname
-      await run(process.execPath, [cli, 'demo/server/openapi.json', '-o', generated], { cwd: REPO.pathname })
-      const committed = readFileSync(new URL('demo/server/openapi.d.ts', REPO), 'utf8')
-      expect(committed, 'demo/server/openapi.d.ts is stale: run npm run api:types').toBe(readFileSync(generated, 'utf8'))
+      await run(process.execPath, [cli, 'openapi/openapi.json', '-o', generated], { cwd: REPO.pathname })
+      const committed = readFileSync(new URL('openapi/openapi.d.ts', REPO), 'utf8')
+      expect(committed, 'openapi/openapi.d.ts is stale: run npm run api:types').toBe(readFileSync(generated, 'utf8'))
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -15,6 +15,11 @@ import { expectDocumented, expectProblem, openapi } from './openapi.ts'
 export const API_KEY = 'test-api-key'
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123'
 export const ALLOWED_ORIGIN = 'https://portal.example'
+/**
+ * The test server's "now": the drawdown day of every APR it states, one month
+ * before the first payment of `financing()`, so the figures never depend on the day the tests run.
+ */
+export const TEST_NOW = new Date('2025-12-31T09:30:00Z')
 
 export interface TestServer {
   url: string
@@ -42,7 +47,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     FEES_CORS_ORIGINS: ALLOWED_ORIGIN,
     ...env,
   })
-  const running = await startServer(config, options)
+  const running = await startServer(config, { clock: () => TEST_NOW, ...options })
   let closed = false
   const close = async () => {
     if (closed) return

@@ -6,6 +6,8 @@ export interface DateButtonProps {
   placeholder?: boolean
   id?: string
   disabled?: boolean
+  /** A save is pending or under way: the date cannot change, and the button says so while keeping its place in the tab order. */
+  'aria-disabled'?: boolean
   autoFocus?: boolean
   'aria-labelledby'?: string
   /** Whether the calendar it opens is open (only once the calendar has loaded). */

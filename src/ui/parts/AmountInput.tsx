@@ -10,6 +10,8 @@ export interface AmountInputProps {
   onCommit(value: number | null): void
   /** The figure the input shows; a data attribute so tests and hosts can find it. */
   figure: string
+  /** A save is pending or under way: the amount cannot change until it answers. */
+  frozen?: boolean
 }
 
 /**
@@ -22,7 +24,7 @@ export interface AmountInputProps {
  * currency to bare number would otherwise drop the browser's selection and
  * the typed figures would be appended.
  */
-export function AmountInput({ value, label, onCommit, figure }: AmountInputProps) {
+export function AmountInput({ value, label, onCommit, figure, frozen = false }: AmountInputProps) {
   const { t } = useLingui()
   const errorId = useId()
   const format = useFormatters()
@@ -66,6 +68,8 @@ export function AmountInput({ value, label, onCommit, figure }: AmountInputProps
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? errorId : undefined}
         data-figure={figure}
+        readOnly={frozen}
+        aria-disabled={frozen || undefined}
         value={shown}
         onFocus={() => {
           selectAll.current = true

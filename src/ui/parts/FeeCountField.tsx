@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { useShallow } from 'zustand/shallow'
-import { selectEditable } from '../../store/calculator-store.ts'
+import { selectEditable, selectSaveBusy } from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
 
 /** The fee counts offered (12 to 24) until the server's answer gives its own range. */
@@ -27,6 +27,8 @@ export function FeeCountField() {
     })),
   )
   const editable = useCalculator(selectEditable)
+  // While a save is pending or under way the store refuses a change and the select snaps back; it says so.
+  const frozen = useCalculator(selectSaveBusy)
   const counts = feeCounts(min, max)
   return (
     <div className="fc-field">
@@ -39,6 +41,7 @@ export function FeeCountField() {
           className="fc-control"
           part="fee-select"
           disabled={!editable}
+          aria-disabled={(editable && frozen) || undefined}
           value={value ?? ''}
           onChange={(event) => chooseFeeCount(Number(event.target.value))}
         >

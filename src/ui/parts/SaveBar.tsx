@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useShallow } from 'zustand/shallow'
-import { selectCanPreviewSchedule, selectCanSave, selectShowSave } from '../../store/calculator-store.ts'
+import { selectCanPreviewSchedule, selectCanSave, selectSaveBusy, selectShowSave } from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
 import { scheduleChunk } from '../schedule/chunk.ts'
 import { useFormatters } from '../useFormatters.ts'
@@ -11,7 +11,9 @@ import { useFormatters } from '../useFormatters.ts'
  * with aria-disabled rather than disabled: a disabled button drops the
  * keyboard focus on the page, and a user who tabs from the amount (whose blur
  * recalculates) to SAVE, or who has just saved, must keep their place. The
- * store's actions ignore a press they cannot act on.
+ * store's actions ignore a press they cannot act on. SAVE pressed during a
+ * recalculation is not ignored: it shows SAVING… at once and saves the
+ * recalculated plan.
  */
 function availability(hasResult: boolean, canAct: boolean) {
   return { disabled: !hasResult, 'aria-disabled': hasResult && !canAct ? true : undefined }
@@ -27,7 +29,7 @@ export function SaveBar() {
       contractId: s.input?.contractId ?? null,
       versionNumber: s.versionNumber,
       hasResult: s.result !== null,
-      saving: s.saving,
+      saving: selectSaveBusy(s),
       locked: s.versionLocked,
       sent: s.planSent,
       previewFailed: s.schedulePreview === 'failed',

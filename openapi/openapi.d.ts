@@ -219,7 +219,7 @@ export interface components {
             isModificable: boolean;
             /** @description Nominal annual rate as a fraction */
             tin: number;
-            /** @description APR, (1 + tin/12)^12 − 1, 6 decimals */
+            /** @description APR of the EU consumer credit directive (Annex I), 6 decimals: the annual rate X for which the amount to finance, lent on the day of the calculation (UTC), equals the fees discounted from their due dates, Σ fee_k · (1+X)^−(days_k/365) = amountToFinance. A first payment date already past counts as the drawdown day. */
             tae: number;
             currency: string;
         };
