@@ -1,8 +1,8 @@
 import { createElement } from 'react'
 import r2wc from '@r2wc/react-to-web-component'
 import { parseTuitionJson, validateTuitionInput } from './domain/tuition.ts'
-import { dispatchFeesEvent } from './events.ts'
-import { FeesCalculator } from './ui/FeesCalculator.tsx'
+import { dispatchFeesEvent, type CalculationResultReceivedDetail, type FeeOptionSelectedDetail, type InvalidTuitionDetail } from './events.ts'
+import { createWidget, FeesCalculator, type Widget } from './ui/FeesCalculator.tsx'
 
 /** The element's properties; each has an attribute of the same name in kebab case. */
 export const ELEMENT_PROPS = ['tuitionInput', 'versionHashCode', 'showHeader', 'showFooter', 'apiBase', 'apiKey'] as const
@@ -35,20 +35,27 @@ interface AdapterProps {
   apiKey?: string
 }
 
-/** Turns the element's raw props into the component's, and its callbacks into DOM events on the host. */
-function ElementAdapter({ container, tuitionInput, versionHashCode, showHeader, showFooter, apiBase, apiKey }: AdapterProps) {
-  const host = container.host
-  return createElement(FeesCalculator, {
+/** The component's props for the element's raw props: its callbacks become DOM events on the host. */
+function componentProps(host: Element, { tuitionInput, versionHashCode, showHeader, showFooter, apiBase, apiKey }: Omit<AdapterProps, 'container'>) {
+  return {
     tuitionInput: tuitionInput === '' ? null : (tuitionInput as never),
     versionHashCode: versionHashCode || null,
     showHeader: parseBooleanAttribute(showHeader, true),
     showFooter: parseBooleanAttribute(showFooter, true),
     apiBase: apiBase || null,
     apiKey: apiKey || null,
-    onCalculationResultReceived: (detail) => dispatchFeesEvent(host, 'calculationResultReceivedEvent', detail),
-    onInvalidTuition: (detail) => dispatchFeesEvent(host, 'invalidTuitionEvent', detail),
-    onFeeOptionSelected: (detail) => dispatchFeesEvent(host, 'feeOptionSelectedEvent', detail),
-  })
+    onCalculationResultReceived: (detail: CalculationResultReceivedDetail) => dispatchFeesEvent(host, 'calculationResultReceivedEvent', detail),
+    onInvalidTuition: (detail: InvalidTuitionDetail) => dispatchFeesEvent(host, 'invalidTuitionEvent', detail),
+    onFeeOptionSelected: (detail: FeeOptionSelectedDetail) => dispatchFeesEvent(host, 'feeOptionSelectedEvent', detail),
+  }
+}
+
+/** Turns the element's raw props into the component's, and hands over the widget started before the first render. */
+function ElementAdapter({ container, ...raw }: AdapterProps) {
+  const host = container.host as ElementState
+  const widget = host[EARLY_WIDGET] ?? null
+  host[EARLY_WIDGET] = undefined
+  return createElement(FeesCalculator, { ...componentProps(host, raw), widget })
 }
 
 const R2wcElement = r2wc(ElementAdapter, {
@@ -63,7 +70,28 @@ const GIVEN_INPUT = Symbol('givenTuitionInput')
 /** Set while the element rewrites its own tuition-input attribute, which is then not a new input. */
 const SCRUBBING = Symbol('scrubbing')
 
-type ElementState = HTMLElement & R2wcInternals & { [GIVEN_INPUT]?: unknown; [SCRUBBING]?: boolean }
+/**
+ * The widget whose first calculation left when the element was connected,
+ * before React's first render; the component takes it over when it mounts.
+ */
+const EARLY_WIDGET = Symbol('earlyWidget')
+
+type ElementState = HTMLElement & R2wcInternals & { [GIVEN_INPUT]?: unknown; [SCRUBBING]?: boolean; [EARLY_WIDGET]?: Widget }
+
+/**
+ * The first request leaves as soon as the element is connected with a valid
+ * tuition input (every attribute has been read by then, the API root
+ * included), in parallel with React's first render and the lazy chunks
+ * rather than after them.
+ */
+function startEarly(element: ElementState): void {
+  const raw = element[R2WC_PROPS] as Omit<AdapterProps, 'container'>
+  if (raw.versionHashCode || raw.tuitionInput === undefined || raw.tuitionInput === '' || element[EARLY_WIDGET]) return
+  const props = componentProps(element, raw)
+  const widget = createWidget(props)
+  widget.store.getState().setTuitionInput(props.tuitionInput)
+  element[EARLY_WIDGET] = widget
+}
 
 /**
  * The bearer token must not stay readable in the page's DOM: once the element
@@ -157,7 +185,16 @@ export class FeesCalculatorElement extends (R2wcElement as unknown as { new (): 
         ;(this as Record<string, unknown>)[prop] = value
       }
     }
+    startEarly(this)
     ;(R2wcElement.prototype as unknown as { connectedCallback: () => void }).connectedCallback.call(this)
+  }
+
+  disconnectedCallback(): void {
+    // Removed before React could take it over: its request is dropped with it.
+    const early = (this as ElementState)[EARLY_WIDGET]
+    ;(this as ElementState)[EARLY_WIDGET] = undefined
+    early?.store.getState().clear()
+    ;(R2wcElement.prototype as unknown as { disconnectedCallback: () => void }).disconnectedCallback.call(this)
   }
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {

@@ -12,6 +12,8 @@ import { parseTuitionJson } from '../domain/tuition.ts'
 import { createCalculatorStore, type CalculatorStore } from '../store/calculator-store.ts'
 import { CalculatorView } from './CalculatorView.tsx'
 import { CalculatorContext, type CalculatorContextValue } from './context.ts'
+import type { I18n } from '@lingui/core'
+import type { Language } from '../domain/language.ts'
 import { createI18nByLanguage, LanguageProvider } from './i18n.ts'
 import { RenderBoundary } from './RenderBoundary.tsx'
 import { adoptStyles, styleRootOf } from './styles/adopt.ts'
@@ -19,7 +21,7 @@ import cardCss from './styles/card.css?inline'
 import figuresCss from './styles/figures.css?inline'
 import hostCss from './styles/host.css?inline'
 import planCss from './styles/plan.css?inline'
-import { createNoticeChannel, NOTICE_STYLES, NoticeToaster, showNotice } from './toasts.tsx'
+import { createNoticeChannel, NOTICE_STYLES, NoticeToaster, showNotice, type NoticeChannel, type NoticeToasterProps } from './toasts.tsx'
 
 /** Everything a first render needs; the calendar, the schedule and the toasts bring their own CSS with their chunks. */
 const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...NOTICE_STYLES]
@@ -43,29 +45,45 @@ export interface FeesCalculatorProps {
 }
 
 /**
+ * What one widget keeps between renders: its store, its i18n instances, its
+ * notices and the callbacks of the moment. The element creates it before
+ * React's first render, so that the first calculation leaves at once.
+ */
+export interface Widget {
+  store: CalculatorStore
+  i18nByLanguage: Record<Language, I18n>
+  notices: NoticeChannel
+  /** The props whose callbacks the store's events go to; the component keeps them current. */
+  callbacks: { current: FeesCalculatorProps }
+}
+
+export function createWidget(props: FeesCalculatorProps): Widget {
+  const callbacks = { current: props }
+  const i18nByLanguage = createI18nByLanguage()
+  const notices = createNoticeChannel()
+  const emit: Emit = (name, detail) => {
+    const p = callbacks.current
+    if (name === 'calculationResultReceivedEvent') p.onCalculationResultReceived?.(detail as CalculationResultReceivedDetail)
+    else if (name === 'invalidTuitionEvent') p.onInvalidTuition?.(detail as InvalidTuitionDetail)
+    else p.onFeeOptionSelected?.(detail as FeeOptionSelectedDetail)
+  }
+  const store = createCalculatorStore(
+    { emit, notify: (notice) => showNotice(notices, i18nByLanguage[store.getState().language], notice) },
+    { apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null },
+  )
+  return { store, i18nByLanguage, notices, callbacks }
+}
+
+/**
  * The fees calculator as a React component. Each mounted instance has its own
  * store, i18n instance and toaster, so several on one page never share
  * figures, language, toasts or events.
  */
-export function FeesCalculator(props: FeesCalculatorProps) {
-  const callbacks = useRef(props)
-  callbacks.current = props
-  const [i18nByLanguage] = useState(createI18nByLanguage)
-  const [notices] = useState(createNoticeChannel)
-
-  const [store] = useState<CalculatorStore>(() => {
-    const emit: Emit = (name, detail) => {
-      const p = callbacks.current
-      if (name === 'calculationResultReceivedEvent') p.onCalculationResultReceived?.(detail as CalculationResultReceivedDetail)
-      else if (name === 'invalidTuitionEvent') p.onInvalidTuition?.(detail as InvalidTuitionDetail)
-      else p.onFeeOptionSelected?.(detail as FeeOptionSelectedDetail)
-    }
-    const created = createCalculatorStore(
-      { emit, notify: (notice) => showNotice(notices, i18nByLanguage[created.getState().language], notice) },
-      { apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null },
-    )
-    return created
-  })
+export function FeesCalculator({ widget: given, ...props }: FeesCalculatorProps & { widget?: Widget | null }) {
+  const [widget] = useState(() => given ?? createWidget(props))
+  widget.callbacks.current = props
+  const { store, i18nByLanguage, notices } = widget
+  const callbacks = widget.callbacks
 
   useLayoutEffect(() => {
     store.getState().configure({ apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null })
@@ -117,9 +135,15 @@ export function FeesCalculator(props: FeesCalculatorProps) {
           <RenderBoundary onFailure={onRenderFailure}>
             <CalculatorView showHeader={props.showHeader ?? true} showFooter={props.showFooter ?? true} />
           </RenderBoundary>
-          <NoticeToaster channel={notices} styleRoot={styleRoot} onChunkFailure={reportChunkFailure} />
+          <WidgetToaster store={store} channel={notices} styleRoot={styleRoot} onChunkFailure={reportChunkFailure} />
         </div>
       </CalculatorContext.Provider>
     </LanguageProvider>
   )
+}
+
+/** The toaster, told when a calculation is on its way; only it re-renders when that changes, not the screen. */
+function WidgetToaster({ store, ...props }: Omit<NoticeToasterProps, 'busy'> & { store: CalculatorStore }) {
+  const busy = useStore(store, (s) => s.calculating)
+  return <NoticeToaster {...props} busy={busy} />
 }
