@@ -9,8 +9,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { launchBrowser, startDemo } from '../test/browser/harness.ts'
 import { apiThroughput } from './bench/api.ts'
+import { lighthouseMobile } from './bench/lighthouse.ts'
 import { FIRST_FIGURES_PROBE_INIT, firstRenders, ms, stats, tuitionInput } from './bench/browser.ts'
-import { INITIAL_JS_BUDGET_GZIP, kb, packageOf, readChunkReport, sizeOf, standaloneSizes } from './bench/sizes.ts'
+import { packageOf, readChunkReport } from '../tools/chunk-report.ts'
+import { FIRST_FIGURES_JS_BUDGET_GZIP, INITIAL_JS_BUDGET_GZIP, kb, sizeOf, standaloneSizes } from '../tools/size-budget.ts'
+import { jsBeforeFirstFigures } from '../tools/first-figures-js.ts'
+import { apiRoundTrip, buildReference, measureFirstFigures, printTable, scriptsOf, type Build } from './bench/first-figures.ts'
 
 const FIRST_RENDER_LOADS = 20
 const RECALCULATIONS = 100
@@ -84,6 +88,55 @@ async function main() {
     const elementPage = `<!doctype html><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script>
       <fees-calculator id="probe"></fees-calculator>`
     const baselinePage = `<!doctype html><meta charset="utf-8"><div id="probe"></div><script type="module" src="/dist/bench-baseline.js"></script>`
+
+    // 1b. The first figures, before and after: the reference build and this one, taking turns.
+    console.log(`\n1b. First figures with a tuition input, headless Chromium on loopback (${FIRST_RENDER_LOADS} loads each, taking turns)`)
+    console.log(`  load average (1 / 5 / 15 min) before: ${load()}`)
+    const reference = buildReference(process.env.BENCH_BEFORE || 'main')
+    const builds: Build[] = [...(reference ? [reference.build] : []), { label: 'after (this tree)', dist: 'dist' }]
+    try {
+      const rows = await measureFirstFigures(browser, origin, token, builds, FIRST_RENDER_LOADS)
+      const renders = await firstRenders(
+        browser,
+        origin,
+        [
+          ...builds.map((b) => ({ html: elementPage, scripts: scriptsOf(b.dist) })),
+          { html: baselinePage, scripts: { '/dist/bench-baseline.js': baselineBody } },
+        ],
+        FIRST_RENDER_LOADS,
+      )
+      const emptyRoot = renders.at(-1)!.median
+      const roundTrip = await apiRoundTrip(browser, origin, token, RECALCULATIONS)
+      const initialOf = (dist: string) => standaloneSizes(dist).initialTotal.gzip
+      printTable(builds, [
+        { label: 'JS before first figures (gzip -9)', values: rows.map((r) => `${kb(r.jsBeforeFiguresGzip)}`) },
+        { label: 'JS of the empty first render (gzip -9)', values: builds.map((b) => kb(initialOf(b.dist))) },
+        { label: 'first render / empty React root (median)', values: builds.map((_, j) => `${(renders[j]!.median / emptyRoot).toFixed(2)}× (${ms(renders[j]!.median)} / ${ms(emptyRoot)})`) },
+        { label: 'first figures (median)', values: rows.map((r) => ms(r.firstFigures)) },
+        { label: 'first figures − first render (median)', values: rows.map((r) => ms(r.figuresMinusRender)) },
+        { label: 'API round trip (median)', values: builds.map(() => ms(roundTrip)) },
+      ])
+      line('budget of the JS before first figures', `${kb(FIRST_FIGURES_JS_BUDGET_GZIP)} gzip (goal 85 KB)`)
+      // What each package costs on that path: each chunk's gzip split by its modules' share before minifying.
+      const fetched = await jsBeforeFirstFigures(browser, origin, token)
+      const report = readChunkReport()
+      const cost = new Map<string, number>()
+      for (const file of fetched.files) {
+        const chunk = report.chunks.find((c) => `dist/${c.file}` === file.file)
+        if (!chunk) continue
+        const size = chunk.modules.reduce((a, m) => a + m.length, 0)
+        for (const m of chunk.modules) cost.set(packageOf(m.id), (cost.get(packageOf(m.id)) ?? 0) + (file.gzip * m.length) / size)
+      }
+      line(
+        'by package (gzip, estimated)',
+        [...cost].sort((a, b) => b[1] - a[1]).filter(([, bytes]) => bytes >= 100).map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', '),
+      )
+      console.log(`  load average (1 / 5 / 15 min) after: ${load()}`)
+    } finally {
+      reference?.cleanup()
+    }
+    // `BENCH_ONLY=first-figures npm run bench`: the table above only, for a quick comparison on a busy machine.
+    if (process.env.BENCH_ONLY === 'first-figures') return
 
     // 2. First render
     console.log(`\n2. Navigation to first render, headless Chromium on loopback (${FIRST_RENDER_LOADS} loads each, taking turns)`)
@@ -339,6 +392,25 @@ async function main() {
   line('POST CalculateFeeOptions', `${api.calculate.toFixed(0)} req/s (${(api.calculate / api.bare).toFixed(2)} of bare)`)
   line('POST FrontCalculateFees, saving a version', `${api.save.toFixed(0)} req/s (${(api.save / api.bare).toFixed(2)} of bare)`)
   line('errors / non-2xx', `calculate ${api.errors.calculate}/${api.errors.non2xx.calculate}, save ${api.errors.save}/${api.errors.non2xx.save}`)
+
+  // 7. A phone's network
+  console.log("\n7. Lighthouse 12, mobile profile (simulated slow 4G and 4× slower CPU), Debian's Chromium, /demo/portal.html")
+  const lighthouseDemo = await startDemo()
+  try {
+    const script = await fetch(`${lighthouseDemo.url}/dist/fees-calculator.js`, { headers: { 'Accept-Encoding': 'gzip, br' } })
+    await script.arrayBuffer()
+    line('compression of the scripts by the demo server', script.headers.get('content-encoding') ?? 'none')
+    const figures = await lighthouseMobile(`${lighthouseDemo.url}/demo/portal.html`)
+    line('Performance score', String(figures.performance))
+    line('First Contentful Paint', `${(figures.fcp / 1000).toFixed(2)} s`)
+    line('Largest Contentful Paint (goal ≤ 2.5 s)', `${(figures.lcp / 1000).toFixed(2)} s`)
+    line('Total Blocking Time', `${figures.tbt.toFixed(0)} ms`)
+    line('Cumulative Layout Shift (goal < 0.02)', figures.cls.toFixed(3))
+  } catch (error) {
+    line('Lighthouse could not run', (error as Error).message)
+  } finally {
+    await lighthouseDemo.close()
+  }
   console.log(`\nload average (1 / 5 / 15 min) at the end: ${load()}`)
 }
 

@@ -122,6 +122,34 @@ describe('<fees-calculator>', () => {
   })
 })
 
+describe('<fees-calculator> connected with a tuition input', () => {
+  it('sends its first calculation once, to the API root of an attribute read after the input', async () => {
+    defineFeesCalculator()
+    const element = document.createElement('fees-calculator')
+    // The calculation leaves when the element is connected, before React draws: by then every attribute is read.
+    element.setAttribute('tuition-input', JSON.stringify(input))
+    element.setAttribute('api-base', `${server.origin}/api/v1`)
+    const results = collect(element, 'calculationResultReceivedEvent')
+    document.body.append(element)
+    await vi.waitFor(() => expect(element.shadowRoot?.querySelector('[data-figure=feeAmount]')?.textContent).toMatch(/500/))
+    expect(results).toHaveLength(1)
+    expect(server.requests.map((r) => r.url)).toEqual([expect.stringMatching(/\/api\/v1\/.*CalculateFeeOptions/)])
+  })
+
+  it('drops that calculation when removed before it answers, and starts afresh when connected again', async () => {
+    defineFeesCalculator()
+    const element = document.createElement('fees-calculator')
+    element.setAttribute('api-base', `${server.origin}/api/v1`)
+    element.setAttribute('tuition-input', JSON.stringify(input))
+    const results = collect(element, 'calculationResultReceivedEvent')
+    document.body.append(element)
+    element.remove()
+    document.body.append(element)
+    await vi.waitFor(() => expect(element.shadowRoot?.querySelector('[data-figure=feeAmount]')?.textContent).toMatch(/500/))
+    expect(results).toHaveLength(1)
+  })
+})
+
 describe('<fees-calculator> given a bad input after a good one', () => {
   it('answers at once with invalidTuitionEvent and keeps the plan it has', async () => {
     const element = document.createElement('fees-calculator')

@@ -3,8 +3,8 @@ import { parseTuitionJson, validateTuitionInput } from './domain/tuition.ts'
 import type { TuitionInput } from './domain/types.ts'
 import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind, type PropRow } from './element/props.ts'
 import { reactElementBase } from './element/r2wc-adapter.ts'
-import { dispatchFeesEvent } from './events.ts'
-import { FeesCalculator, type FeesCalculatorProps } from './ui/FeesCalculator.tsx'
+import { dispatchFeesEvent, type CalculationResultReceivedDetail, type FeeOptionSelectedDetail, type InvalidTuitionDetail } from './events.ts'
+import { createWidget, FeesCalculator, type FeesCalculatorProps, type Widget } from './ui/FeesCalculator.tsx'
 
 export { ELEMENT_PROP_NAMES, ELEMENT_PROPS }
 
@@ -61,8 +61,13 @@ function componentValue(kind: PropKind, value: unknown, fallback: string | undef
   return value ?? null
 }
 
-function componentProps(raw: RawProps): FeesCalculatorProps {
-  const props: Record<string, unknown> = {}
+/** The component's props for the element's raw props: its callbacks become DOM events on the host. */
+function componentProps(host: Element, raw: RawProps): FeesCalculatorProps {
+  const props: Record<string, unknown> = {
+    onCalculationResultReceived: (detail: CalculationResultReceivedDetail) => dispatchFeesEvent(host, 'calculationResultReceivedEvent', detail),
+    onInvalidTuition: (detail: InvalidTuitionDetail) => dispatchFeesEvent(host, 'invalidTuitionEvent', detail),
+    onFeeOptionSelected: (detail: FeeOptionSelectedDetail) => dispatchFeesEvent(host, 'feeOptionSelectedEvent', detail),
+  }
   for (const prop of ELEMENT_PROP_NAMES) {
     const row: PropRow = ELEMENT_PROPS[prop]
     props[prop] = componentValue(row.kind, raw[prop], row.default)
@@ -70,17 +75,14 @@ function componentProps(raw: RawProps): FeesCalculatorProps {
   return props as FeesCalculatorProps
 }
 
-/** Turns the element's raw props into the component's, and its callbacks into DOM events on the host. */
+/** Turns the element's raw props into the component's, and hands over the widget started before the first render. */
 function ElementView({ container }: { container: ShadowRoot }) {
-  const host = container.host
+  const host = container.host as ElementState
   const cell = cellOf(host)
   const raw = useSyncExternalStore(cell.subscribe, cell.get, cell.get)
-  return createElement(FeesCalculator, {
-    ...componentProps(raw),
-    onCalculationResultReceived: (detail) => dispatchFeesEvent(host, 'calculationResultReceivedEvent', detail),
-    onInvalidTuition: (detail) => dispatchFeesEvent(host, 'invalidTuitionEvent', detail),
-    onFeeOptionSelected: (detail) => dispatchFeesEvent(host, 'feeOptionSelectedEvent', detail),
-  })
+  const widget = host[EARLY_WIDGET] ?? null
+  host[EARLY_WIDGET] = undefined
+  return createElement(FeesCalculator, { ...componentProps(host, raw), widget })
 }
 
 /** What the host set as tuitionInput, returned by the getter as given. */
@@ -88,7 +90,28 @@ const GIVEN_INPUT = Symbol('givenTuitionInput')
 /** Set while the element rewrites its own tuition-input attribute, which is then not a new input. */
 const SCRUBBING = Symbol('scrubbing')
 
-type ElementState = HTMLElement & { [GIVEN_INPUT]?: unknown; [SCRUBBING]?: boolean }
+/**
+ * The widget whose first calculation left when the element was connected,
+ * before React's first render; the component takes it over when it mounts.
+ */
+const EARLY_WIDGET = Symbol('earlyWidget')
+
+type ElementState = HTMLElement & { [GIVEN_INPUT]?: unknown; [SCRUBBING]?: boolean; [EARLY_WIDGET]?: Widget }
+
+/**
+ * The first request leaves as soon as the element is connected with a valid
+ * tuition input (every attribute has been read by then, the API root
+ * included), in parallel with React's first render and the lazy chunks
+ * rather than after them.
+ */
+function startEarly(element: ElementState): void {
+  const raw = cellOf(element).values
+  if (raw.versionHashCode || raw.tuitionInput === undefined || raw.tuitionInput === '' || element[EARLY_WIDGET]) return
+  const props = componentProps(element, raw)
+  const widget = createWidget(props)
+  widget.store.getState().setTuitionInput((props.tuitionInput ?? null) as TuitionInput | null)
+  element[EARLY_WIDGET] = widget
+}
 
 /**
  * The bearer token must not stay readable in the page's DOM: once the element
@@ -179,7 +202,16 @@ export class FeesCalculatorElement extends ElementBase {
         self[prop] = value
       }
     }
+    // A move keeps the tree it has (and its store): only a first connect, or one after a release, starts early.
+    if (!this.hasReactTree) startEarly(this)
     super.connectedCallback()
+  }
+
+  override released(): void {
+    // Removed before React could take it over: its request is dropped with it.
+    const early = (this as ElementState)[EARLY_WIDGET]
+    ;(this as ElementState)[EARLY_WIDGET] = undefined
+    early?.store.getState().clear()
   }
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {

@@ -29,7 +29,14 @@ interface R2wcElement extends HTMLElement {
   disconnectedCallback(): void
 }
 
-export type ReactElementBase = new () => HTMLElement & { connectedCallback(): void; disconnectedCallback(): void }
+export type ReactElementBase = new () => HTMLElement & {
+  connectedCallback(): void
+  disconnectedCallback(): void
+  /** True from the first connect until the tree is released: a connect then is a move. */
+  readonly hasReactTree: boolean
+  /** Called once the tree of an element removed for good has been unmounted. */
+  released(): void
+}
 
 /**
  * A custom element base class that renders `component` in a shadow root made
@@ -42,6 +49,13 @@ export function reactElementBase(component: ComponentType<{ container: ShadowRoo
 
   return class ReactElement extends R2wc {
     #release: ReturnType<typeof setTimeout> | undefined
+    #mounted = false
+
+    get hasReactTree(): boolean {
+      return this.#mounted
+    }
+
+    released(): void {}
 
     // r2wc calls this from its constructor with the mode only.
     override attachShadow(init: ShadowRootInit): ShadowRoot {
@@ -55,6 +69,7 @@ export function reactElementBase(component: ComponentType<{ container: ShadowRoo
         this.#release = undefined
         return
       }
+      this.#mounted = true
       super.connectedCallback()
     }
 
@@ -62,7 +77,10 @@ export function reactElementBase(component: ComponentType<{ container: ShadowRoo
       if (this.#release !== undefined) return
       this.#release = setTimeout(() => {
         this.#release = undefined
-        if (!this.isConnected) super.disconnectedCallback()
+        if (this.isConnected) return
+        this.#mounted = false
+        super.disconnectedCallback()
+        this.released()
       }, RELEASE_DELAY_MS)
     }
   }

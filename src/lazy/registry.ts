@@ -25,6 +25,7 @@ export const scheduleChunk = defineChunk('schedule', () => import('../ui/schedul
 
 /**
  * sonner and its CSS (≈10 KB gzip): no first render needs them, so they load
- * when the browser is idle, or at once when a notice comes first.
+ * when the browser is idle once no calculation is on its way (after the
+ * first figures), or at once when a notice comes first.
  */
 export const toasterChunk = defineChunk('toaster', () => import('../ui/notices/Toasts.tsx'))

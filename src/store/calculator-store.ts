@@ -225,9 +225,9 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
     }
 
     const choose = (patch: Partial<PlanChoice>) => {
-      const { choice, saving, saveQueued, versionLocked } = get()
-      // A save pending or under way is for the plan on screen: it cannot change under it. Nor can a saved, locked plan.
-      if (!choice || saving || saveQueued || versionLocked) return
+      const { choice, saving, saveQueued } = get()
+      // A save pending or under way is for the plan on screen: it cannot change under it.
+      if (!choice || saving || saveQueued) return
       const next = { ...choice, ...patch }
       if (JSON.stringify(next) === JSON.stringify(choice)) return
       set({ choice: next })

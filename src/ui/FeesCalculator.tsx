@@ -13,6 +13,8 @@ import { parseTuitionJson } from '../domain/tuition.ts'
 import { createCalculatorStore, type CalculatorStore } from '../store/calculator-store.ts'
 import { CalculatorView } from './CalculatorView.tsx'
 import { CalculatorContext, type CalculatorContextValue } from './context.ts'
+import type { I18n } from '@lingui/core'
+import type { Language } from '../domain/language.ts'
 import { createI18nByLanguage, LanguageProvider } from './i18n.ts'
 import { RenderBoundary } from './RenderBoundary.tsx'
 import { adoptStyles, styleRootOf } from './styles/adopt.ts'
@@ -20,7 +22,7 @@ import cardCss from './styles/card.css?inline'
 import figuresCss from './styles/figures.css?inline'
 import hostCss from './styles/host.css?inline'
 import planCss from './styles/plan.css?inline'
-import { createNoticeChannel, NOTICE_STYLES, NoticeToaster, showNotice } from './notices/index.ts'
+import { createNoticeChannel, NOTICE_STYLES, NoticeToaster, showNotice, type NoticeChannel, type NoticeToasterProps } from './notices/index.ts'
 
 /** Everything a first render needs; the calendar, the schedule and the toasts bring their own CSS with their chunks. */
 const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...NOTICE_STYLES]
@@ -46,6 +48,36 @@ interface FeesCalculatorCallbacks {
 const noSubscription = () => () => {}
 
 /**
+ * What one widget keeps between renders: its store, its i18n instances, its
+ * notices and the callbacks of the moment. The element creates it before
+ * React's first render, so that the first calculation leaves at once.
+ */
+export interface Widget {
+  store: CalculatorStore
+  i18nByLanguage: Record<Language, I18n>
+  notices: NoticeChannel
+  /** The props whose callbacks the store's events go to; the component keeps them current. */
+  callbacks: { current: FeesCalculatorProps }
+}
+
+export function createWidget(props: FeesCalculatorProps): Widget {
+  const callbacks = { current: props }
+  const i18nByLanguage = createI18nByLanguage()
+  const notices = createNoticeChannel()
+  const emit: Emit = (name, detail) => {
+    const p = callbacks.current
+    if (name === 'calculationResultReceivedEvent') p.onCalculationResultReceived?.(detail as CalculationResultReceivedDetail)
+    else if (name === 'invalidTuitionEvent') p.onInvalidTuition?.(detail as InvalidTuitionDetail)
+    else p.onFeeOptionSelected?.(detail as FeeOptionSelectedDetail)
+  }
+  const store = createCalculatorStore(
+    { emit, notify: (notice) => showNotice(notices, i18nByLanguage[store.getState().language], notice) },
+    { apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null },
+  )
+  return { store, i18nByLanguage, notices, callbacks }
+}
+
+/**
  * The fees calculator as a React component. Each mounted instance has its own
  * store, i18n instance and toaster, so several on one page never share
  * figures, language, toasts or events.
@@ -56,7 +88,7 @@ const noSubscription = () => () => {}
  * placeholder first, so React sees no mismatch, then the calculator; a plain
  * client render draws the calculator at once.
  */
-export function FeesCalculator(props: FeesCalculatorProps) {
+export function FeesCalculator(props: FeesCalculatorProps & { widget?: Widget | null }) {
   const inBrowser = useSyncExternalStore(
     noSubscription,
     () => true,
@@ -66,25 +98,11 @@ export function FeesCalculator(props: FeesCalculatorProps) {
   return <CalculatorInstance {...props} />
 }
 
-function CalculatorInstance(props: FeesCalculatorProps) {
-  const callbacks = useRef(props)
-  callbacks.current = props
-  const [i18nByLanguage] = useState(createI18nByLanguage)
-  const [notices] = useState(createNoticeChannel)
-
-  const [store] = useState<CalculatorStore>(() => {
-    const emit: Emit = (name, detail) => {
-      const p = callbacks.current
-      if (name === 'calculationResultReceivedEvent') p.onCalculationResultReceived?.(detail as CalculationResultReceivedDetail)
-      else if (name === 'invalidTuitionEvent') p.onInvalidTuition?.(detail as InvalidTuitionDetail)
-      else p.onFeeOptionSelected?.(detail as FeeOptionSelectedDetail)
-    }
-    const created = createCalculatorStore(
-      { emit, notify: (notice) => showNotice(notices, i18nByLanguage[created.getState().language], notice) },
-      { apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null },
-    )
-    return created
-  })
+function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & { widget?: Widget | null }) {
+  const [widget] = useState(() => given ?? createWidget(props))
+  widget.callbacks.current = props
+  const { store, i18nByLanguage, notices } = widget
+  const callbacks = widget.callbacks
 
   useLayoutEffect(() => {
     store.getState().configure({ apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null })
@@ -136,9 +154,15 @@ function CalculatorInstance(props: FeesCalculatorProps) {
           <RenderBoundary onFailure={onRenderFailure}>
             <CalculatorView showHeader={props.showHeader ?? true} showFooter={props.showFooter ?? true} />
           </RenderBoundary>
-          <NoticeToaster channel={notices} styleRoot={styleRoot} onChunkFailure={reportChunkFailure} />
+          <WidgetToaster store={store} channel={notices} styleRoot={styleRoot} onChunkFailure={reportChunkFailure} />
         </div>
       </CalculatorContext.Provider>
     </LanguageProvider>
   )
+}
+
+/** The toaster, told when a calculation is on its way; only it re-renders when that changes, not the screen. */
+function WidgetToaster({ store, ...props }: Omit<NoticeToasterProps, 'busy'> & { store: CalculatorStore }) {
+  const busy = useStore(store, (s) => s.calculating)
+  return <NoticeToaster {...props} busy={busy} />
 }

@@ -49,11 +49,15 @@ describe('<fees-calculator> saves exactly the plan on screen (Chromium, real cli
     })
 
     await page.locator(AMOUNT).click()
+    // Focusing the amount selects it (so typing replaces it) once it shows as a bare number.
+    await expect
+      .poll(() => page.locator(AMOUNT).evaluate((input: HTMLInputElement) => input.value !== '' && input.selectionStart === 0 && input.selectionEnd === input.value.length))
+      .toBe(true)
     await page.keyboard.type('7000')
     // The click blurs the amount (which recalculates) and then presses SAVE, as a student does.
     await page.locator(SAVE).click()
     await expect.poll(() => held).toBe(1)
-    expect(await page.locator(SAVE).getAttribute('aria-busy')).toBe('true')
+    await expect.poll(() => page.locator(SAVE).getAttribute('aria-busy')).toBe('true')
     expect(await page.locator(SAVE).getAttribute('aria-disabled')).toBe('true')
     expect(await text(page, '[part=save-button]')).toBe('SAVING…')
     expect(await page.locator(FEE_SELECT).getAttribute('aria-disabled')).toBe('true')
@@ -87,7 +91,7 @@ describe('<fees-calculator> saves exactly the plan on screen (Chromium, real cli
     await page.locator(FEE_SELECT).selectOption('18')
     await page.locator(SAVE).click()
     await expect.poll(() => held).toBe(1)
-    expect(await text(page, '[part=save-button]')).toBe('GUARDANDO…')
+    await expect.poll(() => text(page, '[part=save-button]')).toBe('GUARDANDO…')
     fail()
 
     const failure = await waitForEvent(page, 'feeOptionSelectedEvent')

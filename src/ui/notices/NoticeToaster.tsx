@@ -11,6 +11,11 @@ export interface NoticeToasterProps {
   styleRoot: ShadowRoot | Document | null
   /** The toaster's own chunk failed: it is reported like any other (console, and a notice). */
   onChunkFailure(error: unknown): void
+  /**
+   * A calculation is on its way: the toaster's chunk waits until it has
+   * answered, so that nothing competes with the first figures on a slow line.
+   */
+  busy?: boolean
 }
 
 /**
@@ -18,9 +23,9 @@ export interface NoticeToasterProps {
  * notice that comes first asks for it at once. If its chunk cannot load, a
  * small alert built into the first render says what the toasts would have.
  */
-export function NoticeToaster({ channel, styleRoot, onChunkFailure }: NoticeToasterProps) {
+export function NoticeToaster({ channel, styleRoot, onChunkFailure, busy = false }: NoticeToasterProps) {
   const pending = useSyncExternalStore(channel.subscribe, channel.pending, channel.pending)
-  const { module, failed, request } = useChunk(toasterChunk, onChunkFailure, { preload: true })
+  const { module, failed, request } = useChunk(toasterChunk, onChunkFailure, { preload: !busy })
 
   useEffect(() => {
     // No retry after a failure: the alert shows the notices instead, and a retry could fail and notify again.
