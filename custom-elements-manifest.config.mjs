@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import ts from 'typescript'
 
 const THEME = 'src/ui/theme.ts'
-const PROPS = 'src/element/props.ts'
+const PROPS = 'src/domain/props.ts'
 const TAG = 'fees-calculator'
 
 /** `Description. Default X.` → the description, and X without the code span when X is one. */
@@ -29,7 +29,7 @@ export function themeTags(source = readFileSync(THEME, 'utf8')) {
   return { cssProperties, cssParts }
 }
 
-/** The element's table of properties (src/element/props.ts, which has no runtime imports), loaded as a module. */
+/** The element's table of properties (src/domain/props.ts, which has no runtime imports), loaded as a module. */
 export async function propsTable(source = readFileSync(PROPS, 'utf8')) {
   const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText
   return import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)

@@ -1,7 +1,7 @@
 import { createElement, useSyncExternalStore } from 'react'
 import { parseTuitionJson, validateTuitionInput } from './domain/tuition.ts'
 import type { TuitionInput } from './domain/types.ts'
-import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind, type PropRow } from './element/props.ts'
+import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind, type PropRow } from './domain/props.ts'
 import { reactElementBase } from './element/r2wc-adapter.ts'
 import { dispatchFeesEvent, type CalculationResultReceivedDetail, type FeeOptionSelectedDetail, type InvalidTuitionDetail } from './events.ts'
 import { createWidget, FeesCalculator, type FeesCalculatorProps, type Widget } from './ui/FeesCalculator.tsx'
@@ -168,7 +168,7 @@ function setProp(element: ElementState, prop: ElementPropName, value: unknown, f
  */
 const ElementBase = reactElementBase(ElementView, { mode: 'open' })
 
-// Its attributes and properties come from src/element/props.ts, its CSS custom
+// Its attributes and properties come from src/domain/props.ts, its CSS custom
 // properties and parts from src/ui/theme.ts: custom-elements-manifest.config.mjs
 // adds both to this class's entry in the manifest.
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useStore } from 'zustand'
 import type { TuitionInput } from '../domain/types.ts'
-import type { ELEMENT_PROPS, ElementPropName, PropKind } from '../element/props.ts'
+import type { ELEMENT_PROPS, ElementPropName, PropKind } from '../domain/props.ts'
 import type {
   CalculationResultReceivedDetail,
   Emit,
@@ -31,7 +31,7 @@ const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...NOTICE_STYLES]
 type ComponentValue<K extends PropKind> = K extends 'flag' ? boolean : K extends 'tuition' ? TuitionInput | string | null : string | null
 
 /**
- * The component's props: the element's properties (src/element/props.ts says
+ * The component's props: the element's properties (src/domain/props.ts says
  * what each means; flags default to true) and the three callbacks that the
  * element turns into its events.
  */

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { mintToken } from '../../demo/server/auth.ts'
 import { financing } from '../api/server.ts'
-import { freePort, startServerProcess } from '../support/server-process.ts'
+import { freePort, startServerProcess } from '../../tools/server-process.ts'
 
 const API_KEY = 'durability-key'
 const JWT_SECRET = 'durability-secret-0123456789abcdef0123'
