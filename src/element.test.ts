@@ -97,7 +97,7 @@ describe('<fees-calculator>', () => {
     expect(server.requests).toHaveLength(0)
   })
 
-  it('answers an invalid date with the spec message and sends no request', async () => {
+  it('answers an invalid date with the exact message hosts match on and sends no request', async () => {
     const element = document.createElement('fees-calculator')
     const seen = collect(element, 'invalidTuitionEvent')
     document.body.append(element)

@@ -1,5 +1,5 @@
 /**
- * Credentials (contract section 5): a bearer token is an HS256 JWT with an
+ * Credentials: a bearer token is an HS256 JWT with an
  * expiry (embedded mode); the static key travels in X-Api-Key (hash mode).
  */
 import { createHash, timingSafeEqual } from 'node:crypto'

@@ -1,6 +1,6 @@
 /**
  * `npm run demo`: the reference server with the configuration of the
- * environment (contract section 5), printing where everything is.
+ * environment (the variables the README lists), printing where everything is.
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'

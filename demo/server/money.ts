@@ -1,5 +1,5 @@
 /**
- * The money of contract section 6, exact: amounts are integer cents (bigint),
+ * The money of the calculator (docs/rules.md#money), exact: amounts are integer cents (bigint),
  * rates are exact fractions, and every division is rounded half-up to a cent
  * once. No binary float is ever accumulated, so a spreadsheet's PMT and this
  * code agree on every cent.
@@ -175,7 +175,7 @@ export interface Schedule {
 export type ScheduleFailure = 'amount_too_small'
 
 /**
- * The dated schedule of contract section 6. Each interest is rounded on the
+ * The dated schedule (docs/rules.md#due-dates). Each interest is rounded on the
  * balance it is charged on; the last fee takes whatever rounding left, so the
  * balance ends at exactly 0 and the principals sum to the amount exactly.
  */

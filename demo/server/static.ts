@@ -1,7 +1,7 @@
 /**
  * The built files of `npm run build`, served beside the API on one port:
- * the bundle under /dist, the single-page app at its routes (contract
- * section 3) and its assets under /assets.
+ * the bundle under /dist, the single-page app at its routes (`/fees`,
+ * `/fees/<hash>`, `/health-check`) and its assets under /assets.
  */
 import type { Hono } from 'hono'
 import { readFile, stat } from 'node:fs/promises'

@@ -81,7 +81,7 @@ function flag(o: Fields, key: string, parent = ''): boolean {
   return value
 }
 
-/** A date in any form the contract accepts, kept as its UTC day `YYYY-MM-DD`. */
+/** A date in any form the widget accepts (see DATE_OR_DATE_TIME in dates.ts), kept as its UTC day `YYYY-MM-DD`. */
 function date(o: Fields, key: string, parent = ''): string {
   const field = at(parent, key)
   return toIsoDate(o[key]) ?? refuse(field, `is not a date that can be read as UTC: ${JSON.stringify(o[key])}`, 'invalid_date')

@@ -31,7 +31,7 @@ describe('validateTuitionInput', () => {
     ['a day that does not exist', '2027-02-30'],
     ['a number', 20270105],
     ['a month 13', '2027-13-01'],
-  ])('refuses a %s dateOfPayment with the spec message', (_label, dateOfPayment) => {
+  ])('refuses a %s dateOfPayment with the exact message hosts match on', (_label, dateOfPayment) => {
     expect(validateTuitionInput({ ...valid, dateOfPayment })).toEqual({
       ok: false,
       error: { code: 'invalid_date', message: INVALID_DATE_MESSAGE, field: 'dateOfPayment' },

@@ -8,7 +8,7 @@ const RATE_DECIMALS = 2
 export const DEFAULT_CURRENCY = 'USD'
 
 /** The Intl locale each interface language formats with. */
-// British English: day before month, as the spec's DD / MM / YYYY and the Spanish screens.
+// British English: day before month, as the read-only DD / MM / YYYY and the Spanish screens.
 export const LOCALE_TAGS: Record<Language, string> = { es: 'es-ES', en: 'en-GB' }
 
 export interface Formatters {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
 import { events, recordEvents, settled, text, waitForEvent, type Language, savePlanPerLanguage, problemReply, UNAVAILABLE } from './screen-helpers.ts'
 
-/** The spec's texts, word for word in Spanish, and their English counterparts. */
+/** The notices' texts: the Spanish ones word for word as hosts expect them, and their English counterparts. */
 const TEXTS = {
   es: {
     versionTitle: 'Error',
@@ -113,7 +113,7 @@ describe('the error catalogue: events and logs', () => {
     await page.close()
   })
 
-  it('refuses an invalid date of payment with invalidTuitionEvent and the spec message', async () => {
+  it('refuses an invalid date of payment with invalidTuitionEvent and the exact message hosts match on', async () => {
     const { page } = await open('/demo/crm.html')
     await waitForEvent(page, 'calculationResultReceivedEvent')
     await page.evaluate(() => {

@@ -70,7 +70,7 @@ export function percent(page: Page, language: Language, values: number[]): Promi
   )
 }
 
-/** `YYYY-MM-DD` → `DD / MM / YYYY`, the spec's read-only date. */
+/** `YYYY-MM-DD` → `DD / MM / YYYY`, the read-only date. */
 export const spacedDate = (iso: string) => iso.split('-').reverse().join(' / ')
 
 /** Local calendar days, as the calendar counts them. */

@@ -12,7 +12,7 @@ import { DateButton } from './DateButton.tsx'
 import { focusCurrentDay, followKeyboardDay } from './focus.ts'
 import { keepInViewport } from './keep-in-viewport.ts'
 
-/** Spec sections 2 and 9: weeks start on Monday. */
+/** Weeks start on Monday, in both languages. */
 const MONDAY = 1
 /** The popup renders into this node of the element's own shadow root. */
 export const CALENDAR_PORTAL_ID = 'fc-calendar-portal'

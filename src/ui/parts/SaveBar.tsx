@@ -19,7 +19,7 @@ function availability(hasResult: boolean, canAct: boolean) {
   return { disabled: !hasResult, 'aria-disabled': hasResult && !canAct ? true : undefined }
 }
 
-/** The enrolment id and version number, the schedule on demand, and SAVE (shown and enabled per spec section 4). */
+/** The enrolment id and version number, the schedule on demand, and SAVE (SAVE hidden for a plan loaded by hash that may not change, disabled while locked or busy). */
 export function SaveBar() {
   const { t } = useLingui()
   const format = useFormatters()
