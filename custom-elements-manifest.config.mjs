@@ -31,7 +31,9 @@ export function themeTags(source = readFileSync(THEME, 'utf8')) {
 
 /** The element's table of properties (src/domain/props.ts, which has no runtime imports), loaded as a module. */
 export async function propsTable(source = readFileSync(PROPS, 'utf8')) {
-  const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText
+  const js = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText
   return import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)
 }
 
@@ -75,7 +77,8 @@ function themeOfTheElement() {
       const element = customElementsManifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === TAG)
       if (!element) throw new Error(`no <${TAG}> in the manifest`)
       const { cssProperties, cssParts } = themeTags()
-      if (cssProperties.length === 0 || cssParts.length === 0) throw new Error(`${THEME} documents no @cssproperty or no @csspart`)
+      if (cssProperties.length === 0 || cssParts.length === 0)
+        throw new Error(`${THEME} documents no @cssproperty or no @csspart`)
       element.cssProperties = cssProperties
       element.cssParts = cssParts
     },

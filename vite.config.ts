@@ -48,7 +48,10 @@ function chunkReport(): Plugin {
                 {
                   file: output.fileName,
                   isEntry: output.isEntry,
-                  modules: Object.entries(output.modules).map(([id, module]) => ({ id: idOf(id), length: module.renderedLength })),
+                  modules: Object.entries(output.modules).map(([id, module]) => ({
+                    id: idOf(id),
+                    length: module.renderedLength,
+                  })),
                 },
               ]
             : [],

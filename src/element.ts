@@ -3,7 +3,12 @@ import { parseTuitionJson, validateTuitionInput } from './domain/tuition.ts'
 import type { TuitionInput } from './domain/types.ts'
 import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind, type PropRow } from './domain/props.ts'
 import { reactElementBase } from './element/r2wc-adapter.ts'
-import { dispatchFeesEvent, type CalculationResultReceivedDetail, type FeeOptionSelectedDetail, type InvalidTuitionDetail } from './events.ts'
+import {
+  dispatchFeesEvent,
+  type CalculationResultReceivedDetail,
+  type FeeOptionSelectedDetail,
+  type InvalidTuitionDetail,
+} from './events.ts'
 import { createWidget, FeesCalculator, type FeesCalculatorProps, type Widget } from './ui/FeesCalculator.tsx'
 
 export { ELEMENT_PROP_NAMES, ELEMENT_PROPS }
@@ -50,7 +55,10 @@ class PropsCell {
 const cells = new WeakMap<Element, PropsCell>()
 function cellOf(element: Element): PropsCell {
   let cell = cells.get(element)
-  if (!cell) cells.set(element, (cell = new PropsCell()))
+  if (!cell) {
+    cell = new PropsCell()
+    cells.set(element, cell)
+  }
   return cell
 }
 
@@ -64,7 +72,8 @@ function componentValue(kind: PropKind, value: unknown, fallback: string | undef
 /** The component's props for the element's raw props: its callbacks become DOM events on the host. */
 function componentProps(host: Element, raw: RawProps): FeesCalculatorProps {
   const props: Record<string, unknown> = {
-    onCalculationResultReceived: (detail: CalculationResultReceivedDetail) => dispatchFeesEvent(host, 'calculationResultReceivedEvent', detail),
+    onCalculationResultReceived: (detail: CalculationResultReceivedDetail) =>
+      dispatchFeesEvent(host, 'calculationResultReceivedEvent', detail),
     onInvalidTuition: (detail: InvalidTuitionDetail) => dispatchFeesEvent(host, 'invalidTuitionEvent', detail),
     onFeeOptionSelected: (detail: FeeOptionSelectedDetail) => dispatchFeesEvent(host, 'feeOptionSelectedEvent', detail),
   }
@@ -181,6 +190,7 @@ const ElementBase = reactElementBase(ElementView, { mode: 'open' })
  * @event {CustomEvent<InvalidTuitionDetail>} invalidTuitionEvent - The tuition input was refused (detail: code, message, field), a calculation failed in embedded mode (detail: the request failure; an answer the widget could not read has the code `invalid_response` or `invalid_date` and the `field` to blame), or the calculator could not be drawn (code `render_failed`).
  * @event {CustomEvent<FeeOptionSelectedDetail>} feeOptionSelectedEvent - The plan was saved (detail: the amortization table), or saving failed in embedded mode (detail: the request failure with the error body, or the code and `field` of an answer the widget could not read).
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the accessors are defined from the props table at run time; the interface of the same name gives them their types.
 export class FeesCalculatorElement extends ElementBase {
   // Properties are kept as given (an object stays an object and is never
   // written back to an attribute, so the token never shows in the DOM), a

@@ -70,7 +70,13 @@ export async function startDemo(env: Record<string, string> = {}): Promise<DemoS
   const { loadConfig } = await import('../demo/server/config.ts')
   const { startServer } = await import('../demo/server/app.ts')
   const { mintToken } = await import('../demo/server/auth.ts')
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', FEES_DB: join(dir, 'fees.sqlite'), FEES_JWT_SECRET: TEST_JWT_SECRET, ...env })
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    FEES_DB: join(dir, 'fees.sqlite'),
+    FEES_JWT_SECRET: TEST_JWT_SECRET,
+    ...env,
+  })
   const server = await startServer(config)
   return {
     url: server.url,

@@ -19,7 +19,8 @@ export interface ChunkReport {
 }
 
 export function readChunkReport(path = CHUNK_REPORT_PATH): ChunkReport {
-  if (!existsSync(path)) throw new Error(`${path} is missing: it is written by \`vite build --mode standalone\` (\`npm run build\`).`)
+  if (!existsSync(path))
+    throw new Error(`${path} is missing: it is written by \`vite build --mode standalone\` (\`npm run build\`).`)
   return JSON.parse(readFileSync(path, 'utf8')) as ChunkReport
 }
 

@@ -40,7 +40,12 @@ export function benchTuitionInput(token: string, numberOfFees = 12) {
  * were drawn. The page and the API are `origin`'s (a demo server); the
  * scripts come from `dist` on disk, so that two builds can be compared.
  */
-export async function jsBeforeFirstFigures(browser: Browser, origin: string, token: string, dist = 'dist'): Promise<FirstFiguresJs> {
+export async function jsBeforeFirstFigures(
+  browser: Browser,
+  origin: string,
+  token: string,
+  dist = 'dist',
+): Promise<FirstFiguresJs> {
   const context = await browser.newContext()
   try {
     const input = JSON.stringify(benchTuitionInput(token)).replace(/&/g, '&amp;').replace(/'/g, '&#39;')
@@ -57,10 +62,14 @@ export async function jsBeforeFirstFigures(browser: Browser, origin: string, tok
           }))
         }, { once: true })
       </script>`
-    await context.route(`${origin}/first-figures.html`, (route) => route.fulfill({ contentType: 'text/html', body: html }))
+    await context.route(`${origin}/first-figures.html`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: html }),
+    )
     await context.route(`${origin}/dist/**/*.js`, (route) => {
       const file = join(dist, new URL(route.request().url()).pathname.slice('/dist/'.length))
-      return existsSync(file) ? route.fulfill({ contentType: 'text/javascript', path: file }) : route.fulfill({ status: 404 })
+      return existsSync(file)
+        ? route.fulfill({ contentType: 'text/javascript', path: file })
+        : route.fulfill({ status: 404 })
     })
     const requested: string[] = []
     let snapshot: string[] | null = null
@@ -71,14 +80,19 @@ export async function jsBeforeFirstFigures(browser: Browser, origin: string, tok
     const page = await context.newPage()
     page.on('request', (request) => {
       const url = new URL(request.url())
-      if (url.origin === origin && url.pathname.startsWith('/dist/') && url.pathname.endsWith('.js')) requested.push(url.pathname)
+      if (url.origin === origin && url.pathname.startsWith('/dist/') && url.pathname.endsWith('.js'))
+        requested.push(url.pathname)
     })
     await page.goto(`${origin}/first-figures.html`)
-    await page.waitForFunction(() => (window as unknown as { __figuresDrawn?: boolean }).__figuresDrawn === true, null, { timeout: 30_000 })
-    // What the page had loaded at that moment: a request whose event reached us late still counts.
-    const loaded = (await page.evaluate(() => (window as unknown as { __scriptsAtFigures: string[] }).__scriptsAtFigures)).filter(
-      (path) => path.startsWith('/dist/') && path.endsWith('.js'),
+    await page.waitForFunction(
+      () => (window as unknown as { __figuresDrawn?: boolean }).__figuresDrawn === true,
+      null,
+      { timeout: 30_000 },
     )
+    // What the page had loaded at that moment: a request whose event reached us late still counts.
+    const loaded = (
+      await page.evaluate(() => (window as unknown as { __scriptsAtFigures: string[] }).__scriptsAtFigures)
+    ).filter((path) => path.startsWith('/dist/') && path.endsWith('.js'))
     const paths = [...new Set([...(snapshot ?? requested), ...loaded])]
     const files = paths.map((path) => {
       const file = join(dist, path.slice('/dist/'.length))

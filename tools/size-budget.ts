@@ -57,7 +57,9 @@ export function standaloneSizes(dist = 'dist'): BundleReport {
   const chunkDir = join(dist, 'chunks')
   const chunks = (() => {
     try {
-      return readdirSync(chunkDir).filter((f) => f.endsWith('.js')).map((f) => resolve(chunkDir, f))
+      return readdirSync(chunkDir)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => resolve(chunkDir, f))
     } catch {
       return []
     }
@@ -80,4 +82,3 @@ export const INITIAL_JS_BUDGET_GZIP = 92 * 1024
 export const FIRST_FIGURES_JS_BUDGET_GZIP = 98 * 1024
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
-

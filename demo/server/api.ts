@@ -32,7 +32,9 @@ export function apiRoutes(
 
   api.get('/health', (c) => {
     if (!store.isHealthy()) {
-      return problemResponse(problem('database_unavailable', 'The database does not answer.'), { 'Retry-After': RETRY_AFTER_S })
+      return problemResponse(problem('database_unavailable', 'The database does not answer.'), {
+        'Retry-After': RETRY_AFTER_S,
+      })
     }
     return c.json({ status: 'ok' })
   })
@@ -54,7 +56,8 @@ export function apiRoutes(
       return problemResponse(problem('validation_failed', `Invalid or missing query parameters: ${fields}.`, errors))
     }
     const number = store.numberOf(hash, contractId)
-    if (number === null) return problemResponse(problem('version_not_found', 'No version has this hash for this contract id.'))
+    if (number === null)
+      return problemResponse(problem('version_not_found', 'No version has this hash for this contract id.'))
     return c.json(number)
   })
 

@@ -53,7 +53,8 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
   staticRoutes(app, options.distDir ?? `${REPO_ROOT}dist`)
 
   app.notFound((c) => {
-    if (c.req.path.startsWith('/api/')) return problemResponse(problem('not_found', `Nothing answers ${c.req.method} ${c.req.path}.`))
+    if (c.req.path.startsWith('/api/'))
+      return problemResponse(problem('not_found', `Nothing answers ${c.req.method} ${c.req.path}.`))
     return c.text('Not found.\n', 404)
   })
   app.onError((error) => {

@@ -21,7 +21,10 @@ function planFrom(cents: bigint, rateText: string, n: number, first: CalendarDat
 }
 
 function datedFees(plan: Schedule, first: CalendarDate, drawdown: CalendarDate): DatedFee[] {
-  return plan.installments.map((row) => ({ fee: row.fee, days: daysBetween(drawdown, addMonthsClamped(first, row.number - 1)) }))
+  return plan.installments.map((row) => ({
+    fee: row.fee,
+    days: daysBetween(drawdown, addMonthsClamped(first, row.number - 1)),
+  }))
 }
 
 function spreadsheetXirr(cents: bigint, plan: Schedule, drawdown: CalendarDate): number | Error {
@@ -40,16 +43,19 @@ describe('annualPercentageRate: the APR of the dated schedule', () => {
     [1, 0.061351],
     [2, 0.052874],
     [3, 0.04646],
-  ])('gives 6 000 over 12 fees at 5.95 %% with the first fee %i months after the drawdown the rate XIRR gives', (months, expected) => {
-    const first = addMonthsClamped(TODAY, months)
-    const plan = planFrom(600_000n, '0.0595', 12, first)
-    if (!plan) throw new Error('the worked plan must be possible')
-    const tae = annualPercentageRate(600_000n, datedFees(plan, first, TODAY))
-    expect(tae).toBe(expected)
-    const xirr = spreadsheetXirr(600_000n, plan, TODAY)
-    if (xirr instanceof Error) throw xirr
-    expect(Math.abs(tae - xirr)).toBeLessThan(AGREEMENT)
-  })
+  ])(
+    'gives 6 000 over 12 fees at 5.95 %% with the first fee %i months after the drawdown the rate XIRR gives',
+    (months, expected) => {
+      const first = addMonthsClamped(TODAY, months)
+      const plan = planFrom(600_000n, '0.0595', 12, first)
+      if (!plan) throw new Error('the worked plan must be possible')
+      const tae = annualPercentageRate(600_000n, datedFees(plan, first, TODAY))
+      expect(tae).toBe(expected)
+      const xirr = spreadsheetXirr(600_000n, plan, TODAY)
+      if (xirr instanceof Error) throw xirr
+      expect(Math.abs(tae - xirr)).toBeLessThan(AGREEMENT)
+    },
+  )
 
   it('falls as the first payment moves away from the drawdown', () => {
     const taes = [0, 1, 2, 3].map((months) => {

@@ -102,7 +102,10 @@ function parseBoolean(text: string): boolean {
 }
 
 function parseOrigins(text: string): string[] {
-  const origins = text.split(',').map((part) => part.trim()).filter((part) => part !== '')
+  const origins = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
   for (const origin of origins) {
     if (origin === '*') continue
     let parsed: URL
@@ -112,7 +115,8 @@ function parseOrigins(text: string): string[] {
       throw new Error(`${JSON.stringify(origin)} is not a URL`)
     }
     // An origin is scheme://host[:port] with nothing after it: a path would never match a browser's Origin header.
-    if (parsed.origin !== origin.replace(/\/$/, '')) throw new Error(`${JSON.stringify(origin)} is not an origin like https://host:port`)
+    if (parsed.origin !== origin.replace(/\/$/, ''))
+      throw new Error(`${JSON.stringify(origin)} is not an origin like https://host:port`)
   }
   return origins.map((origin) => origin.replace(/\/$/, ''))
 }

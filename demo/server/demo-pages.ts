@@ -58,7 +58,9 @@ export function demoPageRoutes(app: Hono, options: DemoPageOptions): DemoPages {
         const errors = [
           ...(language === null ? [{ field: 'lang', message: `must be one of ${LANGUAGES.join(', ')}` }] : []),
           ...(system === null ? [{ field: 'system', message: `must be one of ${SYSTEMS.join(', ')}` }] : []),
-          ...(financialType === null ? [{ field: 'type', message: `must be one of ${FINANCIAL_TYPES.join(', ')}` }] : []),
+          ...(financialType === null
+            ? [{ field: 'type', message: `must be one of ${FINANCIAL_TYPES.join(', ')}` }]
+            : []),
         ]
         return problemResponse(problem('validation_failed', 'Invalid demo page parameters.', errors))
       }

@@ -71,7 +71,12 @@ export function xsrfGuard(): MiddlewareHandler {
     if (cookie === undefined || cookie === '') return next()
     const header = c.req.header(XSRF_HEADER)
     if (header === undefined || !sameSecret(header, cookie)) {
-      return problemResponse(problem('xsrf_mismatch', `A request carrying the ${XSRF_COOKIE} cookie must send the same value in ${XSRF_HEADER}.`))
+      return problemResponse(
+        problem(
+          'xsrf_mismatch',
+          `A request carrying the ${XSRF_COOKIE} cookie must send the same value in ${XSRF_HEADER}.`,
+        ),
+      )
     }
     return next()
   }
@@ -98,17 +103,22 @@ export function authGuard(secrets: AuthSecrets): MiddlewareHandler {
  */
 export function jsonBodyGuard(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    const tooLarge = () => problemResponse(problem('payload_too_large', `The body must be at most ${MAX_BODY_BYTES} bytes.`))
+    const tooLarge = () =>
+      problemResponse(problem('payload_too_large', `The body must be at most ${MAX_BODY_BYTES} bytes.`))
     const declared = c.req.header('Content-Length')
     if (declared !== undefined && (!/^\d+$/.test(declared) || Number(declared) > MAX_BODY_BYTES)) return tooLarge()
     const type = c.req.header('Content-Type') ?? ''
     if (!/^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(type)) {
-      return problemResponse(problem('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.'))
+      return problemResponse(
+        problem('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.'),
+      )
     }
     // With a Content-Length, HTTP framing already bounds what can be read, and the adapter's
     // buffered read is many times faster than a web stream; a chunked body is read as a stream and cut off.
     const bytes =
-      declared !== undefined ? new Uint8Array(await c.req.raw.arrayBuffer()) : await readAtMost(c.req.raw.body, MAX_BODY_BYTES)
+      declared !== undefined
+        ? new Uint8Array(await c.req.raw.arrayBuffer())
+        : await readAtMost(c.req.raw.body, MAX_BODY_BYTES)
     if (bytes === null || bytes.byteLength > MAX_BODY_BYTES) return tooLarge()
     let text: string
     try {

@@ -114,7 +114,11 @@ describe('monthlyFee and the schedule, against a spreadsheet (formulajs PMT / IP
 describe('schedule properties (fast-check)', () => {
   const rateArb = fc.integer({ min: 0, max: 300_000 }).map((micros) => (micros / 1_000_000).toFixed(6))
   const dateArb = fc
-    .record({ year: fc.integer({ min: 2000, max: 2100 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 31 }) })
+    .record({
+      year: fc.integer({ min: 2000, max: 2100 }),
+      month: fc.integer({ min: 1, max: 12 }),
+      day: fc.integer({ min: 1, max: 31 }),
+    })
     .map(({ year, month, day }) => ymd(year, month, Math.min(day, lastDayOf(year, month))))
   const caseArb = fc.record({
     cents: fc.bigInt({ min: 1n, max: 1_000_000_000n }),
@@ -142,7 +146,9 @@ describe('schedule properties (fast-check)', () => {
         expect(result.total).toBe(rows.reduce((sum, row) => sum + row.fee, 0n))
         let balance = cents
         for (const row of rows) {
-          expect(row.interest).toBe(divRoundHalfUp(balance * parseRate(rate).numerator, parseRate(rate).denominator * 12n))
+          expect(row.interest).toBe(
+            divRoundHalfUp(balance * parseRate(rate).numerator, parseRate(rate).denominator * 12n),
+          )
           balance -= row.principal
           expect(row.balance).toBe(balance)
           expect(row.balance).toBeGreaterThanOrEqual(0n)
@@ -156,18 +162,24 @@ describe('schedule properties (fast-check)', () => {
 
   it('never refuses an amount of at least n² cents at these rates', () => {
     fc.assert(
-      fc.property(rateArb, fc.integer({ min: 1, max: 120 }), fc.bigInt({ min: 0n, max: 1_000_000n }), (rate, n, extra) => {
-        const i = Number(rate) / 12
-        const cents = BigInt(Math.ceil(n * n * (1 + i) ** n)) + extra
-        expect(typeof amortize(cents, parseRate(rate), n, FIRST)).toBe('object')
-      }),
+      fc.property(
+        rateArb,
+        fc.integer({ min: 1, max: 120 }),
+        fc.bigInt({ min: 0n, max: 1_000_000n }),
+        (rate, n, extra) => {
+          const i = Number(rate) / 12
+          const cents = BigInt(Math.ceil(n * n * (1 + i) ** n)) + extra
+          expect(typeof amortize(cents, parseRate(rate), n, FIRST)).toBe('object')
+        },
+      ),
       { numRuns: 300 },
     )
   })
 })
 
 describe('due dates', () => {
-  const dueDates = (first: CalendarDate, n: number) => schedule(100_000n, '0.0595', n, first).installments.map((row) => row.dueDate)
+  const dueDates = (first: CalendarDate, n: number) =>
+    schedule(100_000n, '0.0595', n, first).installments.map((row) => row.dueDate)
 
   it('clamps 31 January to the end of February and returns to the 31st in March', () => {
     expect(dueDates('2026-01-31', 4)).toEqual(['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30'])
@@ -191,12 +203,17 @@ describe('due dates', () => {
   it('always counts from the first date, never from the previous due date', () => {
     fc.assert(
       // A 31st as the first date: every due date is the 31st or its month's last day.
-      fc.property(fc.integer({ min: 1900, max: 2900 }), fc.constantFrom(1, 3, 5, 7, 8, 10, 12), fc.integer({ min: 0, max: 600 }), (year, month, k) => {
-        const due = addMonthsClamped(ymd(year, month, 31), k)
-        const index = year * 12 + month - 1 + k
-        const [dueYear, dueMonth] = [Math.floor(index / 12), (index % 12) + 1]
-        expect(due).toBe(ymd(dueYear, dueMonth, lastDayOf(dueYear, dueMonth)))
-      }),
+      fc.property(
+        fc.integer({ min: 1900, max: 2900 }),
+        fc.constantFrom(1, 3, 5, 7, 8, 10, 12),
+        fc.integer({ min: 0, max: 600 }),
+        (year, month, k) => {
+          const due = addMonthsClamped(ymd(year, month, 31), k)
+          const index = year * 12 + month - 1 + k
+          const [dueYear, dueMonth] = [Math.floor(index / 12), (index % 12) + 1]
+          expect(due).toBe(ymd(dueYear, dueMonth, lastDayOf(dueYear, dueMonth)))
+        },
+      ),
     )
   })
 })

@@ -112,7 +112,8 @@ export function annualPercentageRate(principalCents: bigint, fees: readonly Date
   const lent = Number(principalCents)
   const scale = lent + Number(total)
   // The equation's value at X: what the fees are worth on the drawdown day, less the amount lent.
-  const gap = (x: number) => fees.reduce((sum, row) => sum + Number(row.fee) * (1 + x) ** -(row.days / DAYS_PER_YEAR), 0) - lent
+  const gap = (x: number) =>
+    fees.reduce((sum, row) => sum + Number(row.fee) * (1 + x) ** -(row.days / DAYS_PER_YEAR), 0) - lent
   const exactGap = (x: Decimal) => {
     const base = x.plus(1)
     const worth = fees.reduce(

@@ -39,7 +39,12 @@ export function buildPlan(financeable: Financeable, rates: Rates, today: Calenda
   const schedule = amortize(amountToFinance, rate, n, request.firstDate)
   if (schedule === 'amount_too_small') {
     const detail = `${centsToNumber(amountToFinance)} cannot be spread over ${n} fees of at least one cent each.`
-    return { ok: false, problem: problem('amount_too_small', detail, [{ field: 'numberOfFees', message: 'is too large for this amount' }]) }
+    return {
+      ok: false,
+      problem: problem('amount_too_small', detail, [
+        { field: 'numberOfFees', message: 'is too large for this amount' },
+      ]),
+    }
   }
 
   const drawdown = daysBetween(today, request.firstDate) < 0 ? request.firstDate : today

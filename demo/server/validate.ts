@@ -3,7 +3,13 @@
  * statuses: `parseTuitionPayload` checks shapes and types (400), and
  * `checkFinanceable` checks that a well-formed input can be financed (422).
  */
-import { System, type FinancialType, type Problem, type ProblemField, type TuitionPayload } from '../../src/domain/types.ts'
+import {
+  System,
+  type FinancialType,
+  type Problem,
+  type ProblemField,
+  type TuitionPayload,
+} from '../../src/domain/types.ts'
 import { parseDateOfPayment, type CalendarDate } from './dates.ts'
 import { toCents } from './money.ts'
 import { problem, type ProblemCode } from './problem.ts'
@@ -15,7 +21,13 @@ const DEFAULT_CURRENCY = 'USD'
 const KNOWN_SYSTEMS: readonly number[] = [1, 2, 3, 4, 5, 6, 7]
 const KNOWN_FINANCIAL_TYPES: readonly number[] = [0, 1]
 /** Upper bounds on text fields: generous for real data, small enough to keep stored versions small. */
-const MAX_LENGTH = { currency: 16, language: 35, studyIdName: 200, contractId: 100, linkedVersionIdentifier: 100 } as const
+const MAX_LENGTH = {
+  currency: 16,
+  language: 35,
+  studyIdName: 200,
+  contractId: 100,
+  linkedVersionIdentifier: 100,
+} as const
 
 /** The three amounts, as cents; null when blank. */
 interface Amounts {
@@ -45,9 +57,20 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: Problem 
 
 /** The fields a payload may carry; `token` is read by nobody and dropped. */
 const PAYLOAD_FIELDS = [
-  'currency', 'dateOfPayment', 'numberOfFees', 'finalAmount', 'partialPayment', 'amountToRefinance',
-  'system', 'financialType', 'language', 'studyIdName', 'contractId', 'linkedVersionIdentifier',
-  'isSavedVersion', 'isFrontEndVersionCopy',
+  'currency',
+  'dateOfPayment',
+  'numberOfFees',
+  'finalAmount',
+  'partialPayment',
+  'amountToRefinance',
+  'system',
+  'financialType',
+  'language',
+  'studyIdName',
+  'contractId',
+  'linkedVersionIdentifier',
+  'isSavedVersion',
+  'isFrontEndVersionCopy',
 ] as const satisfies readonly (keyof TuitionPayload)[]
 
 /** Parses JSON text; a 400 malformed_json problem when it is not JSON. */
@@ -137,7 +160,8 @@ export function parseTuitionPayload(body: unknown): Outcome<TuitionRequest> {
   }
   // The amount that is spread depends on the type (finalAmount to finance, amountToRefinance to refinance), so it alone is required.
   if (financialType === 0 && !present('finalAmount')) fail('finalAmount', 'is required when financialType is 0')
-  if (financialType === 1 && !present('amountToRefinance')) fail('amountToRefinance', 'is required when financialType is 1')
+  if (financialType === 1 && !present('amountToRefinance'))
+    fail('amountToRefinance', 'is required when financialType is 1')
   const currency = text('currency')
   const contractId = text('contractId')
   const linkedVersionIdentifier = text('linkedVersionIdentifier')
@@ -212,7 +236,8 @@ export function checkFinanceable(request: TuitionRequest, limits: FeeLimits): Ou
   if (!KNOWN_CURRENCIES.has(request.currency)) fail('unknown_currency', 'currency', 'must be an ISO 4217 currency code')
   const cap = MAX_AMOUNT_CENTS
   if (initialAmount > cap || initialAmount < -cap) fail('amount_too_large', initialField, 'must not be over 10000000')
-  if (partialPayment > cap || partialPayment < -cap) fail('amount_too_large', 'partialPayment', 'must not be over 10000000')
+  if (partialPayment > cap || partialPayment < -cap)
+    fail('amount_too_large', 'partialPayment', 'must not be over 10000000')
   if (partialPayment < 0n) fail('negative_amount', 'partialPayment', 'must not be negative')
   if (partialPayment > 0n && partialPayment > initialAmount) {
     fail('partial_payment_exceeds_amount', 'partialPayment', 'must not be larger than amountToRefinance')
@@ -225,7 +250,10 @@ export function checkFinanceable(request: TuitionRequest, limits: FeeLimits): Ou
   const [first] = failures
   if (first !== undefined) {
     const errors = failures.map(({ field, message }) => ({ field, message }))
-    return { ok: false, problem: problem(first.code, `This input cannot be financed: ${first.field} ${first.message}.`, errors) }
+    return {
+      ok: false,
+      problem: problem(first.code, `This input cannot be financed: ${first.field} ${first.message}.`, errors),
+    }
   }
   return { ok: true, value: { request, amountToFinance, initialAmount, partialPayment, numberOfFees: n } }
 }

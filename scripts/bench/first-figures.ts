@@ -38,7 +38,10 @@ export function buildReference(ref: string): { build: Build; commit: string; cle
   try {
     execFileSync('sh', ['-c', `git archive ${commit} | tar -x -C ${JSON.stringify(dir)}`])
     symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir')
-    execFileSync('npx', ['vite', 'build', '--mode', 'standalone', '--logLevel', 'error'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] })
+    execFileSync('npx', ['vite', 'build', '--mode', 'standalone', '--logLevel', 'error'], {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
   } catch (error) {
     console.log(`  (no "before" column: the build of ${ref} failed: ${(error as Error).message.split('\n')[0]})`)
     rmSync(dir, { recursive: true, force: true })
@@ -46,12 +49,18 @@ export function buildReference(ref: string): { build: Build; commit: string; cle
   } finally {
     if (report) writeFileSync(CHUNK_REPORT_PATH, report)
   }
-  return { build: { label: ref === commit ? `before (${commit})` : `before (${ref} ${commit})`, dist: join(dir, 'dist') }, commit, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
+  return {
+    build: { label: ref === commit ? `before (${commit})` : `before (${ref} ${commit})`, dist: join(dir, 'dist') },
+    commit,
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  }
 }
 
 /** The scripts of a build by URL path, served as if from /dist/. */
 export function scriptsOf(dist: string): Record<string, string> {
-  const scripts: Record<string, string> = { '/dist/fees-calculator.js': readFileSync(join(dist, 'fees-calculator.js'), 'utf8') }
+  const scripts: Record<string, string> = {
+    '/dist/fees-calculator.js': readFileSync(join(dist, 'fees-calculator.js'), 'utf8'),
+  }
   for (const file of readdirSync(join(dist, 'chunks')).filter((f) => f.endsWith('.js'))) {
     scripts[`/dist/chunks/${file}`] = readFileSync(join(dist, 'chunks', file), 'utf8')
   }
@@ -78,7 +87,9 @@ async function renderAndFigures(browser: Browser, origin: string, scripts: Recor
   try {
     const html = `<!doctype html><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script>
       <fees-calculator id="probe" tuition-input='${input}'></fees-calculator>`
-    await context.route(`${origin}/bench-figures.html`, (route) => route.fulfill({ contentType: 'text/html', body: html }))
+    await context.route(`${origin}/bench-figures.html`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: html }),
+    )
     for (const [path, body] of Object.entries(scripts)) {
       await context.route(`${origin}${path}`, (route) => route.fulfill({ contentType: 'text/javascript', body }))
     }
@@ -99,7 +110,9 @@ async function renderAndFigures(browser: Browser, origin: string, scripts: Recor
 async function apiRoundTrip(browser: Browser, origin: string, token: string, count: number): Promise<number> {
   const page = await browser.newPage()
   try {
-    await page.route(`${origin}/bench-api.html`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>api</title>' }))
+    await page.route(`${origin}/bench-api.html`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>api</title>' }),
+    )
     await page.goto(`${origin}/bench-api.html`)
     const times = await page.evaluate(
       async ([n, input]) => {
@@ -108,7 +121,11 @@ async function apiRoundTrip(browser: Browser, origin: string, token: string, cou
           const t0 = performance.now()
           const answer = await fetch('/api/v1/Calculator/CalculateFeeOptions?bench-direct', {
             method: 'POST',
-            headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${input.token}` },
+            headers: {
+              'Content-Type': 'application/json',
+              Accept: 'application/json',
+              Authorization: `Bearer ${input.token}`,
+            },
             body: JSON.stringify({ ...input, token: undefined }),
           })
           await answer.json()
@@ -173,10 +190,7 @@ export async function measureFirstFigures(
 export { apiRoundTrip }
 
 /** Prints the table: one column per build. */
-export function printTable(
-  builds: Build[],
-  rows: { label: string; values: string[] }[],
-): void {
+export function printTable(builds: Build[], rows: { label: string; values: string[] }[]): void {
   const width = Math.max(...builds.map((b) => b.label.length), 14) + 2
   console.log(`  ${''.padEnd(44)}${builds.map((b) => b.label.padEnd(width)).join('')}`)
   for (const row of rows) console.log(`  ${row.label.padEnd(44)}${row.values.map((v) => v.padEnd(width)).join('')}`)

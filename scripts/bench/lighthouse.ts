@@ -14,13 +14,27 @@ export interface LighthouseFigures {
   cls: number
 }
 
-export async function lighthouseMobile(url: string, chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'): Promise<LighthouseFigures> {
+export async function lighthouseMobile(
+  url: string,
+  chromePath = process.env.CHROME_PATH || '/usr/bin/chromium',
+): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
   })
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    })
     if (!result) throw new Error('Lighthouse gave no result')
     const { lhr } = result
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`)

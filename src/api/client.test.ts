@@ -14,9 +14,11 @@ describe('API client headers', () => {
   beforeAll(async () => {
     server = await startRecordingServer((request) => {
       if (request.url.includes('fail')) return { status: 422, body: { status: 422, title: 'x', code: 'y' } }
-      if (request.url.includes('/login/')) return { raw: '<!doctype html><title>Sign in</title>', contentType: 'text/html' }
+      if (request.url.includes('/login/'))
+        return { raw: '<!doctype html><title>Sign in</title>', contentType: 'text/html' }
       if (request.url.includes('/empty/')) return { status: 204, raw: '' }
-      if (request.url.includes('/dotnet/')) return { body: { ...standInFeesTable(body), firstPaymentDate: '2027-01-05T00:00:00', $id: '1' } }
+      if (request.url.includes('/dotnet/'))
+        return { body: { ...standInFeesTable(body), firstPaymentDate: '2027-01-05T00:00:00', $id: '1' } }
       if (request.url.startsWith('/api/v1/Version')) return { body: 3 }
       if (request.url.includes('FrontCalculateFees')) return { body: standInAmortization(body) }
       if (request.url.includes('feestable')) return { body: { result: standInFeesTable(body), tuitionInput: body } }
@@ -106,8 +108,18 @@ describe('API client headers', () => {
 
   it('turns a 204 into a refused answer for each of the four calls, never an empty result', async () => {
     const api = createApi(createHttp({ root: `${server.origin}/api/v1/empty`, auth: { apiKey: 'k' } }))
-    for (const call of [() => api.calculateFeeOptions(body, false), () => api.frontCalculateFees(body, false), () => api.feesTable('h'), () => api.versionNumber('h', 'C')]) {
-      expect(await call().catch(toApiError)).toMatchObject({ kind: 'response', status: 204, code: 'invalid_response', field: '(body)' })
+    for (const call of [
+      () => api.calculateFeeOptions(body, false),
+      () => api.frontCalculateFees(body, false),
+      () => api.feesTable('h'),
+      () => api.versionNumber('h', 'C'),
+    ]) {
+      expect(await call().catch(toApiError)).toMatchObject({
+        kind: 'response',
+        status: 204,
+        code: 'invalid_response',
+        field: '(body)',
+      })
     }
   })
 

@@ -69,13 +69,25 @@ export function createApi(http: KyInstance) {
   const suffix = (anonymous: boolean) => (anonymous ? 'Anonymous' : '')
   return {
     calculateFeeOptions: (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
-      read(http.post(`Calculator/CalculateFeeOptions${suffix(anonymous)}`, { json: body, signal }), boundary.parseFeesTable),
+      read(
+        http.post(`Calculator/CalculateFeeOptions${suffix(anonymous)}`, { json: body, signal }),
+        boundary.parseFeesTable,
+      ),
     frontCalculateFees: (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
-      read(http.post(`Calculator/FrontCalculateFees${suffix(anonymous)}`, { json: body, signal }), boundary.parseAmortizationTable),
+      read(
+        http.post(`Calculator/FrontCalculateFees${suffix(anonymous)}`, { json: body, signal }),
+        boundary.parseAmortizationTable,
+      ),
     feesTable: (versionHashCode: string, signal?: AbortSignal) =>
-      read(http.get(`Calculator/feestable/${encodeURIComponent(versionHashCode)}`, { signal }), boundary.parseSavedFeesTable),
+      read(
+        http.get(`Calculator/feestable/${encodeURIComponent(versionHashCode)}`, { signal }),
+        boundary.parseSavedFeesTable,
+      ),
     versionNumber: (versionHashCode: string, contractId: string, signal?: AbortSignal) =>
-      read(http.get('Version/Number', { searchParams: { versionHashCode, contractid: contractId }, signal }), boundary.parseVersionNumber),
+      read(
+        http.get('Version/Number', { searchParams: { versionHashCode, contractid: contractId }, signal }),
+        boundary.parseVersionNumber,
+      ),
   }
 }
 

@@ -42,7 +42,8 @@ export function isAbort(error: unknown): boolean {
 interface HttpError extends Error {
   response: Response
 }
-const isHttpError = (error: unknown): error is HttpError => error instanceof Error && error.name === 'HTTPError' && 'response' in error
+const isHttpError = (error: unknown): error is HttpError =>
+  error instanceof Error && error.name === 'HTTPError' && 'response' in error
 // ky's TimeoutError and a DOMException TimeoutError alike.
 const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError'
 

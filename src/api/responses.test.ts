@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { standInAmortization, standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import { withoutToken } from '../domain/payload.ts'
-import { parseAmortizationTable, parseFeesTable, parseJsonText, parseSavedFeesTable, parseVersionNumber } from './responses.ts'
+import {
+  parseAmortizationTable,
+  parseFeesTable,
+  parseJsonText,
+  parseSavedFeesTable,
+  parseVersionNumber,
+} from './responses.ts'
 
 const payload = withoutToken(tuitionInput())
 const table = standInFeesTable(payload)
@@ -19,7 +25,10 @@ describe('the response boundary', () => {
     ['2027-01-05T00:00:00+00:00', '2027-01-05'],
     ['2027-01-05T01:00:00+02:00', '2027-01-04'],
   ])('reads the first payment date %j as the UTC day %s', (sent, day) => {
-    expect(parseFeesTable({ ...table, firstPaymentDate: sent })).toMatchObject({ ok: true, value: { firstPaymentDate: day } })
+    expect(parseFeesTable({ ...table, firstPaymentDate: sent })).toMatchObject({
+      ok: true,
+      value: { firstPaymentDate: day },
+    })
   })
 
   it('drops fields it does not know and reads a blank partial payment as 0', () => {
@@ -27,7 +36,7 @@ describe('the response boundary', () => {
     expect(parsed.ok && parsed.value).toEqual({ ...table, partialPayment: 0 })
   })
 
-  it('reads an answer without a currency as naming none (the screen shows the input\'s)', () => {
+  it("reads an answer without a currency as naming none (the screen shows the input's)", () => {
     const { currency: _, ...rest } = table
     expect(parseFeesTable(rest)).toMatchObject({ ok: true, value: { currency: '' } })
   })
@@ -56,14 +65,26 @@ describe('the response boundary', () => {
     const schedule = standInAmortization(payload, 'h-1')
     expect(parseAmortizationTable(schedule)).toEqual({ ok: true, value: schedule })
     const broken = { ...schedule, fees: schedule.fees.map((fee, k) => (k === 3 ? { ...fee, dueDate: 'soon' } : fee)) }
-    expect(parseAmortizationTable(broken)).toMatchObject({ ok: false, error: { code: 'invalid_date', field: 'fees[3].dueDate' } })
-    expect(parseAmortizationTable({ ...schedule, totals: null })).toMatchObject({ ok: false, error: { field: 'totals' } })
+    expect(parseAmortizationTable(broken)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_date', field: 'fees[3].dueDate' },
+    })
+    expect(parseAmortizationTable({ ...schedule, totals: null })).toMatchObject({
+      ok: false,
+      error: { field: 'totals' },
+    })
   })
 
   it('reads a saved fees table and its input, the date of payment as a UTC day', () => {
-    const parsed = parseSavedFeesTable({ result: table, tuitionInput: { ...payload, dateOfPayment: '2027-01-05T00:00:00' } })
+    const parsed = parseSavedFeesTable({
+      result: table,
+      tuitionInput: { ...payload, dateOfPayment: '2027-01-05T00:00:00' },
+    })
     expect(parsed).toMatchObject({ ok: true, value: { result: table, tuitionInput: { dateOfPayment: '2027-01-05' } } })
-    expect(parseSavedFeesTable({ result: { ...table, tae: 'NaN' }, tuitionInput: payload })).toMatchObject({ ok: false, error: { field: 'result.tae' } })
+    expect(parseSavedFeesTable({ result: { ...table, tae: 'NaN' }, tuitionInput: payload })).toMatchObject({
+      ok: false,
+      error: { field: 'result.tae' },
+    })
   })
 
   it('reads a version number bare or as text, and refuses anything else', () => {
@@ -75,7 +96,10 @@ describe('the response boundary', () => {
   it('refuses an empty body, a 204 and a body that is not JSON (a login page answered with 200)', () => {
     expect(parseJsonText(204, '')).toMatchObject({ ok: false, error: { code: 'invalid_response', field: '(body)' } })
     expect(parseJsonText(200, '  ')).toMatchObject({ ok: false })
-    expect(parseJsonText(200, '<!doctype html><title>Sign in</title>')).toMatchObject({ ok: false, error: { message: expect.stringContaining('not JSON') } })
+    expect(parseJsonText(200, '<!doctype html><title>Sign in</title>')).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('not JSON') },
+    })
     expect(parseJsonText(200, '{"a":1}')).toEqual({ ok: true, value: { a: 1 } })
   })
 })

@@ -63,7 +63,8 @@ function number(o: Fields, key: string, parent: string, { min = 0, max = Infinit
 const money = (o: Fields, key: string, parent = '') => number(o, key, parent)
 
 /** A number the answer may leave blank (null or missing), read as 0. */
-const moneyOrZero = (o: Fields, key: string, parent = '') => (o[key] === null || o[key] === undefined ? 0 : money(o, key, parent))
+const moneyOrZero = (o: Fields, key: string, parent = '') =>
+  o[key] === null || o[key] === undefined ? 0 : money(o, key, parent)
 
 function text(o: Fields, key: string, parent = ''): string {
   const value = o[key]
@@ -84,7 +85,10 @@ function flag(o: Fields, key: string, parent = ''): boolean {
 /** A date in any form the widget accepts (see DATE_OR_DATE_TIME in dates.ts), kept as its UTC day `YYYY-MM-DD`. */
 function date(o: Fields, key: string, parent = ''): string {
   const field = at(parent, key)
-  return toIsoDate(o[key]) ?? refuse(field, `is not a date that can be read as UTC: ${JSON.stringify(o[key])}`, 'invalid_date')
+  return (
+    toIsoDate(o[key]) ??
+    refuse(field, `is not a date that can be read as UTC: ${JSON.stringify(o[key])}`, 'invalid_date')
+  )
 }
 
 /** ISO 4217: three letters. Undefined when the answer names none: the screen shows the input's or the default currency. */
@@ -141,7 +145,10 @@ function amortizationTable(body: unknown): AmortizationTable {
   if (!Array.isArray(o.fees)) return refuse('fees', 'must be a list')
   if (o.fees.length > MAX_FEE_COUNT) return refuse('fees', `must have at most ${MAX_FEE_COUNT} rows`)
   const totals = object(o.totals, 'totals')
-  const versionNumber = o.versionNumber === null || o.versionNumber === undefined ? null : number(o, 'versionNumber', '', { min: 1, whole: true })
+  const versionNumber =
+    o.versionNumber === null || o.versionNumber === undefined
+      ? null
+      : number(o, 'versionNumber', '', { min: 1, whole: true })
   return {
     versionHashCode: optionalText(o, 'versionHashCode'),
     versionNumber,
@@ -168,7 +175,8 @@ function savedInput(value: unknown): TuitionPayload {
     refuse('tuitionInput.financialType', 'must be 0 (financing) or 1 (refinancing)')
   }
   const input = { ...o } as unknown as TuitionPayload
-  if (o.dateOfPayment !== null && o.dateOfPayment !== undefined) input.dateOfPayment = date(o, 'dateOfPayment', 'tuitionInput')
+  if (o.dateOfPayment !== null && o.dateOfPayment !== undefined)
+    input.dateOfPayment = date(o, 'dateOfPayment', 'tuitionInput')
   if (o.language !== null && o.language !== undefined && typeof o.language !== 'string') {
     refuse('tuitionInput.language', 'must be a language tag')
   }
@@ -207,12 +215,18 @@ export const parseVersionNumber = parsed((body): number => {
  */
 export function parseJsonText(status: number, text: string): Parsed<unknown> {
   if (status === 204 || text.trim() === '') {
-    return { ok: false, error: { code: 'invalid_response', field: '(body)', message: `(body) is empty (status ${status})` } }
+    return {
+      ok: false,
+      error: { code: 'invalid_response', field: '(body)', message: `(body) is empty (status ${status})` },
+    }
   }
   try {
     return { ok: true, value: JSON.parse(text) }
   } catch {
     const start = text.trim().slice(0, 40)
-    return { ok: false, error: { code: 'invalid_response', field: '(body)', message: `(body) is not JSON: ${JSON.stringify(start)}` } }
+    return {
+      ok: false,
+      error: { code: 'invalid_response', field: '(body)', message: `(body) is not JSON: ${JSON.stringify(start)}` },
+    }
   }
 }

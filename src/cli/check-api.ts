@@ -5,7 +5,14 @@
  * response boundary the widget uses (src/api/responses.ts), so what it passes
  * the widget can read. Node's own fetch; no DOM, no dependency.
  */
-import { parseAmortizationTable, parseFeesTable, parseJsonText, parseSavedFeesTable, parseVersionNumber, type Parsed } from '../api/responses.ts'
+import {
+  parseAmortizationTable,
+  parseFeesTable,
+  parseJsonText,
+  parseSavedFeesTable,
+  parseVersionNumber,
+  type Parsed,
+} from '../api/responses.ts'
 import { calculationPayload, choiceOf, previewPayload, savePayload, usesAnonymousEndpoints } from '../domain/payload.ts'
 import { validateTuitionInput } from '../domain/tuition.ts'
 import type { TuitionInput } from '../domain/types.ts'
@@ -71,21 +78,36 @@ export async function checkApi(options: CheckOptions): Promise<Check[]> {
   const given = options.input === undefined ? sampleInput() : options.input
   const validated = validateTuitionInput(given)
   if (!validated.ok) {
-    add({ name: 'tuition input', ok: false, detail: validated.error.message, fix: 'Give --input a tuition input the widget accepts.' })
+    add({
+      name: 'tuition input',
+      ok: false,
+      detail: validated.error.message,
+      fix: 'Give --input a tuition input the widget accepts.',
+    })
     return checks
   }
   const input: TuitionInput = { ...validated.value, token: options.token ?? null }
   const anonymous = usesAnonymousEndpoints(input, true)
   const suffix = anonymous ? 'Anonymous' : ''
 
-  const request = async (method: string, path: string, auth: 'bearer' | 'key', body?: unknown): Promise<Answer | Error> => {
+  const request = async (
+    method: string,
+    path: string,
+    auth: 'bearer' | 'key',
+    body?: unknown,
+  ): Promise<Answer | Error> => {
     const headers: Record<string, string> = { Accept: 'application/json' }
     if (body !== undefined) headers['Content-Type'] = 'application/json'
     if (auth === 'bearer' && options.token && !anonymous) headers.Authorization = `Bearer ${options.token}`
     if (auth === 'key' && options.apiKey) headers['X-Api-Key'] = options.apiKey
     if (options.origin) headers.Origin = options.origin
     try {
-      const response = await doFetch(`${root}/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' })
+      const response = await doFetch(`${root}/${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+      })
       return {
         status: response.status,
         contentType: response.headers.get('Content-Type') ?? '',
@@ -98,19 +120,39 @@ export async function checkApi(options: CheckOptions): Promise<Check[]> {
   }
 
   /** A call the widget reads: status, JSON, the boundary, and CORS on the answer. */
-  const read = async <T>(name: string, method: string, path: string, auth: 'bearer' | 'key', parse: (body: unknown) => Parsed<T>, body?: unknown) => {
+  const read = async <T>(
+    name: string,
+    method: string,
+    path: string,
+    auth: 'bearer' | 'key',
+    parse: (body: unknown) => Parsed<T>,
+    body?: unknown,
+  ) => {
     const answer = await request(method, path, auth, body)
     if (answer instanceof Error) {
-      add({ name, ok: false, detail: `no answer: ${answer.message}`, fix: `Check that ${root} is reachable from here.` })
+      add({
+        name,
+        ok: false,
+        detail: `no answer: ${answer.message}`,
+        fix: `Check that ${root} is reachable from here.`,
+      })
       return null
     }
     if (answer.status < 200 || answer.status > 299) {
-      const fix = answer.status === 401 || answer.status === 403 ? 'Pass a valid --token (or --api-key for hash mode).' : `Answer ${method} ${path} with 200.`
+      const fix =
+        answer.status === 401 || answer.status === 403
+          ? 'Pass a valid --token (or --api-key for hash mode).'
+          : `Answer ${method} ${path} with 200.`
       add({ name, ok: false, detail: `status ${answer.status}: ${answer.text.slice(0, 120)}`, fix })
       return null
     }
     if (!/^application\/([a-z.+-]*\+)?json\b/i.test(answer.contentType)) {
-      add({ name, ok: false, detail: `Content-Type "${answer.contentType}"`, fix: 'Answer with Content-Type: application/json (an SSO login page is not an answer).' })
+      add({
+        name,
+        ok: false,
+        detail: `Content-Type "${answer.contentType}"`,
+        fix: 'Answer with Content-Type: application/json (an SSO login page is not an answer).',
+      })
       return null
     }
     const json = parseJsonText(answer.status, answer.text)
@@ -124,7 +166,12 @@ export async function checkApi(options: CheckOptions): Promise<Check[]> {
       return null
     }
     if (options.origin && answer.allowOrigin !== options.origin && answer.allowOrigin !== '*') {
-      add({ name, ok: false, detail: `Access-Control-Allow-Origin is ${JSON.stringify(answer.allowOrigin)}`, fix: `Answer ${options.origin} with Access-Control-Allow-Origin.` })
+      add({
+        name,
+        ok: false,
+        detail: `Access-Control-Allow-Origin is ${JSON.stringify(answer.allowOrigin)}`,
+        fix: `Answer ${options.origin} with Access-Control-Allow-Origin.`,
+      })
       return parsed.value
     }
     add({ name, ok: true, detail: `${answer.status}, read as the widget reads it` })
@@ -138,7 +185,11 @@ export async function checkApi(options: CheckOptions): Promise<Check[]> {
     try {
       response = await doFetch(`${root}/${path}`, {
         method: 'OPTIONS',
-        headers: { Origin: options.origin, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': WIDGET_HEADERS.join(', ').toLowerCase() },
+        headers: {
+          Origin: options.origin,
+          'Access-Control-Request-Method': method,
+          'Access-Control-Request-Headers': WIDGET_HEADERS.join(', ').toLowerCase(),
+        },
       })
     } catch (error) {
       add({ name, ok: false, detail: `no answer: ${(error as Error).message}`, fix: `Answer OPTIONS ${path}.` })
@@ -148,10 +199,13 @@ export async function checkApi(options: CheckOptions): Promise<Check[]> {
     const allowHeaders = (response.headers.get('Access-Control-Allow-Headers') ?? '').toLowerCase().split(/\s*,\s*/)
     const allowMethods = (response.headers.get('Access-Control-Allow-Methods') ?? '').toUpperCase().split(/\s*,\s*/)
     // A wildcard never covers Authorization (the Fetch standard), so it is looked for by name.
-    const missing = WIDGET_HEADERS.filter((h) => !allowHeaders.includes(h.toLowerCase()) && (h === 'Authorization' || !allowHeaders.includes('*')))
+    const missing = WIDGET_HEADERS.filter(
+      (h) => !allowHeaders.includes(h.toLowerCase()) && (h === 'Authorization' || !allowHeaders.includes('*')),
+    )
     const problems: string[] = []
     if (response.status < 200 || response.status > 299) problems.push(`status ${response.status}`)
-    if (allowOrigin !== options.origin && allowOrigin !== '*') problems.push(`Access-Control-Allow-Origin is ${JSON.stringify(allowOrigin)}`)
+    if (allowOrigin !== options.origin && allowOrigin !== '*')
+      problems.push(`Access-Control-Allow-Origin is ${JSON.stringify(allowOrigin)}`)
     if (missing.length > 0) problems.push(`headers not allowed: ${missing.join(', ')}`)
     if (!allowMethods.includes(method) && !allowMethods.includes('*')) problems.push(`method ${method} not allowed`)
     if (problems.length === 0) add({ name, ok: true, detail: `${options.origin} may call with the widget's headers` })
@@ -167,13 +221,39 @@ export async function checkApi(options: CheckOptions): Promise<Check[]> {
   const calculatePath = `Calculator/CalculateFeeOptions${suffix}`
   const frontPath = `Calculator/FrontCalculateFees${suffix}`
   await preflight(`CORS preflight ${calculatePath}`, 'POST', calculatePath)
-  const result = await read(`POST ${calculatePath}`, 'POST', calculatePath, 'bearer', parseFeesTable, calculationPayload(input))
+  const result = await read(
+    `POST ${calculatePath}`,
+    'POST',
+    calculatePath,
+    'bearer',
+    parseFeesTable,
+    calculationPayload(input),
+  )
   if (!result) return checks
   const choice = choiceOf(result)
-  await read(`POST ${frontPath} (schedule, not saved)`, 'POST', frontPath, 'bearer', parseAmortizationTable, previewPayload(input, choice))
-  const saved = await read(`POST ${frontPath} (save)`, 'POST', frontPath, 'bearer', parseAmortizationTable, savePayload(input, choice, { embedded: false, currentHash: null }))
+  await read(
+    `POST ${frontPath} (schedule, not saved)`,
+    'POST',
+    frontPath,
+    'bearer',
+    parseAmortizationTable,
+    previewPayload(input, choice),
+  )
+  const saved = await read(
+    `POST ${frontPath} (save)`,
+    'POST',
+    frontPath,
+    'bearer',
+    parseAmortizationTable,
+    savePayload(input, choice, { embedded: false, currentHash: null }),
+  )
   if (saved && !saved.versionHashCode) {
-    add({ name: 'saved version hash', ok: false, detail: 'the save answered no versionHashCode', fix: 'Answer a save (isSavedVersion true) with the new version\'s hash and number.' })
+    add({
+      name: 'saved version hash',
+      ok: false,
+      detail: 'the save answered no versionHashCode',
+      fix: "Answer a save (isSavedVersion true) with the new version's hash and number.",
+    })
   }
   if (saved?.versionHashCode) {
     const path = `Calculator/feestable/${encodeURIComponent(saved.versionHashCode)}`
@@ -185,13 +265,18 @@ export async function checkApi(options: CheckOptions): Promise<Check[]> {
     }
   }
 
-  const bad = await request('POST', calculatePath, 'bearer', { ...calculationPayload(input), dateOfPayment: 'not-a-date' })
+  const bad = await request('POST', calculatePath, 'bearer', {
+    ...calculationPayload(input),
+    dateOfPayment: 'not-a-date',
+  })
   const refused = !(bad instanceof Error) && bad.status >= 400 && bad.status <= 499
   add({
     name: 'a bad input is refused',
     ok: refused,
     detail: bad instanceof Error ? `no answer: ${bad.message}` : `status ${bad.status}`,
-    ...(refused ? {} : { fix: 'Answer an invalid tuition input (dateOfPayment "not-a-date") with a 4xx problem, not a 2xx or 5xx.' }),
+    ...(refused
+      ? {}
+      : { fix: 'Answer an invalid tuition input (dateOfPayment "not-a-date") with a 4xx problem, not a 2xx or 5xx.' }),
   })
   return checks
 }
@@ -199,7 +284,15 @@ export async function checkApi(options: CheckOptions): Promise<Check[]> {
 /** The checks as a table a person reads. */
 export function formatChecks(checks: Check[]): string {
   const width = Math.max(...checks.map((c) => c.name.length), 5)
-  const lines = checks.map((c) => `${c.name.padEnd(width)}  ${c.ok ? 'ok  ' : 'FAIL'}  ${c.ok ? c.detail : `${c.detail}\n${' '.repeat(width + 8)}→ ${c.fix ?? ''}`}`)
+  const lines = checks.map(
+    (c) =>
+      `${c.name.padEnd(width)}  ${c.ok ? 'ok  ' : 'FAIL'}  ${c.ok ? c.detail : `${c.detail}\n${' '.repeat(width + 8)}→ ${c.fix ?? ''}`}`,
+  )
   const failed = checks.filter((c) => !c.ok).length
-  return [`${'check'.padEnd(width)}  result`, ...lines, '', failed === 0 ? `all ${checks.length} checks passed` : `${failed} of ${checks.length} checks failed`].join('\n')
+  return [
+    `${'check'.padEnd(width)}  result`,
+    ...lines,
+    '',
+    failed === 0 ? `all ${checks.length} checks passed` : `${failed} of ${checks.length} checks failed`,
+  ].join('\n')
 }

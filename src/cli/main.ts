@@ -9,26 +9,31 @@ const USAGE = `Usage: fees-calculator check-api --api <root> [--token <bearer>] 
 Calls every endpoint the <fees-calculator> widget uses and reads each answer as the widget does.
 Exits 0 when every check passes, 1 otherwise.`
 
+/** The options of `check-api`; an unknown option or a missing value throws. */
+function optionsOf(args: string[]) {
+  return parseArgs({
+    args,
+    options: {
+      api: { type: 'string' },
+      token: { type: 'string' },
+      'api-key': { type: 'string' },
+      origin: { type: 'string' },
+      input: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  }).values
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   if (command !== 'check-api') {
     console.error(USAGE)
     return command === undefined || command === '--help' ? 0 : 2
   }
-  let values
+  let values: ReturnType<typeof optionsOf>
   try {
-    ;({ values } = parseArgs({
-      args: rest,
-      options: {
-        api: { type: 'string' },
-        token: { type: 'string' },
-        'api-key': { type: 'string' },
-        origin: { type: 'string' },
-        input: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
-    }))
+    values = optionsOf(rest)
   } catch (error) {
     console.error(`${(error as Error).message}\n\n${USAGE}`)
     return 2

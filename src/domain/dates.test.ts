@@ -18,12 +18,27 @@ describe('dates', () => {
     expect(toIsoDate('2027-01-05t00:00:00z')).toBe('2027-01-05')
   })
   it('refuses a time or an offset that does not exist', () => {
-    for (const text of ['2027-01-05T24:00', '2027-01-05T10:60', '2027-01-05T10:00:61', '2027-01-05T10:00+25:00', '2027-01-05T', ' 2027-01-05']) {
+    for (const text of [
+      '2027-01-05T24:00',
+      '2027-01-05T10:60',
+      '2027-01-05T10:00:61',
+      '2027-01-05T10:00+25:00',
+      '2027-01-05T',
+      ' 2027-01-05',
+    ]) {
       expect(toIsoDate(text)).toBeNull()
     }
   })
   it('refuses what is not a calendar date', () => {
-    for (const text of ['2027-02-29', '2026-02-30T10:00', '2027-04-31T00:00:00Z', '31/03/2027', '2027-3-1', '', 'null']) {
+    for (const text of [
+      '2027-02-29',
+      '2026-02-30T10:00',
+      '2027-04-31T00:00:00Z',
+      '31/03/2027',
+      '2027-3-1',
+      '',
+      'null',
+    ]) {
       expect(toIsoDate(text)).toBeNull()
     }
     expect(toIsoDate('2028-02-29')).toBe('2028-02-29')

@@ -40,7 +40,9 @@ export function toIsoDate(text: unknown): string | null {
   const offset = offsetMinutes(zone)
   if (Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59 || offset === null) return null
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-  return dayjs(Date.UTC(y, m - 1, d, Number(hh), Number(mm) - offset)).toISOString().slice(0, 10)
+  return dayjs(Date.UTC(y, m - 1, d, Number(hh), Number(mm) - offset))
+    .toISOString()
+    .slice(0, 10)
 }
 
 /** Whether `YYYY-MM-DD` names a day that exists (not 2026-02-30). */

@@ -31,8 +31,10 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 type Assert<T extends true> = T
 
 /** Answer body of an operation for a status, as application/json. */
-type JsonAnswer<Op extends keyof operations, Status extends keyof operations[Op]['responses']> =
-  operations[Op]['responses'][Status] extends { content: { 'application/json': infer Body } } ? Body : never
+type JsonAnswer<
+  Op extends keyof operations,
+  Status extends keyof operations[Op]['responses'],
+> = operations[Op]['responses'][Status] extends { content: { 'application/json': infer Body } } ? Body : never
 
 /** Request body of an operation, as application/json. */
 type JsonRequest<Op extends keyof operations> = operations[Op] extends {

@@ -40,7 +40,8 @@ export function roundCents(amount: number): number {
   return Number(`${cents}e-2`) || 0
 }
 
-const cents = (amount: number | null | undefined) => (amount === null || amount === undefined ? null : roundCents(amount))
+const cents = (amount: number | null | undefined) =>
+  amount === null || amount === undefined ? null : roundCents(amount)
 
 /**
  * The body of a calculation: the tuition input with the user's choice
@@ -61,7 +62,8 @@ export function calculationPayload(input: TuitionInput, choice?: PlanChoice): Tu
   }
   payload.partialPayment = partialPayment
   if (!refinancing) payload.finalAmount = initialAmount
-  else if (input.system === System.Salesforce && initialAmount !== null) payload.amountToRefinance = roundCents(initialAmount - partialPayment)
+  else if (input.system === System.Salesforce && initialAmount !== null)
+    payload.amountToRefinance = roundCents(initialAmount - partialPayment)
   else payload.amountToRefinance = initialAmount
   return payload
 }

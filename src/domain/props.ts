@@ -49,34 +49,24 @@ export const ELEMENT_PROP_DOCS: Record<ElementPropName, { readonly attribute: st
       'Embedded mode: the tuition input. Setting it again recalculates; an equal value sends no request. Never written back to the attribute.',
   },
   versionHashCode: {
-    attribute:
-      'Hash mode: loads the saved version with this hash.',
-    property:
-      'Hash mode: loads the saved version with this hash.',
+    attribute: 'Hash mode: loads the saved version with this hash.',
+    property: 'Hash mode: loads the saved version with this hash.',
   },
   showHeader: {
-    attribute:
-      'Shows the header with the legal links; `show-header="false"` hides it. Default true.',
-    property:
-      'Shows the header. Default true.',
+    attribute: 'Shows the header with the legal links; `show-header="false"` hides it. Default true.',
+    property: 'Shows the header. Default true.',
   },
   showFooter: {
-    attribute:
-      'Shows the footer with the legal links and copyright; `show-footer="false"` hides it. Default true.',
-    property:
-      'Shows the footer. Default true.',
+    attribute: 'Shows the footer with the legal links and copyright; `show-footer="false"` hides it. Default true.',
+    property: 'Shows the footer. Default true.',
   },
   apiBase: {
-    attribute:
-      "Overrides the environment's API root, e.g. `https://api.example.edu/api/v1`.",
-    property:
-      "Overrides the environment's API root.",
+    attribute: "Overrides the environment's API root, e.g. `https://api.example.edu/api/v1`.",
+    property: "Overrides the environment's API root.",
   },
   apiKey: {
-    attribute:
-      "Overrides the build's static API key of hash mode.",
-    property:
-      "Overrides the build's static API key of hash mode.",
+    attribute: "Overrides the build's static API key of hash mode.",
+    property: "Overrides the build's static API key of hash mode.",
   },
 }
 

@@ -20,7 +20,12 @@ describe('validateTuitionInput', () => {
     const check = validateTuitionInput(valid)
     expect(check).toEqual({
       ok: true,
-      value: expect.objectContaining({ currency: 'EUR', language: 'en', dateOfPayment: '2027-01-05', partialPayment: null }),
+      value: expect.objectContaining({
+        currency: 'EUR',
+        language: 'en',
+        dateOfPayment: '2027-01-05',
+        partialPayment: null,
+      }),
     })
   })
 

@@ -74,15 +74,28 @@ export function validateTuitionInput(raw: unknown): TuitionCheck {
     amounts[field] = value
   }
   const required = financialType === FinancialType.Financing ? 'finalAmount' : 'amountToRefinance'
-  if (amounts[required] === null) return fail('invalid_field', `${required} is required for this financial type.`, required)
+  if (amounts[required] === null)
+    return fail('invalid_field', `${required} is required for this financial type.`, required)
 
   const numberOfFees = input.numberOfFees
-  if (!isBlank(numberOfFees) && !(Number.isInteger(numberOfFees) && (numberOfFees as number) >= 0 && (numberOfFees as number) <= 1000)) {
+  if (
+    !isBlank(numberOfFees) &&
+    !(Number.isInteger(numberOfFees) && (numberOfFees as number) >= 0 && (numberOfFees as number) <= 1000)
+  ) {
     return fail('invalid_field', 'numberOfFees must be a whole number.', 'numberOfFees')
   }
 
-  const texts: Partial<Record<'currency' | 'language' | 'token' | 'studyIdName' | 'contractId' | 'linkedVersionIdentifier', string | null>> = {}
-  for (const field of ['currency', 'language', 'token', 'studyIdName', 'contractId', 'linkedVersionIdentifier'] as const) {
+  const texts: Partial<
+    Record<'currency' | 'language' | 'token' | 'studyIdName' | 'contractId' | 'linkedVersionIdentifier', string | null>
+  > = {}
+  for (const field of [
+    'currency',
+    'language',
+    'token',
+    'studyIdName',
+    'contractId',
+    'linkedVersionIdentifier',
+  ] as const) {
     const value = input[field]
     if (isBlank(value)) texts[field] = null
     else if (typeof value === 'string') texts[field] = value

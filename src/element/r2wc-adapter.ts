@@ -43,7 +43,10 @@ export type ReactElementBase = new () => HTMLElement & {
  * with `shadow`. Where there is no DOM (server rendering, plain Node) it is an
  * inert class, so that importing the package never throws.
  */
-export function reactElementBase(component: ComponentType<{ container: ShadowRoot }>, shadow: ShadowRootInit): ReactElementBase {
+export function reactElementBase(
+  component: ComponentType<{ container: ShadowRoot }>,
+  shadow: ShadowRootInit,
+): ReactElementBase {
   if (typeof HTMLElement === 'undefined') return class {} as unknown as ReactElementBase
   const R2wc = r2wc(component as ComponentType<object>, { shadow: shadow.mode }) as unknown as new () => R2wcElement
 

@@ -18,7 +18,10 @@ describe('defineChunk', () => {
   })
 
   it('reports a chunk that does not load as "Loading chunk failed", and retries on the next request', async () => {
-    const importer = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValueOnce({ ok: true })
+    const importer = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce({ ok: true })
     const chunk = defineChunk('calendar', importer)
     const error = await chunk.load().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ChunkLoadError)

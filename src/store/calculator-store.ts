@@ -95,11 +95,15 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       const { createApi, createHttp } = await httpChunk.load()
       const { config: cfg, mode, input } = get()
       const auth = mode === 'hash' ? { apiKey: cfg.apiKey || DEFAULT_API_KEY } : { bearer: input?.token ?? '' }
-      return createApi(createHttp({ root: apiRootFor(hostname(), cfg.apiBase), auth, ...(deps.fetch ? { fetch: deps.fetch } : {}) }))
+      return createApi(
+        createHttp({ root: apiRootFor(hostname(), cfg.apiBase), auth, ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
+      )
     }
 
     /** Starts a call that supersedes any under way; resolves to null when it was itself superseded. */
-    const latest = async <T>(call: (signal: AbortSignal) => Promise<T>): Promise<{ value: T } | { error: ApiError } | null> => {
+    const latest = async <T>(
+      call: (signal: AbortSignal) => Promise<T>,
+    ): Promise<{ value: T } | { error: ApiError } | null> => {
       inFlight?.abort()
       const controller = new AbortController()
       inFlight = controller
@@ -126,7 +130,14 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
     }
 
     const acceptResult = (result: FeesTableResult) => {
-      set({ result, choice: choiceOf(result), calculating: false, versionLocked: false, amortization: null, planSent: false })
+      set({
+        result,
+        choice: choiceOf(result),
+        calculating: false,
+        versionLocked: false,
+        amortization: null,
+        planSent: false,
+      })
       deps.emit('calculationResultReceivedEvent', result)
     }
 
@@ -139,7 +150,12 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         log('save failed', error)
         return
       }
-      deps.notify({ kind: 'save_failed', stage, failure: error.kind, status: error.kind === 'http' || error.kind === 'response' ? error.status : null })
+      deps.notify({
+        kind: 'save_failed',
+        stage,
+        failure: error.kind,
+        status: error.kind === 'http' || error.kind === 'response' ? error.status : null,
+      })
       deps.emit('feeOptionSelectedEvent', failureOf(error))
     }
 
@@ -164,14 +180,20 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       saveInFlight = controller
       set({ saveQueued: false, saving: true })
       try {
-        const table = await (await api()).frontCalculateFees(body, usesAnonymousEndpoints(input, embedded), controller.signal)
+        const table = await (await api()).frontCalculateFees(
+          body,
+          usesAnonymousEndpoints(input, embedded),
+          controller.signal,
+        )
         if (controller.signal.aborted) return
         set({
           saving: false,
           amortization: table,
           planSent: true,
           versionLocked: saveLocks(input, embedded),
-          ...(table.versionHashCode ? { versionHashCode: table.versionHashCode, versionNumber: table.versionNumber } : {}),
+          ...(table.versionHashCode
+            ? { versionHashCode: table.versionHashCode, versionNumber: table.versionNumber }
+            : {}),
         })
         deps.emit('feeOptionSelectedEvent', table)
       } catch (error) {
@@ -282,7 +304,8 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         if (saving || saveQueued) {
           waitingInput = check.value
           // Its credentials are the host's newest: the save under way may still need them for its recalculation.
-          if (input && mode === 'embedded' && check.value.token !== input.token) set({ input: { ...input, token: check.value.token } })
+          if (input && mode === 'embedded' && check.value.token !== input.token)
+            set({ input: { ...input, token: check.value.token } })
           return
         }
         replacePlan(check.value)
@@ -362,7 +385,11 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         previewInFlight = controller
         set({ schedulePreview: 'loading' })
         try {
-          const table = await (await api()).frontCalculateFees(previewPayload(input, choice), usesAnonymousEndpoints(input, embedded), controller.signal)
+          const table = await (await api()).frontCalculateFees(
+            previewPayload(input, choice),
+            usesAnonymousEndpoints(input, embedded),
+            controller.signal,
+          )
           if (controller.signal.aborted) return
           set({ schedulePreview: 'idle', amortization: table })
         } catch (error) {

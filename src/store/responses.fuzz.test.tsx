@@ -115,136 +115,172 @@ beforeAll(() => {
 afterAll(() => host.remove())
 
 describe(`response fuzzing (${RUNS} answers per call)`, () => {
-  it('CalculateFeeOptions: a good answer is shown, anything else is a failed calculation and the plan stays', async () => {
-    const widget = mount()
-    const good = (body: TuitionPayload) => standInFeesTable(body, { tin: 0.0595, tae: 0.0612, interests: 10, finalFee: 6010 })
-    widget.queue.push({ status: 200, text: JSON.stringify(good(payload)), contentType: 'application/json' })
-    widget.store.getState().setTuitionInput(tuitionInput({ language: 'en' }))
-    await widget.settled()
-    expect(widget.store.getState().result).not.toBeNull()
+  it(
+    'CalculateFeeOptions: a good answer is shown, anything else is a failed calculation and the plan stays',
+    async () => {
+      const widget = mount()
+      const good = (body: TuitionPayload) =>
+        standInFeesTable(body, { tin: 0.0595, tae: 0.0612, interests: 10, finalFee: 6010 })
+      widget.queue.push({ status: 200, text: JSON.stringify(good(payload)), contentType: 'application/json' })
+      widget.store.getState().setTuitionInput(tuitionInput({ language: 'en' }))
+      await widget.settled()
+      expect(widget.store.getState().result).not.toBeNull()
 
-    await fc.assert(
-      fc.asyncProperty(answers(good({ ...payload, numberOfFees: 14 }), ['firstPaymentDate']), async (answer) => {
-        const before = widget.store.getState().result
-        const eventsBefore = widget.events.length
-        widget.queue.push(answer)
-        // Another count than the one on screen, so that every answer is asked for.
-        widget.store.getState().chooseFeeCount(widget.store.getState().choice?.numberOfFees === 13 ? 14 : 13)
-        await widget.settled()
-        const sent = widget.events.slice(eventsBefore)
-        expect(sent).toHaveLength(1)
-        const [event] = sent
-        if (event?.name === 'calculationResultReceivedEvent') {
-          expect(widget.store.getState().result).toBe(event.detail)
-        } else {
-          expect(event?.name).toBe('invalidTuitionEvent')
-          expect(REFUSAL_CODES).toContain((event?.detail as { code: string }).code)
-          expect(widget.store.getState().result).toBe(before)
-        }
-        expect(widget.text()).not.toMatch(SCREEN_NONSENSE)
-      }),
-      { numRuns: RUNS },
-    )
-    // Recovery: the next good answer is shown.
-    widget.queue.push({ status: 200, text: JSON.stringify(good({ ...payload, numberOfFees: 18 })), contentType: 'application/json' })
-    widget.store.getState().chooseFeeCount(18)
-    await widget.settled()
-    expect(widget.store.getState().result?.totalFees).toBe(18)
-  }, FUZZ_TIMEOUT_MS)
-
-  it('CalculateFeeOptions, out of order: a late answer never replaces the newer one', async () => {
-    const widget = mount()
-    const good = (n: number) => standInFeesTable({ ...payload, numberOfFees: n })
-    widget.queue.push({ status: 200, text: JSON.stringify(good(12)), contentType: 'application/json' })
-    widget.store.getState().setTuitionInput(tuitionInput({ language: 'en' }))
-    await widget.settled()
-    await fc.assert(
-      fc.asyncProperty(answers(good(13), ['firstPaymentDate']), fc.integer({ min: 15, max: 24 }), async (stale, n) => {
-        // The answer to 13 fees arrives only after the answer to the newer choice has been read.
-        let newerRead: () => void = () => {}
-        const newer = new Promise<void>((resolve) => (newerRead = resolve))
-        widget.respond = async (request) => {
-          const body = (await request.clone().json()) as TuitionPayload
-          if (body.numberOfFees === 13) {
-            await newer
-            return stale
+      await fc.assert(
+        fc.asyncProperty(answers(good({ ...payload, numberOfFees: 14 }), ['firstPaymentDate']), async (answer) => {
+          const before = widget.store.getState().result
+          const eventsBefore = widget.events.length
+          widget.queue.push(answer)
+          // Another count than the one on screen, so that every answer is asked for.
+          widget.store.getState().chooseFeeCount(widget.store.getState().choice?.numberOfFees === 13 ? 14 : 13)
+          await widget.settled()
+          const sent = widget.events.slice(eventsBefore)
+          expect(sent).toHaveLength(1)
+          const [event] = sent
+          if (event?.name === 'calculationResultReceivedEvent') {
+            expect(widget.store.getState().result).toBe(event.detail)
+          } else {
+            expect(event?.name).toBe('invalidTuitionEvent')
+            expect(REFUSAL_CODES).toContain((event!.detail as { code: string }).code)
+            expect(widget.store.getState().result).toBe(before)
           }
-          setTimeout(newerRead, 0)
-          return { status: 200, text: JSON.stringify(good(body.numberOfFees ?? 12)), contentType: 'application/json' }
-        }
-        widget.store.getState().chooseFeeCount(13)
-        await turn()
-        widget.store.getState().chooseFeeCount(n)
-        await widget.settled()
-        await newer
-        await turn()
-        expect(widget.store.getState().result?.totalFees).toBe(n)
-        expect(widget.text()).not.toMatch(SCREEN_NONSENSE)
-      }),
-      { numRuns: RUNS / 10 },
-    )
-  }, FUZZ_TIMEOUT_MS)
+          expect(widget.text()).not.toMatch(SCREEN_NONSENSE)
+        }),
+        { numRuns: RUNS },
+      )
+      // Recovery: the next good answer is shown.
+      widget.queue.push({
+        status: 200,
+        text: JSON.stringify(good({ ...payload, numberOfFees: 18 })),
+        contentType: 'application/json',
+      })
+      widget.store.getState().chooseFeeCount(18)
+      await widget.settled()
+      expect(widget.store.getState().result?.totalFees).toBe(18)
+    },
+    FUZZ_TIMEOUT_MS,
+  )
 
-  it('FrontCalculateFees (save): a good answer locks the plan, anything else is a failed save and nothing locks', async () => {
-    const widget = mount()
-    const table = (n: number) => ({ status: 200, text: JSON.stringify(standInFeesTable({ ...payload, numberOfFees: n })), contentType: 'application/json' })
-    widget.queue.push(table(12))
-    widget.store.getState().setTuitionInput(tuitionInput({ language: 'en' }))
-    await widget.settled()
-    const saved = standInAmortization(payload, 'h-1')
-    let plans = 0
-    await fc.assert(
-      fc.asyncProperty(answers(saved, ['currency']), async (answer) => {
-        // A new plan on screen, then its save. A saved plan is locked: only a new input from the host starts another.
-        const n = widget.store.getState().choice?.numberOfFees === 12 ? 13 : 12
-        widget.queue.length = 0
-        widget.queue.push(table(n), answer)
-        if (widget.store.getState().versionLocked) {
-          plans += 1
-          widget.store.getState().setTuitionInput(tuitionInput({ language: 'en', numberOfFees: n, contractId: `C-${plans}` }))
-        }
-        else widget.store.getState().chooseFeeCount(n)
-        await widget.settled()
-        expect(widget.store.getState().result?.totalFees).toBe(n)
-        const eventsBefore = widget.events.length
-        await widget.store.getState().save()
-        await widget.settled()
-        const sent = widget.events.slice(eventsBefore)
-        expect(sent).toHaveLength(1)
-        const detail = sent[0]?.detail as { code?: string; fees?: unknown[] }
-        if ('fees' in detail) {
-          expect(widget.store.getState().versionLocked).toBe(true)
-          expect(widget.store.getState().amortization).toBe(detail)
-        } else {
-          expect(REFUSAL_CODES).toContain(detail.code)
-          expect(widget.store.getState().versionLocked).toBe(false)
-        }
-        expect(widget.text()).not.toMatch(SCREEN_NONSENSE)
-      }),
-      { numRuns: RUNS },
-    )
-  }, FUZZ_TIMEOUT_MS)
+  it(
+    'CalculateFeeOptions, out of order: a late answer never replaces the newer one',
+    async () => {
+      const widget = mount()
+      const good = (n: number) => standInFeesTable({ ...payload, numberOfFees: n })
+      widget.queue.push({ status: 200, text: JSON.stringify(good(12)), contentType: 'application/json' })
+      widget.store.getState().setTuitionInput(tuitionInput({ language: 'en' }))
+      await widget.settled()
+      await fc.assert(
+        fc.asyncProperty(
+          answers(good(13), ['firstPaymentDate']),
+          fc.integer({ min: 15, max: 24 }),
+          async (stale, n) => {
+            // The answer to 13 fees arrives only after the answer to the newer choice has been read.
+            let newerRead: () => void = () => {}
+            const newer = new Promise<void>((resolve) => (newerRead = resolve))
+            widget.respond = async (request) => {
+              const body = (await request.clone().json()) as TuitionPayload
+              if (body.numberOfFees === 13) {
+                await newer
+                return stale
+              }
+              setTimeout(newerRead, 0)
+              return {
+                status: 200,
+                text: JSON.stringify(good(body.numberOfFees ?? 12)),
+                contentType: 'application/json',
+              }
+            }
+            widget.store.getState().chooseFeeCount(13)
+            await turn()
+            widget.store.getState().chooseFeeCount(n)
+            await widget.settled()
+            await newer
+            await turn()
+            expect(widget.store.getState().result?.totalFees).toBe(n)
+            expect(widget.text()).not.toMatch(SCREEN_NONSENSE)
+          },
+        ),
+        { numRuns: RUNS / 10 },
+      )
+    },
+    FUZZ_TIMEOUT_MS,
+  )
 
-  it('feestable and Version/Number (hash mode): a good answer is shown, anything else leaves the screen empty and sends no event', async () => {
-    const widget = mount()
-    const result = standInFeesTable(payload, { isModificable: false })
-    const savedTable = { result, tuitionInput: payload }
-    await fc.assert(
-      fc.asyncProperty(answers(savedTable, ['tuitionInput']), answers(3, []), async (table, version) => {
-        widget.queue.length = 0
-        widget.queue.push(table, version)
-        widget.store.getState().loadByHash('h-1')
-        await widget.settled()
-        await widget.settled()
-        const state = widget.store.getState()
-        if (state.result) {
-          expect(state.result.totalFees).toBe(result.totalFees)
-          expect(state.versionNumber === null || (Number.isInteger(state.versionNumber) && state.versionNumber >= 1)).toBe(true)
-        }
-        expect(widget.events.filter((e) => e.name !== 'calculationResultReceivedEvent')).toEqual([])
-        expect(widget.text()).not.toMatch(SCREEN_NONSENSE)
-      }),
-      { numRuns: RUNS },
-    )
-  }, FUZZ_TIMEOUT_MS)
+  it(
+    'FrontCalculateFees (save): a good answer locks the plan, anything else is a failed save and nothing locks',
+    async () => {
+      const widget = mount()
+      const table = (n: number) => ({
+        status: 200,
+        text: JSON.stringify(standInFeesTable({ ...payload, numberOfFees: n })),
+        contentType: 'application/json',
+      })
+      widget.queue.push(table(12))
+      widget.store.getState().setTuitionInput(tuitionInput({ language: 'en' }))
+      await widget.settled()
+      const saved = standInAmortization(payload, 'h-1')
+      let plans = 0
+      await fc.assert(
+        fc.asyncProperty(answers(saved, ['currency']), async (answer) => {
+          // A new plan on screen, then its save. A saved plan is locked: only a new input from the host starts another.
+          const n = widget.store.getState().choice?.numberOfFees === 12 ? 13 : 12
+          widget.queue.length = 0
+          widget.queue.push(table(n), answer)
+          if (widget.store.getState().versionLocked) {
+            plans += 1
+            widget.store
+              .getState()
+              .setTuitionInput(tuitionInput({ language: 'en', numberOfFees: n, contractId: `C-${plans}` }))
+          } else widget.store.getState().chooseFeeCount(n)
+          await widget.settled()
+          expect(widget.store.getState().result?.totalFees).toBe(n)
+          const eventsBefore = widget.events.length
+          await widget.store.getState().save()
+          await widget.settled()
+          const sent = widget.events.slice(eventsBefore)
+          expect(sent).toHaveLength(1)
+          const detail = sent[0]?.detail as { code?: string; fees?: unknown[] }
+          if ('fees' in detail) {
+            expect(widget.store.getState().versionLocked).toBe(true)
+            expect(widget.store.getState().amortization).toBe(detail)
+          } else {
+            expect(REFUSAL_CODES).toContain(detail.code)
+            expect(widget.store.getState().versionLocked).toBe(false)
+          }
+          expect(widget.text()).not.toMatch(SCREEN_NONSENSE)
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    FUZZ_TIMEOUT_MS,
+  )
+
+  it(
+    'feestable and Version/Number (hash mode): a good answer is shown, anything else leaves the screen empty and sends no event',
+    async () => {
+      const widget = mount()
+      const result = standInFeesTable(payload, { isModificable: false })
+      const savedTable = { result, tuitionInput: payload }
+      await fc.assert(
+        fc.asyncProperty(answers(savedTable, ['tuitionInput']), answers(3, []), async (table, version) => {
+          widget.queue.length = 0
+          widget.queue.push(table, version)
+          widget.store.getState().loadByHash('h-1')
+          await widget.settled()
+          await widget.settled()
+          const state = widget.store.getState()
+          if (state.result) {
+            expect(state.result.totalFees).toBe(result.totalFees)
+            expect(
+              state.versionNumber === null || (Number.isInteger(state.versionNumber) && state.versionNumber >= 1),
+            ).toBe(true)
+          }
+          expect(widget.events.filter((e) => e.name !== 'calculationResultReceivedEvent')).toEqual([])
+          expect(widget.text()).not.toMatch(SCREEN_NONSENSE)
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    FUZZ_TIMEOUT_MS,
+  )
 })

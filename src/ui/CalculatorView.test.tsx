@@ -58,7 +58,8 @@ describe('the calculator screen', () => {
     const shadow = host.attachShadow({ mode: 'open' })
     root = createRoot(shadow)
     root.render(<FeesCalculator apiBase={`${server.origin}/api/v1`} tuitionInput={input} />)
-    const idle = () => vi.waitFor(() => expect(shadow.querySelector('.fc-card')?.getAttribute('data-busy')).toBe('false'))
+    const idle = () =>
+      vi.waitFor(() => expect(shadow.querySelector('.fc-card')?.getAttribute('data-busy')).toBe('false'))
     await vi.waitFor(() => expect(shadow.querySelector('[data-figure=feeAmount]')?.textContent).toBe('€500.00'))
     await idle()
 

@@ -22,13 +22,24 @@ import cardCss from './styles/card.css?inline'
 import figuresCss from './styles/figures.css?inline'
 import hostCss from './styles/host.css?inline'
 import planCss from './styles/plan.css?inline'
-import { createNoticeChannel, NOTICE_STYLES, NoticeToaster, showNotice, type NoticeChannel, type NoticeToasterProps } from './notices/index.ts'
+import {
+  createNoticeChannel,
+  NOTICE_STYLES,
+  NoticeToaster,
+  showNotice,
+  type NoticeChannel,
+  type NoticeToasterProps,
+} from './notices/index.ts'
 
 /** Everything a first render needs; the calendar, the schedule and the toasts bring their own CSS with their chunks. */
 const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...NOTICE_STYLES]
 
 /** A property's value as the component takes it, by its kind in the element's table. */
-type ComponentValue<K extends PropKind> = K extends 'flag' ? boolean : K extends 'tuition' ? TuitionInput | string | null : string | null
+type ComponentValue<K extends PropKind> = K extends 'flag'
+  ? boolean
+  : K extends 'tuition'
+    ? TuitionInput | string | null
+    : string | null
 
 /**
  * The component's props: the element's properties (src/domain/props.ts says
@@ -66,7 +77,8 @@ export function createWidget(props: FeesCalculatorProps): Widget {
   const notices = createNoticeChannel()
   const emit: Emit = (name, detail) => {
     const p = callbacks.current
-    if (name === 'calculationResultReceivedEvent') p.onCalculationResultReceived?.(detail as CalculationResultReceivedDetail)
+    if (name === 'calculationResultReceivedEvent')
+      p.onCalculationResultReceived?.(detail as CalculationResultReceivedDetail)
     else if (name === 'invalidTuitionEvent') p.onInvalidTuition?.(detail as InvalidTuitionDetail)
     else p.onFeeOptionSelected?.(detail as FeeOptionSelectedDetail)
   }
@@ -122,7 +134,7 @@ function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & {
     } else {
       store.getState().setTuitionInput(tuitionInput ?? null)
     }
-  }, [store, tuitionInput, versionHashCode])
+  }, [store, callbacks, tuitionInput, versionHashCode])
 
   const language = useStore(store, (s) => s.language)
   const i18n = i18nByLanguage[language]
@@ -145,7 +157,10 @@ function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & {
   )
   const state = useStore(store, (s) => (s.result === null ? 'empty' : s.versionLocked ? 'locked' : 'loaded'))
   // React itself writes the error to the console once (its root's onCaughtError); the host hears of it here.
-  const onRenderFailure = useCallback((failure: RenderFailure) => callbacks.current.onInvalidTuition?.(failure), [])
+  const onRenderFailure = useCallback(
+    (failure: RenderFailure) => callbacks.current.onInvalidTuition?.(failure),
+    [callbacks],
+  )
 
   return (
     <LanguageProvider i18n={i18n}>

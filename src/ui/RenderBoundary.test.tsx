@@ -26,7 +26,9 @@ vi.mock('./parts/MonthlyFee.tsx', async (importOriginal) => {
 let server: Awaited<ReturnType<typeof startRecordingServer>>
 const roots: Root[] = []
 beforeAll(async () => {
-  server = await startRecordingServer((request) => ({ body: standInFeesTable(JSON.parse(request.body) as TuitionPayload) }))
+  server = await startRecordingServer((request) => ({
+    body: standInFeesTable(JSON.parse(request.body) as TuitionPayload),
+  }))
   setPageUrl(`${server.origin}/`)
 })
 afterAll(() => {
@@ -42,7 +44,13 @@ function mount(language: string, currency: string) {
   roots.push(root)
   const events: InvalidTuitionDetail[] = []
   const render = (input: ReturnType<typeof tuitionInput>) =>
-    root.render(<FeesCalculator apiBase={`${server.origin}/api/v1`} tuitionInput={input} onInvalidTuition={(detail) => events.push(detail)} />)
+    root.render(
+      <FeesCalculator
+        apiBase={`${server.origin}/api/v1`}
+        tuitionInput={input}
+        onInvalidTuition={(detail) => events.push(detail)}
+      />,
+    )
   render(tuitionInput({ language, currency }))
   return { shadow, events, render, text: () => shadow.textContent ?? '' }
 }
@@ -55,16 +63,22 @@ describe('a widget that cannot be drawn', () => {
     await vi.waitFor(() => expect(broken.shadow.querySelector('[part=failed]')).not.toBeNull())
     await vi.waitFor(() => expect(other.shadow.querySelector('[data-figure=feeAmount]')?.textContent).toBe('€500.00'))
 
-    expect(broken.shadow.querySelector('[role=alert]')?.textContent).toContain('No se ha podido mostrar la calculadora.')
+    expect(broken.shadow.querySelector('[role=alert]')?.textContent).toContain(
+      'No se ha podido mostrar la calculadora.',
+    )
     expect(broken.shadow.querySelector('button')?.textContent).toBe('Reintentar')
     expect(broken.events).toEqual([{ code: 'render_failed', message: 'cannot format XXX' }])
     expect(other.events).toEqual([])
     // Once in the console, with the error itself.
-    const withTheError = errors.mock.calls.filter((args) => args.some((arg) => arg instanceof Error && arg.message === 'cannot format XXX'))
+    const withTheError = errors.mock.calls.filter((args) =>
+      args.some((arg) => arg instanceof Error && arg.message === 'cannot format XXX'),
+    )
     expect(withTheError).toHaveLength(1)
 
     broken.render(tuitionInput({ language: 'es', currency: 'EUR' }))
-    await vi.waitFor(() => expect(broken.shadow.querySelector('[data-figure=feeAmount]')?.textContent).toMatch(/500,00/))
+    await vi.waitFor(() =>
+      expect(broken.shadow.querySelector('[data-figure=feeAmount]')?.textContent).toMatch(/500,00/),
+    )
     expect(broken.shadow.querySelector('[part=failed]')).toBeNull()
     errors.mockRestore()
   })

@@ -26,7 +26,10 @@ interface RenderBoundaryState {
 class Boundary extends Component<BoundaryProps, RenderBoundaryState> {
   override state: RenderBoundaryState = { failed: false, key: this.props.resetKey }
 
-  static getDerivedStateFromProps(props: BoundaryProps, state: RenderBoundaryState): Partial<RenderBoundaryState> | null {
+  static getDerivedStateFromProps(
+    props: BoundaryProps,
+    state: RenderBoundaryState,
+  ): Partial<RenderBoundaryState> | null {
     return props.resetKey === state.key ? null : { key: props.resetKey, failed: false }
   }
 

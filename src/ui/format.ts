@@ -27,7 +27,11 @@ export interface Formatters {
 const cache = new Map<string, Formatters>()
 
 function currencyFormat(locale: string, currency: string): Intl.NumberFormat {
-  const options = { style: 'currency', minimumFractionDigits: MONEY_DECIMALS, maximumFractionDigits: MONEY_DECIMALS } as const
+  const options = {
+    style: 'currency',
+    minimumFractionDigits: MONEY_DECIMALS,
+    maximumFractionDigits: MONEY_DECIMALS,
+  } as const
   try {
     return new Intl.NumberFormat(locale, { ...options, currency })
   } catch {

@@ -7,7 +7,6 @@ import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
 import { messages as enMessages } from '../locales/en/messages.po'
 import { messages as esMessages } from '../locales/es/messages.po'
 
-
 const CATALOGS: Record<Language, Messages> = { es: esMessages, en: enMessages }
 
 /**

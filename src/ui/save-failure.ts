@@ -12,11 +12,16 @@ import type { SaveRefusal } from '../store/calculator-store.ts'
 export function saveFailureWords(refusal: SaveRefusal, i18n: I18n): { title: string; description: string } {
   const status = refusal.status ?? 0
   const title =
-    refusal.stage === 'recalculation' ? i18n._(msg`The plan was not saved: its new figures could not be calculated`) : i18n._(msg`The plan was not saved`)
+    refusal.stage === 'recalculation'
+      ? i18n._(msg`The plan was not saved: its new figures could not be calculated`)
+      : i18n._(msg`The plan was not saved`)
   let description: string
-  if (refusal.failure === 'http') description = i18n._(msg`The server refused it (error ${status}). Press SAVE to try again.`)
-  else if (refusal.failure === 'timeout') description = i18n._(msg`The server took too long to answer. Press SAVE again.`)
-  else if (refusal.failure === 'response') description = i18n._(msg`The server's answer could not be read. Press SAVE again.`)
+  if (refusal.failure === 'http')
+    description = i18n._(msg`The server refused it (error ${status}). Press SAVE to try again.`)
+  else if (refusal.failure === 'timeout')
+    description = i18n._(msg`The server took too long to answer. Press SAVE again.`)
+  else if (refusal.failure === 'response')
+    description = i18n._(msg`The server's answer could not be read. Press SAVE again.`)
   else description = i18n._(msg`The server could not be reached. Press SAVE again.`)
   return { title, description }
 }

@@ -35,8 +35,13 @@ async function brokenServer(breakage: Breakage) {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const headers = new Headers()
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host') headers.set(name, value)
-    const answer = await fetch(`${target.origin}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string' && name !== 'host') headers.set(name, value)
+    const answer = await fetch(`${target.origin}${req.url}`, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    })
     let out: Record<string, string> = {}
     answer.headers.forEach((value, name) => {
       if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)) out[name] = value
@@ -71,7 +76,9 @@ const failed = (checks: Check[]) => checks.filter((c) => !c.ok)
 const changeAnswer =
   (pathPart: string, change: (body: Record<string, unknown>) => unknown) =>
   (path: string, status: number, body: string) =>
-    path.includes(pathPart) && status === 200 ? { body: JSON.stringify(change(JSON.parse(body) as Record<string, unknown>)) } : { body }
+    path.includes(pathPart) && status === 200
+      ? { body: JSON.stringify(change(JSON.parse(body) as Record<string, unknown>)) }
+      : { body }
 
 describe('fees-calculator check-api', () => {
   it('passes every check against the reference API', async () => {
@@ -91,11 +98,17 @@ describe('fees-calculator check-api', () => {
 
   it('names a preflight that does not allow Authorization', async () => {
     const broken = await brokenServer({
-      preflight: (headers) => ({ ...headers, 'access-control-allow-headers': 'Content-Type, Accept, X-Api-Key, X-XSRF-TOKEN' }),
+      preflight: (headers) => ({
+        ...headers,
+        'access-control-allow-headers': 'Content-Type, Accept, X-Api-Key, X-XSRF-TOKEN',
+      }),
     })
     try {
       const checks = failed(await checkApi({ api: broken.api, token, apiKey: API_KEY, origin: ALLOWED_ORIGIN }))
-      expect(checks.map((c) => c.name)).toEqual(['CORS preflight Calculator/CalculateFeeOptions', 'CORS preflight Calculator/feestable'])
+      expect(checks.map((c) => c.name)).toEqual([
+        'CORS preflight Calculator/CalculateFeeOptions',
+        'CORS preflight Calculator/feestable',
+      ])
       expect(checks[0]?.detail).toBe('headers not allowed: Authorization')
       expect(checks[0]?.fix).toContain('Access-Control-Allow-Headers: Authorization')
     } finally {
@@ -104,11 +117,17 @@ describe('fees-calculator check-api', () => {
   })
 
   it('names a firstPaymentDate that cannot be read as UTC', async () => {
-    const broken = await brokenServer({ answer: changeAnswer('CalculateFeeOptions', (body) => ({ ...body, firstPaymentDate: '05/02/2027' })) })
+    const broken = await brokenServer({
+      answer: changeAnswer('CalculateFeeOptions', (body) => ({ ...body, firstPaymentDate: '05/02/2027' })),
+    })
     try {
       const checks = failed(await checkApi({ api: broken.api, token, apiKey: API_KEY }))
       expect(checks).toEqual([
-        expect.objectContaining({ name: 'POST Calculator/CalculateFeeOptions', detail: expect.stringContaining('firstPaymentDate'), fix: expect.stringContaining('YYYY-MM-DD') }),
+        expect.objectContaining({
+          name: 'POST Calculator/CalculateFeeOptions',
+          detail: expect.stringContaining('firstPaymentDate'),
+          fix: expect.stringContaining('YYYY-MM-DD'),
+        }),
       ])
     } finally {
       await broken.close()
@@ -117,39 +136,83 @@ describe('fees-calculator check-api', () => {
 
   it('names an HTML page answered with 200, and a missing field', async () => {
     const login = await brokenServer({
-      answer: (path, status, body) =>
-        path.includes('FrontCalculateFees') ? { status: 200, body: '<!doctype html><title>Sign in</title>', contentType: 'text/html' } : { body },
+      answer: (path, _status, body) =>
+        path.includes('FrontCalculateFees')
+          ? { status: 200, body: '<!doctype html><title>Sign in</title>', contentType: 'text/html' }
+          : { body },
     })
-    const missing = await brokenServer({ answer: changeAnswer('feestable', (body) => ({ ...body, result: { ...(body.result as object), feeAmount: undefined } })) })
+    const missing = await brokenServer({
+      answer: changeAnswer('feestable', (body) => ({
+        ...body,
+        result: { ...(body.result as object), feeAmount: undefined },
+      })),
+    })
     try {
       const page = failed(await checkApi({ api: login.api, token, apiKey: API_KEY }))
-      expect(page.map((c) => c.name)).toEqual(['POST Calculator/FrontCalculateFees (schedule, not saved)', 'POST Calculator/FrontCalculateFees (save)'])
+      expect(page.map((c) => c.name)).toEqual([
+        'POST Calculator/FrontCalculateFees (schedule, not saved)',
+        'POST Calculator/FrontCalculateFees (save)',
+      ])
       expect(page[0]?.detail).toBe('Content-Type "text/html"')
       const field = failed(await checkApi({ api: missing.api, token, apiKey: API_KEY }))
-      expect(field).toEqual([expect.objectContaining({ name: 'GET Calculator/feestable/{hash}', detail: expect.stringContaining('result.feeAmount') })])
+      expect(field).toEqual([
+        expect.objectContaining({
+          name: 'GET Calculator/feestable/{hash}',
+          detail: expect.stringContaining('result.feeAmount'),
+        }),
+      ])
     } finally {
       await Promise.all([login.close(), missing.close()])
     }
   })
 
   it('names a server that accepts a bad input, and one without the right token', async () => {
-    const lenient = await brokenServer({ answer: (_path, status, body) => (status === 400 ? { status: 200, body } : { body }) })
+    const lenient = await brokenServer({
+      answer: (_path, status, body) => (status === 400 ? { status: 200, body } : { body }),
+    })
     try {
-      expect(failed(await checkApi({ api: lenient.api, token, apiKey: API_KEY })).map((c) => c.name)).toEqual(['a bad input is refused'])
+      expect(failed(await checkApi({ api: lenient.api, token, apiKey: API_KEY })).map((c) => c.name)).toEqual([
+        'a bad input is refused',
+      ])
     } finally {
       await lenient.close()
     }
     const noToken = failed(await checkApi({ api: server.api, apiKey: API_KEY }))
-    expect(noToken[0]).toMatchObject({ name: 'POST Calculator/CalculateFeeOptions', detail: expect.stringMatching(/^status 401/), fix: expect.stringContaining('--token') })
+    expect(noToken[0]).toMatchObject({
+      name: 'POST Calculator/CalculateFeeOptions',
+      detail: expect.stringMatching(/^status 401/),
+      fix: expect.stringContaining('--token'),
+    })
   })
 
   it('ships as a command in the package: table or JSON out, exit 0 or 1', async () => {
     const cli = 'dist/cli/fees-calculator.js'
-    const ok = await run(process.execPath, [cli, 'check-api', '--api', server.api, '--token', token, '--api-key', API_KEY, '--origin', ALLOWED_ORIGIN])
+    const ok = await run(process.execPath, [
+      cli,
+      'check-api',
+      '--api',
+      server.api,
+      '--token',
+      token,
+      '--api-key',
+      API_KEY,
+      '--origin',
+      ALLOWED_ORIGIN,
+    ])
     expect(ok.stdout).toContain('all 8 checks passed')
-    const broken = await brokenServer({ answer: changeAnswer('CalculateFeeOptions', (body) => ({ ...body, firstPaymentDate: 'soon' })) })
+    const broken = await brokenServer({
+      answer: changeAnswer('CalculateFeeOptions', (body) => ({ ...body, firstPaymentDate: 'soon' })),
+    })
     try {
-      const failure = await run(process.execPath, [cli, 'check-api', '--api', broken.api, '--token', token, '--json']).then(
+      const failure = await run(process.execPath, [
+        cli,
+        'check-api',
+        '--api',
+        broken.api,
+        '--token',
+        token,
+        '--json',
+      ]).then(
         () => null,
         (error: { code: number; stdout: string }) => error,
       )

@@ -6,7 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startForeignBackend, type ForeignBackend } from '../support/foreign-backend.ts'
-import { ALLOW_LOOPBACK_CROSS_ORIGIN, launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
+import {
+  ALLOW_LOOPBACK_CROSS_ORIGIN,
+  launchBrowser,
+  startDemo,
+  watch,
+  type Browser,
+  type DemoServer,
+  type Page,
+} from './harness.ts'
 import { events, money, recordEvents, settled, text, waitForEvent } from './screen-helpers.ts'
 
 let demo: DemoServer
@@ -14,7 +22,11 @@ let foreign: ForeignBackend
 let browser: Browser
 
 beforeAll(async () => {
-  ;[demo, foreign, browser] = await Promise.all([startDemo(), startForeignBackend(), launchBrowser(ALLOW_LOOPBACK_CROSS_ORIGIN)])
+  ;[demo, foreign, browser] = await Promise.all([
+    startDemo(),
+    startForeignBackend(),
+    launchBrowser(ALLOW_LOOPBACK_CROSS_ORIGIN),
+  ])
 })
 afterAll(async () => {
   await browser?.close()
@@ -96,13 +108,20 @@ describe('against a backend that is not ours', () => {
     const saved = await waitForEvent(page, 'feeOptionSelectedEvent')
     expect(saved.versionHashCode).toMatch(/^fx/)
     expect(saved.versionNumber).toBe(1)
-    expect(saved.fees.map((fee: { dueDate: string }) => fee.dueDate).slice(0, 4)).toEqual(['2099-03-31', '2099-04-30', '2099-05-31', '2099-06-30'])
+    expect(saved.fees.map((fee: { dueDate: string }) => fee.dueDate).slice(0, 4)).toEqual([
+      '2099-03-31',
+      '2099-04-30',
+      '2099-05-31',
+      '2099-06-30',
+    ])
     expect(saved.fees[0]).not.toHaveProperty('rowId')
     await page.locator('fees-calculator .fc[data-state=locked]').waitFor()
     const rows = page.locator('fees-calculator [part=schedule] tbody tr')
     await rows.first().waitFor()
     expect(await rows.count()).toBe(12)
-    expect(await page.locator('fees-calculator [part=schedule]').textContent()).not.toMatch(/NaN|Invalid Date|undefined/)
+    expect(await page.locator('fees-calculator [part=schedule]').textContent()).not.toMatch(
+      /NaN|Invalid Date|undefined/,
+    )
 
     const reopened = await open(`version-hash-code="${saved.versionHashCode}" api-key="foreign-key"`)
     const loaded = await waitForEvent(reopened.page, 'calculationResultReceivedEvent')

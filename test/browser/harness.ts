@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core'
 
-export { ALLOW_LOOPBACK_CROSS_ORIGIN, CHROME_PATH, launchBrowser, requireBuild, startDemo, type DemoServer } from '../../tools/browsers.ts'
+export {
+  ALLOW_LOOPBACK_CROSS_ORIGIN,
+  CHROME_PATH,
+  launchBrowser,
+  requireBuild,
+  startDemo,
+  type DemoServer,
+} from '../../tools/browsers.ts'
 
 /** Collects what a page reports: uncaught errors and console messages. */
 export function watch(page: Page) {
@@ -16,7 +23,9 @@ export function nextEvent<T = unknown>(page: Page, name: string, selector = 'fee
   return page.evaluate(
     ([eventName, sel]) =>
       new Promise<T>((resolve) => {
-        document.querySelector(sel!)!.addEventListener(eventName!, (event) => resolve((event as CustomEvent).detail as T), { once: true })
+        document
+          .querySelector(sel!)!
+          .addEventListener(eventName!, (event) => resolve((event as CustomEvent).detail as T), { once: true })
       }),
     [name, selector] as const,
   )

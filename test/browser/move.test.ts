@@ -25,7 +25,8 @@ async function open(): Promise<{ page: Page; requests: string[]; log: ReturnType
   const log = watch(page)
   const requests: string[] = []
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) requests.push(`${request.method()} ${new URL(request.url()).pathname}`)
+    if (new URL(request.url()).pathname.startsWith('/api/'))
+      requests.push(`${request.method()} ${new URL(request.url()).pathname}`)
   })
   await recordEvents(page)
   await page.goto(`${demo.url}/demo/portal.html?lang=en&type=1`)
@@ -126,10 +127,12 @@ describe('<fees-calculator> moved in the page', () => {
     await settled(page)
     const calculation = await hold(page, '/api/v1/Calculator/**')
     const current = await page.locator('fees-calculator [part=fee-select]').inputValue()
-    const other = await page.locator('fees-calculator [part=fee-select] option:not([hidden])').evaluateAll(
-      (options, value) => (options as HTMLOptionElement[]).map((o) => o.value).find((v) => v !== value)!,
-      current,
-    )
+    const other = await page
+      .locator('fees-calculator [part=fee-select] option:not([hidden])')
+      .evaluateAll(
+        (options, value) => (options as HTMLOptionElement[]).map((o) => o.value).find((v) => v !== value)!,
+        current,
+      )
     const sent = requests.length
     await page.locator('fees-calculator [part=fee-select]').selectOption(other)
     await calculation.arrived

@@ -5,10 +5,17 @@ import { extname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
 
-const version = (name: string) => (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version
-const run = (cwd: string, command: string, args: string[]) => execFileSync(command, args, { cwd, stdio: 'pipe', encoding: 'utf8' })
+const version = (name: string) =>
+  (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version
+const run = (cwd: string, command: string, args: string[]) =>
+  execFileSync(command, args, { cwd, stdio: 'pipe', encoding: 'utf8' })
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.json': 'application/json' }
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.html': 'text/html',
+  '.css': 'text/css',
+  '.json': 'application/json',
+}
 
 /** Serves `dir` at `${origin}${prefix}` in this page. */
 async function serveDir(page: Page, origin: string, prefix: string, dir: string) {
@@ -101,7 +108,10 @@ describe('the packed npm package', () => {
   }
 
   beforeAll(async () => {
-    const tarball = run(process.cwd(), 'npm', ['pack', '--silent', '--pack-destination', work]).trim().split('\n').at(-1)!
+    const tarball = run(process.cwd(), 'npm', ['pack', '--silent', '--pack-destination', work])
+      .trim()
+      .split('\n')
+      .at(-1)!
     app = join(work, 'app')
     mkdirSync(join(app, 'src'), { recursive: true })
     writeFileSync(
@@ -110,7 +120,11 @@ describe('the packed npm package', () => {
         name: 'host-app',
         private: true,
         type: 'module',
-        dependencies: { react: version('react'), 'react-dom': version('react-dom'), 'fees-calculator': `file:${join(work, tarball)}` },
+        dependencies: {
+          react: version('react'),
+          'react-dom': version('react-dom'),
+          'fees-calculator': `file:${join(work, tarball)}`,
+        },
         devDependencies: {
           vite: version('vite'),
           '@vitejs/plugin-react': version('@vitejs/plugin-react'),
@@ -124,7 +138,10 @@ describe('the packed npm package', () => {
       join(app, 'vite.config.js'),
       "import react from '@vitejs/plugin-react'\nexport default { plugins: [react()], base: '/app/', build: { rollupOptions: { input: ['index.html', 'hydrate.html'] } } }\n",
     )
-    writeFileSync(join(app, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/src/main.jsx"></script></body></html>')
+    writeFileSync(
+      join(app, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div><script type="module" src="/src/main.jsx"></script></body></html>',
+    )
     writeFileSync(
       join(app, 'src', 'main.jsx'),
       `import { createRoot } from 'react-dom/client'
@@ -176,7 +193,9 @@ hydrateRoot(
 
   it('imports in plain Node without a DOM, with no side effect, and renders a stable placeholder on the server', () => {
     const output = JSON.parse(serverRender(true)) as { keys: string[]; html: string[]; globals: string[] }
-    expect(output.keys).toEqual(expect.arrayContaining(['FeesCalculator', 'FeesCalculatorElement', 'defineFeesCalculator']))
+    expect(output.keys).toEqual(
+      expect.arrayContaining(['FeesCalculator', 'FeesCalculatorElement', 'defineFeesCalculator']),
+    )
     expect(output.globals).toEqual([])
     expect(output.html[0]).toBe(output.html[1])
     expect(output.html[0]).toBe('<div class="fc" part="base" data-state="placeholder" aria-busy="true"></div>')
@@ -188,7 +207,11 @@ hydrateRoot(
     await serveDir(page, demo.url, '/app/', join(app, 'dist'))
     const input = encodeURIComponent(JSON.stringify(INPUT(await demo.token())))
     await page.goto(`${demo.url}/app/hydrate.html?input=${input}`)
-    await expect.poll(() => page.evaluate(() => (window as unknown as { results: unknown[] }).results.length), { timeout: 15_000 }).toBe(1)
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { results: unknown[] }).results.length), {
+        timeout: 15_000,
+      })
+      .toBe(1)
     await expect.poll(() => page.getByText('Packed Degree').count()).toBe(1)
     expect(seen.errors).toEqual([])
     expect(seen.console.filter((line) => line.startsWith('error:'))).toEqual([])
@@ -201,7 +224,11 @@ hydrateRoot(
     await serveDir(page, demo.url, '/app/', join(app, 'dist'))
     const input = encodeURIComponent(JSON.stringify(INPUT(await demo.token())))
     await page.goto(`${demo.url}/app/index.html?input=${input}`)
-    await expect.poll(() => page.evaluate(() => (window as unknown as { results: unknown[] }).results.length), { timeout: 15_000 }).toBe(2)
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { results: unknown[] }).results.length), {
+        timeout: 15_000,
+      })
+      .toBe(2)
     const results = await page.evaluate(() => (window as unknown as { results: [string, number][] }).results)
     expect(results.map(([from]) => from).sort()).toEqual(['component', 'element'])
     expect(results[0]![1]).toBe(results[1]![1])

@@ -12,14 +12,31 @@ import { answers, type Answer } from '../support/answers.ts'
 import { standInFeesTable } from '../support/fixtures.ts'
 import { startRecordingServer } from '../support/recording-server.ts'
 import type { TuitionPayload } from '../../src/domain/types.ts'
-import { ALLOW_LOOPBACK_CROSS_ORIGIN, launchBrowser, startDemo, watch, type Browser, type DemoServer } from './harness.ts'
+import {
+  ALLOW_LOOPBACK_CROSS_ORIGIN,
+  launchBrowser,
+  startDemo,
+  watch,
+  type Browser,
+  type DemoServer,
+} from './harness.ts'
 import { events, recordEvents, settled, text, waitForEvent } from './screen-helpers.ts'
 
 const ANSWERS = 200
 
 // No token: the calls carry no credentials, so the replaying server needs no CORS rule for Authorization.
-const input = { currency: 'EUR', dateOfPayment: '2099-01-05', numberOfFees: 12, finalAmount: 6000, system: 2, financialType: 0, language: 'en', contractId: 'Z-1' }
-const good = (n: number) => standInFeesTable({ ...input, numberOfFees: n } as TuitionPayload, { tin: 0.05, tae: 0.0512 })
+const input = {
+  currency: 'EUR',
+  dateOfPayment: '2099-01-05',
+  numberOfFees: 12,
+  finalAmount: 6000,
+  system: 2,
+  financialType: 0,
+  language: 'en',
+  contractId: 'Z-1',
+}
+const good = (n: number) =>
+  standInFeesTable({ ...input, numberOfFees: n } as TuitionPayload, { tin: 0.05, tae: 0.0512 })
 
 let demo: DemoServer
 let browser: Browser
@@ -71,17 +88,25 @@ describe(`response fuzzing in Chromium (${ANSWERS} answers)`, () => {
       const sent = (await events(page)).slice(before)
       expect(sent, `answer ${k}: ${JSON.stringify(answer).slice(0, 200)}`).toHaveLength(1)
       if (sent[0]!.name === 'invalidTuitionEvent') {
-        expect(['invalid_response', 'invalid_date', 'request_failed']).toContain((sent[0]!.detail as { code: string }).code)
+        expect(['invalid_response', 'invalid_date', 'request_failed']).toContain(
+          (sent[0]!.detail as { code: string }).code,
+        )
         expect(await text(page, '[data-figure=feeAmount]')).toBe(shown)
       } else {
         expect(sent[0]!.name).toBe('calculationResultReceivedEvent')
       }
-      expect(await page.locator('fees-calculator').evaluate((el) => el.shadowRoot!.textContent)).not.toMatch(/NaN|Invalid Date|undefined|Infinity/)
+      expect(await page.locator('fees-calculator').evaluate((el) => el.shadowRoot!.textContent)).not.toMatch(
+        /NaN|Invalid Date|undefined|Infinity/,
+      )
     }
 
     next = [{ status: 200, text: JSON.stringify(good(20)), contentType: 'application/json' }]
     await page.locator('fees-calculator [part=fee-select]').selectOption('20')
-    await page.waitForFunction(() => (window as unknown as { __fcEvents: { name: string; detail: { totalFees?: number } }[] }).__fcEvents.at(-1)?.detail?.totalFees === 20)
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __fcEvents: { name: string; detail: { totalFees?: number } }[] }).__fcEvents.at(-1)
+          ?.detail?.totalFees === 20,
+    )
     expect(log.errors).toEqual([])
     await page.close()
   }, 240_000)

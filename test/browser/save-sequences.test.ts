@@ -51,7 +51,14 @@ describe('<fees-calculator> saves exactly the plan on screen (Chromium, real cli
     await page.locator(AMOUNT).click()
     // Focusing the amount selects it (so typing replaces it) once it shows as a bare number.
     await expect
-      .poll(() => page.locator(AMOUNT).evaluate((input: HTMLInputElement) => input.value !== '' && input.selectionStart === 0 && input.selectionEnd === input.value.length))
+      .poll(() =>
+        page
+          .locator(AMOUNT)
+          .evaluate(
+            (input: HTMLInputElement) =>
+              input.value !== '' && input.selectionStart === 0 && input.selectionEnd === input.value.length,
+          ),
+      )
       .toBe(true)
     await page.keyboard.type('7000')
     // The click blurs the amount (which recalculates) and then presses SAVE, as a student does.
@@ -98,8 +105,12 @@ describe('<fees-calculator> saves exactly the plan on screen (Chromium, real cli
     expect(failure).toMatchObject({ code: 'request_failed', kind: 'http', status: 503 })
     const toast = page.locator('fees-calculator [data-sonner-toast]').filter({ hasText: 'No se ha guardado el plan' })
     await toast.waitFor()
-    expect(await toast.locator('[data-title]').textContent()).toBe('No se ha guardado el plan: no se han podido calcular sus nuevas cifras')
-    expect(await toast.locator('[data-description]').textContent()).toBe('El servidor lo ha rechazado (error 503). Pulsa GUARDAR para intentarlo de nuevo.')
+    expect(await toast.locator('[data-title]').textContent()).toBe(
+      'No se ha guardado el plan: no se han podido calcular sus nuevas cifras',
+    )
+    expect(await toast.locator('[data-description]').textContent()).toBe(
+      'El servidor lo ha rechazado (error 503). Pulsa GUARDAR para intentarlo de nuevo.',
+    )
     await settled(page)
     // The figures and the controls are the last plan calculated; SAVE works again.
     expect(await page.locator(FEE_SELECT).inputValue()).toBe('12')

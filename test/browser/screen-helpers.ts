@@ -8,16 +8,21 @@ export const LOCALES: Record<Language, string> = { es: 'es-ES', en: 'en-GB' }
 
 export interface RecordedEvent {
   name: string
+  // biome-ignore lint/suspicious/noExplicitAny: an event's detail as the page serialised it; each test reads the fields of its event.
   detail: any
 }
 
 /** Records every event of every <fees-calculator> from the first script on, so none is missed before a test listens. */
 export async function recordEvents(page: Page): Promise<void> {
-  await page.addInitScript((names) => {
-    const events: { name: string; detail: unknown }[] = []
-    ;(window as unknown as { __fcEvents: typeof events }).__fcEvents = events
-    for (const name of names) document.addEventListener(name, (event) => events.push({ name, detail: (event as CustomEvent).detail }), true)
-  }, [...EVENT_NAMES])
+  await page.addInitScript(
+    (names) => {
+      const events: { name: string; detail: unknown }[] = []
+      ;(window as unknown as { __fcEvents: typeof events }).__fcEvents = events
+      for (const name of names)
+        document.addEventListener(name, (event) => events.push({ name, detail: (event as CustomEvent).detail }), true)
+    },
+    [...EVENT_NAMES],
+  )
 }
 
 export function events(page: Page): Promise<RecordedEvent[]> {
@@ -25,9 +30,12 @@ export function events(page: Page): Promise<RecordedEvent[]> {
 }
 
 /** Waits for the `count`-th event of that name (1-based) and returns its detail. */
+// biome-ignore lint/suspicious/noExplicitAny: the detail as the page serialised it; each test reads the fields of its event.
 export async function waitForEvent(page: Page, name: string, count = 1): Promise<any> {
   await page.waitForFunction(
-    ([n, c]) => (window as unknown as { __fcEvents: { name: string }[] }).__fcEvents.filter((e) => e.name === n).length >= (c as number),
+    ([n, c]) =>
+      (window as unknown as { __fcEvents: { name: string }[] }).__fcEvents.filter((e) => e.name === n).length >=
+      (c as number),
     [name, count] as const,
   )
   const all = await events(page)
@@ -63,7 +71,11 @@ export function money(page: Page, language: Language, currency: string, values: 
 export function percent(page: Page, language: Language, values: number[]): Promise<string[]> {
   return page.evaluate(
     ([locale, list]) => {
-      const format = new Intl.NumberFormat(locale as string, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+      const format = new Intl.NumberFormat(locale as string, {
+        style: 'percent',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      })
       return (list as number[]).map((v) => format.format(v))
     },
     [LOCALES[language], values] as const,
@@ -94,7 +106,13 @@ export async function savePlanPerLanguage(open: (path: string) => Promise<Page>)
 }
 
 /** The error body the tests make the API answer with when they force a failure. */
-export const UNAVAILABLE = { type: 'about:blank', title: 'Service unavailable', status: 503, code: 'unavailable', detail: 'Try again later.' }
+export const UNAVAILABLE = {
+  type: 'about:blank',
+  title: 'Service unavailable',
+  status: 503,
+  code: 'unavailable',
+  detail: 'Try again later.',
+}
 
 /** A route's answer: that problem, as application/problem+json, with the given status. */
 export const problemReply = (status = 503) => ({

@@ -15,7 +15,12 @@ import { choiceOf } from '../../src/domain/payload.ts'
 import { isErpSystem } from '../../src/domain/systems.ts'
 import type { AmortizationTable, FeesTableResult, TuitionInput } from '../../src/domain/types.ts'
 import type { FeesCalculatorEventName, RequestFailure } from '../../src/events.ts'
-import { createCalculatorStore, selectSaveBusy, type CalculatorStore, type Notice } from '../../src/store/calculator-store.ts'
+import {
+  createCalculatorStore,
+  selectSaveBusy,
+  type CalculatorStore,
+  type Notice,
+} from '../../src/store/calculator-store.ts'
 import { createHeldApi, type Delivery, type HeldApi } from '../support/held-api.ts'
 
 /** Runs of the model test (MODEL_RUNS=… hunts longer) and the longest sequence of commands in each. */
@@ -31,9 +36,34 @@ beforeAll(async () => {
 
 /** The host's tuition inputs: a plan that locks when saved, another contract, and an ERP plan that does not lock. */
 const PLANS: readonly Omit<TuitionInput, 'token'>[] = [
-  { currency: 'EUR', dateOfPayment: '2026-12-05', finalAmount: 6000, system: 2, financialType: 0, language: 'en', contractId: 'C-1' },
-  { currency: 'EUR', dateOfPayment: '2027-01-31', finalAmount: 4500, system: 1, financialType: 0, language: 'es', contractId: 'C-2', numberOfFees: 18 },
-  { currency: 'EUR', dateOfPayment: '2026-12-20', finalAmount: 5200, system: 3, financialType: 0, language: 'en', contractId: 'C-3' },
+  {
+    currency: 'EUR',
+    dateOfPayment: '2026-12-05',
+    finalAmount: 6000,
+    system: 2,
+    financialType: 0,
+    language: 'en',
+    contractId: 'C-1',
+  },
+  {
+    currency: 'EUR',
+    dateOfPayment: '2027-01-31',
+    finalAmount: 4500,
+    system: 1,
+    financialType: 0,
+    language: 'es',
+    contractId: 'C-2',
+    numberOfFees: 18,
+  },
+  {
+    currency: 'EUR',
+    dateOfPayment: '2026-12-20',
+    finalAmount: 5200,
+    system: 3,
+    financialType: 0,
+    language: 'en',
+    contractId: 'C-3',
+  },
 ]
 type TokenName = 'first' | 'second' | 'refused'
 
@@ -73,22 +103,30 @@ function inputOf(plan: number, token: TokenName): TuitionInput {
   return { ...PLANS[plan]!, token: api.tokens[token] } as TuitionInput
 }
 
-const isFailure = (detail: unknown): detail is RequestFailure => (detail as RequestFailure | null)?.code === 'request_failed'
+const isFailure = (detail: unknown): detail is RequestFailure =>
+  (detail as RequestFailure | null)?.code === 'request_failed'
 
 /** Lets the store do everything it can until only held answers are left, then checks it against the model. */
 let stepsRun = 0
 async function step(model: Model, real: Real): Promise<void> {
   stepsRun += 1
   const { store } = real
-  await api.settle(() => {
-    const s = store.getState()
-    const held = api.held()
-    const has = (kind: string) => held.some((call) => call.kind === kind)
-    return s.calculating === has('calculate') && s.saving === has('save') && (s.schedulePreview === 'loading') === has('preview')
-  }, () => {
-    const s = store.getState()
-    return `calculating ${s.calculating}, saving ${s.saving}, saveQueued ${s.saveQueued}, preview ${s.schedulePreview}, events ${JSON.stringify(real.events.slice(-2))}`
-  })
+  await api.settle(
+    () => {
+      const s = store.getState()
+      const held = api.held()
+      const has = (kind: string) => held.some((call) => call.kind === kind)
+      return (
+        s.calculating === has('calculate') &&
+        s.saving === has('save') &&
+        (s.schedulePreview === 'loading') === has('preview')
+      )
+    },
+    () => {
+      const s = store.getState()
+      return `calculating ${s.calculating}, saving ${s.saving}, saveQueued ${s.saveQueued}, preview ${s.schedulePreview}, events ${JSON.stringify(real.events.slice(-2))}`
+    },
+  )
   readEvents(model, real)
   checkInvariants(model, real)
 }
@@ -214,7 +252,8 @@ class Save implements Command {
     void real.store.getState().save()
     if (accepted) model.savePending = true
     await step(model, real)
-    if (!accepted) expect(real.events.slice(before).some((event) => event.name === 'feeOptionSelectedEvent')).toBe(false)
+    if (!accepted)
+      expect(real.events.slice(before).some((event) => event.name === 'feeOptionSelectedEvent')).toBe(false)
   }
   toString = () => 'save()'
 }
@@ -240,7 +279,8 @@ class NewInput implements Command {
     else if (model.savePending) model.waitingPlan = this.plan
     else applyPlan(model, this.plan)
     await step(model, real)
-    if (model.activePlan === this.plan && model.shown !== null) expect(api.log.length, 'the same plan again sends nothing').toBe(calls)
+    if (model.activePlan === this.plan && model.shown !== null)
+      expect(api.log.length, 'the same plan again sends nothing').toBe(calls)
   }
   toString = () => `setTuitionInput(plan ${this.plan})`
 }
@@ -273,7 +313,15 @@ class Remove implements Command {
   check = () => true
   async run(model: Model, real: Real) {
     real.store.getState().clear()
-    Object.assign(model, { plan: null, activePlan: null, waitingPlan: null, shown: null, saved: null, locked: false, savePending: false })
+    Object.assign(model, {
+      plan: null,
+      activePlan: null,
+      waitingPlan: null,
+      shown: null,
+      saved: null,
+      locked: false,
+      savePending: false,
+    })
     await step(model, real)
   }
   toString = () => 'remove()'
@@ -317,9 +365,9 @@ const commands = [
   fc.integer({ min: 0, max: PLANS.length - 1 }).map((plan) => new NewInput(plan)),
   fc.constantFrom<TokenName>('first', 'second', 'refused').map((token) => new NewToken(token)),
   fc.constant(new Remove()),
-  fc.tuple(fc.nat(3), fc.constantFrom<Delivery>('answer', 'answer', 'answer', 'network', 'timeout', 'server_error')).map(
-    ([pick, how]) => new Deliver(pick, how),
-  ),
+  fc
+    .tuple(fc.nat(3), fc.constantFrom<Delivery>('answer', 'answer', 'answer', 'network', 'timeout', 'server_error'))
+    .map(([pick, how]) => new Deliver(pick, how)),
   fc.tuple(fc.nat(3), fc.constant<Delivery>('answer')).map(([pick, how]) => new Deliver(pick, how)),
 ]
 
@@ -340,7 +388,18 @@ function freshReal(): Real {
 }
 
 function freshModel(): Model {
-  return { plan: null, token: 'first', activePlan: null, waitingPlan: null, shown: null, saved: null, locked: false, savePending: false, seen: 0, calls: api.log.length }
+  return {
+    plan: null,
+    token: 'first',
+    activePlan: null,
+    waitingPlan: null,
+    shown: null,
+    saved: null,
+    locked: false,
+    savePending: false,
+    seen: 0,
+    calls: api.log.length,
+  }
 }
 
 describe('the calculator store under random sequences of user actions, host inputs and late answers', () => {
@@ -400,7 +459,10 @@ describe('named sequences (the cases the model found or the issue describes)', (
       await new Save().run(model, real)
       await new Deliver(0, 'timeout').run(model, real)
       expect(real.notices).toEqual([{ kind: 'save_failed', stage: 'recalculation', failure: 'timeout', status: null }])
-      expect(real.events.at(-1)).toMatchObject({ name: 'feeOptionSelectedEvent', detail: { code: 'request_failed', kind: 'timeout' } })
+      expect(real.events.at(-1)).toMatchObject({
+        name: 'feeOptionSelectedEvent',
+        detail: { code: 'request_failed', kind: 'timeout' },
+      })
       expect(real.store.getState().result).toBe(shown)
       expect(real.store.getState().choice).toEqual(choiceOf(shown!))
     } finally {
@@ -460,13 +522,16 @@ describe('named sequences (the cases the model found or the issue describes)', (
       await new NewToken('refused').run(model, real)
       await new Save().run(model, real)
       await first().run(model, real)
-      expect(real.events.at(-1)).toMatchObject({ name: 'feeOptionSelectedEvent', detail: { code: 'request_failed', kind: 'http', status: 401 } })
+      expect(real.events.at(-1)).toMatchObject({
+        name: 'feeOptionSelectedEvent',
+        detail: { code: 'request_failed', kind: 'http', status: 401 },
+      })
       expect(real.notices.at(-1)).toEqual({ kind: 'save_failed', stage: 'save', failure: 'http', status: 401 })
       expect(real.store.getState()).toMatchObject({ result: shown, versionLocked: false, saving: false })
       await new NewToken('second').run(model, real)
       await new Save().run(model, real)
       await first().run(model, real)
-      expect((real.events.at(-1)?.detail as AmortizationTable).versionNumber).toBeGreaterThanOrEqual(1)
+      expect((real.events.at(-1)!.detail as AmortizationTable).versionNumber).toBeGreaterThanOrEqual(1)
       expect(real.store.getState().versionLocked).toBe(true)
     } finally {
       real.store.getState().clear()
@@ -482,7 +547,10 @@ describe('named sequences (the cases the model found or the issue describes)', (
       await new NewToken('refused').run(model, real)
       await new ChooseCount(13).run(model, real)
       await first().run(model, real)
-      expect(real.events.at(-1)).toMatchObject({ name: 'invalidTuitionEvent', detail: { code: 'request_failed', status: 401 } })
+      expect(real.events.at(-1)).toMatchObject({
+        name: 'invalidTuitionEvent',
+        detail: { code: 'request_failed', status: 401 },
+      })
       expect(real.store.getState().result?.totalFees).toBe(12)
       await new NewToken('second').run(model, real)
       await new ChooseCount(13).run(model, real)

@@ -25,7 +25,9 @@ function files(dir: string): string[] {
 /** Every relative import of a file, as a path from the repository root. */
 function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8')
-  const specs = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)]
+  const specs = [
+    ...text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ]
   return specs
     .map((m) => m[1] ?? m[2] ?? '')
     .filter((spec) => spec.startsWith('.'))
@@ -35,26 +37,50 @@ function importsOf(file: string): string[] {
 /** [importer prefix, forbidden target prefixes, why] */
 const RULES: [string, string[], string][] = [
   ['src/', ['demo/', 'test/', 'scripts/', 'tools/'], 'the package ships alone'],
-  ['openapi/', ['src/', 'demo/', 'test/', 'scripts/', 'tools/'], 'the wire\'s contract depends on nothing'],
-  ['src/domain/', ['src/api/', 'src/store/', 'src/ui/', 'src/element', 'src/define', 'src/app/'], 'the domain is plain rules'],
+  ['openapi/', ['src/', 'demo/', 'test/', 'scripts/', 'tools/'], "the wire's contract depends on nothing"],
+  [
+    'src/domain/',
+    ['src/api/', 'src/store/', 'src/ui/', 'src/element', 'src/define', 'src/app/'],
+    'the domain is plain rules',
+  ],
   ['src/api/', ['src/store/', 'src/ui/', 'src/element', 'src/define', 'src/app/'], 'the client knows no state or view'],
   ['src/store/', ['src/ui/', 'src/element', 'src/define', 'src/app/'], 'the store knows no view'],
   ['src/ui/', ['src/element', 'src/define', 'src/app/'], 'the React tree knows nothing of custom elements'],
-  ['src/cli/', ['src/store/', 'src/ui/', 'src/element', 'src/define', 'src/app/'], 'the command line reads answers as the client does, with no screen'],
-  ['demo/server/', ['src/ui/', 'src/store/', 'src/api/', 'src/element', 'src/app/', 'test/', 'scripts/'], 'the server shares only the domain'],
+  [
+    'src/cli/',
+    ['src/store/', 'src/ui/', 'src/element', 'src/define', 'src/app/'],
+    'the command line reads answers as the client does, with no screen',
+  ],
+  [
+    'demo/server/',
+    ['src/ui/', 'src/store/', 'src/api/', 'src/element', 'src/app/', 'test/', 'scripts/'],
+    'the server shares only the domain',
+  ],
   ['scripts/', ['test/'], 'the bench never imports a test file'],
   ['tools/', ['test/', 'scripts/'], 'tools serve the build, the tests and the bench alike'],
   ['vite.config.ts', ['scripts/', 'test/'], 'the build never imports the bench or the tests'],
 ]
 
 describe('dependency arrows', () => {
-  const all = [...files('src'), ...files('demo'), ...files('test'), ...files('scripts'), ...files('tools'), ...files('openapi'), 'vite.config.ts']
+  const all = [
+    ...files('src'),
+    ...files('demo'),
+    ...files('test'),
+    ...files('scripts'),
+    ...files('tools'),
+    ...files('openapi'),
+    'vite.config.ts',
+  ]
   for (const [from, forbidden, why] of RULES) {
     it(`${from} imports none of ${forbidden.join(', ')}: ${why}`, () => {
       const wrong = all
         // A unit test beside its code may use the tests' own support (servers, fixtures).
         .filter((file) => file.startsWith(from) && !(from.startsWith('src/') && /\.test\.tsx?$/.test(file)))
-        .flatMap((file) => importsOf(file).filter((target) => forbidden.some((f) => target.startsWith(f))).map((target) => `${file} → ${target}`))
+        .flatMap((file) =>
+          importsOf(file)
+            .filter((target) => forbidden.some((f) => target.startsWith(f)))
+            .map((target) => `${file} → ${target}`),
+        )
       expect(wrong).toEqual([])
     })
   }

@@ -4,11 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startDemo, type Browser, type DemoServer } from '../browser/harness.ts'
 import { jsBeforeFirstFigures, type FirstFiguresJs } from '../../tools/first-figures-js.ts'
 import { readChunkReport } from '../../tools/chunk-report.ts'
-import { FIRST_FIGURES_JS_BUDGET_GZIP, initialClosure, INITIAL_JS_BUDGET_GZIP, kb, standaloneSizes } from '../../tools/size-budget.ts'
+import {
+  FIRST_FIGURES_JS_BUDGET_GZIP,
+  initialClosure,
+  INITIAL_JS_BUDGET_GZIP,
+  kb,
+  standaloneSizes,
+} from '../../tools/size-budget.ts'
 
 /** What a first render does not need, by the packages or sources that make it up. */
 const LAZY_PARTS = {
-  'the calendar popup': ['node_modules/react-datepicker/', 'node_modules/date-fns/', 'node_modules/@floating-ui/', 'src/ui/calendar/CalendarPicker.tsx'],
+  'the calendar popup': [
+    'node_modules/react-datepicker/',
+    'node_modules/date-fns/',
+    'node_modules/@floating-ui/',
+    'src/ui/calendar/CalendarPicker.tsx',
+  ],
   'the schedule': ['src/ui/schedule/Schedule.tsx'],
   'the toaster': ['node_modules/sonner/'],
   'the HTTP client and the response boundary': ['node_modules/ky/', 'src/api/client.ts', 'src/api/responses.ts'],
@@ -38,7 +49,9 @@ describe('the standalone build', () => {
 
   it.each(Object.entries(LAZY_PARTS))('loads %s lazily, outside the initial JavaScript', (_part, sources) => {
     const initial = new Set(measured().initial.map((s) => basename(s.file)))
-    const holders = readChunkReport().chunks.filter((chunk) => chunk.modules.some((m) => sources.some((source) => m.id.startsWith(source))))
+    const holders = readChunkReport().chunks.filter((chunk) =>
+      chunk.modules.some((m) => sources.some((source) => m.id.startsWith(source))),
+    )
     expect(holders.length).toBeGreaterThan(0)
     for (const chunk of holders) expect(initial.has(basename(chunk.file)), chunk.file).toBe(false)
   })

@@ -35,7 +35,7 @@ describe('the Custom Elements Manifest (package.json "customElements")', () => {
     expect((element as { superclass?: unknown }).superclass).toEqual({ name: 'HTMLElement', package: 'global:' })
   })
 
-  it('lists exactly the properties of the element\'s table, each with its attribute', () => {
+  it("lists exactly the properties of the element's table, each with its attribute", () => {
     const fields = (element.members ?? []).filter((m) => m.kind === 'field')
     expect(fields.map((f) => f.name)).toEqual(Object.keys(ELEMENT_PROPS))
     expect((element.attributes ?? []).map((a) => [a.name, a.fieldName])).toEqual(
@@ -55,7 +55,9 @@ describe('the Custom Elements Manifest (package.json "customElements")', () => {
   })
 
   it('lists every ::part() the screen has, each described', () => {
-    const used = sources('.tsx').flatMap((text) => [...text.matchAll(/\bpart="([^"]+)"/g)].flatMap((m) => m[1]!.split(/\s+/)))
+    const used = sources('.tsx').flatMap((text) =>
+      [...text.matchAll(/\bpart="([^"]+)"/g)].flatMap((m) => m[1]!.split(/\s+/)),
+    )
     expect(sorted((element.cssParts ?? []).map((p) => p.name))).toEqual(sorted(used))
     expect(sorted(CSS_PARTS)).toEqual(sorted(used))
     for (const part of element.cssParts ?? []) expect(part.description, part.name).toBeTruthy()

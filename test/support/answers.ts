@@ -17,7 +17,17 @@ export const acceptedDates = fc.constantFrom(
   '2027-01-05T23:30:00-02:00',
 )
 export const brokenDates = fc.oneof(
-  fc.constantFrom('2026-02-30', '05/01/2027', '2027-1-5', '2027-01-05T24:00', '2027-01-05T10:00+25:00', 'Invalid Date', '', 'null', 'tomorrow'),
+  fc.constantFrom(
+    '2026-02-30',
+    '05/01/2027',
+    '2027-1-5',
+    '2027-01-05T24:00',
+    '2027-01-05T10:00+25:00',
+    'Invalid Date',
+    '',
+    'null',
+    'tomorrow',
+  ),
   fc.string({ maxLength: 30 }),
   fc.integer(),
   fc.constant(null),
@@ -33,7 +43,9 @@ export const oddValues = fc.oneof(
   fc.constantFrom(-1, 0.5, 12.5, 1e21, -1e21, 1e308, 0),
   fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
 )
-const extraFields = fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })
+const extraFields = fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), {
+  maxKeys: 3,
+})
 
 /** A body built from a good one: some fields changed, removed or added, dates in any form. */
 function mutated(good: Record<string, unknown>, dateFields: string[]) {
@@ -63,11 +75,21 @@ export interface Answer {
 
 /** Any answer: mostly mutated JSON with 200, sometimes a page, an empty body, a redirect or an error status. */
 export function answers(good: unknown, dateFields: string[]): fc.Arbitrary<Answer> {
-  const json = (body: unknown, status = 200): Answer => ({ status, text: JSON.stringify(body), contentType: 'application/json' })
+  const json = (body: unknown, status = 200): Answer => ({
+    status,
+    text: JSON.stringify(body),
+    contentType: 'application/json',
+  })
   const asObject = good as Record<string, unknown>
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant(json(good)) },
-    { weight: 8, arbitrary: typeof good === 'object' && good !== null ? mutated(asObject, dateFields).map((b) => json(b)) : fc.constant(json(good)) },
+    {
+      weight: 8,
+      arbitrary:
+        typeof good === 'object' && good !== null
+          ? mutated(asObject, dateFields).map((b) => json(b))
+          : fc.constant(json(good)),
+    },
     { weight: 1, arbitrary: oddValues.map((v) => json(v ?? null)) },
     {
       weight: 2,

@@ -45,7 +45,15 @@ function figures(input: Input) {
     // Each row's date in one of the forms such services send.
     const day = dayjs(first).add(k, 'month').format('YYYY-MM-DD')
     const dueDate = [`${day}T00:00:00`, `${day}T00:00:00.000Z`, `${day}T00:00:00+00:00`][k % 3]
-    return { number: k + 1, dueDate, fee, interest, principal, balance: Math.max(balance, 0), rowId: randomBytes(4).toString('hex') }
+    return {
+      number: k + 1,
+      dueDate,
+      fee,
+      interest,
+      principal,
+      balance: Math.max(balance, 0),
+      rowId: randomBytes(4).toString('hex'),
+    }
   })
   const total = fee * n
   return {
@@ -125,15 +133,31 @@ export async function startForeignBackend(): Promise<ForeignBackend> {
           versionNumber = (counters.get(contract) ?? 0) + 1
           counters.set(contract, versionNumber)
           versionHashCode = `fx${randomBytes(9).toString('base64url')}`
-          saved.set(versionHashCode, { result: { ...plan.result, firstPaymentDate: `${input.dateOfPayment}T00:00:00+00:00` }, tuitionInput: input, versionNumber })
+          saved.set(versionHashCode, {
+            result: { ...plan.result, firstPaymentDate: `${input.dateOfPayment}T00:00:00+00:00` },
+            tuitionInput: input,
+            versionNumber,
+          })
         }
-        send(res, req, 200, { versionHashCode, versionNumber, currency: plan.result.currency, fees: plan.fees, totals: plan.totals, generator: 'foreign' })
+        send(res, req, 200, {
+          versionHashCode,
+          versionNumber,
+          currency: plan.result.currency,
+          fees: plan.fees,
+          totals: plan.totals,
+          generator: 'foreign',
+        })
         return
       }
       const hash = /^Calculator\/feestable\/([^/]+)$/.exec(path)?.[1]
       if (req.method === 'GET' && hash) {
         const version = saved.get(decodeURIComponent(hash))
-        if (version) send(res, req, 200, { result: { ...(version.result as object), isModificable: false }, tuitionInput: version.tuitionInput, etag: hash })
+        if (version)
+          send(res, req, 200, {
+            result: { ...(version.result as object), isModificable: false },
+            tuitionInput: version.tuitionInput,
+            etag: hash,
+          })
         else send(res, req, 404, { error: 'not found' })
         return
       }

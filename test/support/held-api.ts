@@ -97,8 +97,18 @@ export async function createHeldApi(now = new Date('2026-11-22T10:00:00Z')): Pro
             if (how === 'network') reject(new TypeError('fetch failed'))
             else if (how === 'timeout') reject(new DOMException('The operation timed out.', 'TimeoutError'))
             else if (how === 'server_error') {
-              const problem = { type: 'about:blank', title: 'Internal Server Error', status: 500, code: 'internal_error' }
-              resolve(new Response(JSON.stringify(problem), { status: 500, headers: { 'Content-Type': 'application/problem+json' } }))
+              const problem = {
+                type: 'about:blank',
+                title: 'Internal Server Error',
+                status: 500,
+                code: 'internal_error',
+              }
+              resolve(
+                new Response(JSON.stringify(problem), {
+                  status: 500,
+                  headers: { 'Content-Type': 'application/problem+json' },
+                }),
+              )
             } else resolve(new Response(answer, { status: response.status, headers: response.headers }))
           },
         })

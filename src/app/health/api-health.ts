@@ -5,9 +5,15 @@ export type ApiHealth = { ok: true; status: number } | { ok: false; status: numb
 
 /** Asks `GET <root>/health` : answered `{ status: "ok" }` when the API and its database work. */
 export async function checkApiHealth(root: string, fetchFn: typeof fetch = fetch): Promise<ApiHealth> {
-  const url = new URL(`${root.replace(/\/+$/, '')}/health`, typeof location === 'undefined' ? 'http://localhost/' : location.href)
+  const url = new URL(
+    `${root.replace(/\/+$/, '')}/health`,
+    typeof location === 'undefined' ? 'http://localhost/' : location.href,
+  )
   try {
-    const response = await fetchFn(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
+    const response = await fetchFn(url, {
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
+    })
     const body = (await response.json().catch(() => null)) as { status?: unknown } | null
     if (response.ok && body?.status === 'ok') return { ok: true, status: response.status }
     return { ok: false, status: response.status, message: response.statusText || 'unexpected answer' }

@@ -1,7 +1,15 @@
 import { useLingui } from '@lingui/react/macro'
 import { enUS } from 'date-fns/locale/en-US'
 import { es } from 'date-fns/locale/es'
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type HTMLAttributes } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type HTMLAttributes,
+} from 'react'
 import DatePicker from 'react-datepicker'
 import datepickerCss from 'react-datepicker/dist/react-datepicker.css?inline'
 import { isoDateOfLocal, localDateOf } from '../../domain/dates.ts'
@@ -61,7 +69,14 @@ export default function CalendarPicker(props: CalendarPickerProps) {
   // outside the widget's lang attribute (in the portal), so it carries its own.
   const Container = useCallback(
     ({ className, children }: HTMLAttributes<HTMLDivElement>) => (
-      <div className={className} role="dialog" aria-modal="true" aria-label={dialogLabel} lang={language} translate="no">
+      <div
+        className={className}
+        role="dialog"
+        aria-modal="true"
+        aria-label={dialogLabel}
+        lang={language}
+        translate="no"
+      >
         {children}
       </div>
     ),

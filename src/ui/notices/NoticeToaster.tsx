@@ -48,4 +48,3 @@ export function NoticeToaster({ channel, styleRoot, onChunkFailure, busy = false
   if (failed && pending.length > 0) return <NoticeAlert pending={pending} onClose={() => channel.take()} />
   return null
 }
-

@@ -55,4 +55,3 @@ export function createNoticeChannel(): NoticeChannel {
 export function showNotice(channel: NoticeChannel, i18n: I18n, notice: Notice): void {
   channel.push({ notice, i18n })
 }
-

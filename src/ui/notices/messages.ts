@@ -1,5 +1,3 @@
-// What each notice says, in the language of the moment it was raised.
-import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { saveFailureWords } from '../save-failure.ts'
 import type { PendingNotice } from './channel.ts'
@@ -17,4 +15,3 @@ export function wordsOf({ notice, i18n }: PendingNotice): { title: string; descr
   const { title, description } = NOTICE_MESSAGES[notice.kind]
   return { title: i18n._(title), description: description ? i18n._(description) : null }
 }
-

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useId, useRef, useState } from 'react'
+import { type ReactNode, useId, useRef, useState } from 'react'
 import { displayDate, localToday } from '../../domain/dates.ts'
 import { selectEditable, selectSaveBusy } from '../../store/calculator-store.ts'
 import { calendarChunk } from '../../lazy/registry.ts'
@@ -21,7 +21,7 @@ export function DateField() {
   const frozen = useCalculator(selectSaveBusy)
   const label = t`First payment date`
 
-  let control
+  let control: ReactNode
   if (!hasResult || !date) {
     control = <DateButton display={t`dd / mm / yyyy`} placeholder disabled aria-labelledby={labelId} />
   } else if (editable && frozen) {

@@ -45,9 +45,11 @@ export function FeeCountField() {
           value={value ?? ''}
           onChange={(event) => chooseFeeCount(Number(event.target.value))}
         >
-          {value === null || !counts.includes(value) ? <option value={value ?? ''} hidden>
+          {value === null || !counts.includes(value) ? (
+            <option value={value ?? ''} hidden>
               —
-            </option> : null}
+            </option>
+          ) : null}
           {counts.map((count) => (
             <option key={count} value={count}>
               {t({ message: plural(count, { one: '# monthly fee', other: '# monthly fees' }) })}

@@ -11,9 +11,7 @@ export function Footer() {
       <nav aria-label={t`Legal information`}>
         <LegalLinks />
       </nav>
-      <p className="fc-copyright">
-        {t`© ${year} ${holder}. All rights reserved.`}
-      </p>
+      <p className="fc-copyright">{t`© ${year} ${holder}. All rights reserved.`}</p>
     </footer>
   )
 }

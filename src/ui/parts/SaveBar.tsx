@@ -1,6 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { useShallow } from 'zustand/shallow'
-import { selectCanPreviewSchedule, selectCanSave, selectSaveBusy, selectShowSave } from '../../store/calculator-store.ts'
+import {
+  selectCanPreviewSchedule,
+  selectCanSave,
+  selectSaveBusy,
+  selectShowSave,
+} from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
 import { scheduleChunk } from '../../lazy/registry.ts'
 import { useFormatters } from '../useFormatters.ts'
@@ -85,7 +90,11 @@ function ScheduleButton() {
   const { t } = useLingui()
   const { previewSchedule } = useActions()
   const { hasResult, shown, loading } = useCalculator(
-    useShallow((s) => ({ hasResult: s.result !== null, shown: s.amortization !== null, loading: s.schedulePreview === 'loading' })),
+    useShallow((s) => ({
+      hasResult: s.result !== null,
+      shown: s.amortization !== null,
+      loading: s.schedulePreview === 'loading',
+    })),
   )
   const canPreview = useCalculator(selectCanPreviewSchedule)
   if (shown) return null

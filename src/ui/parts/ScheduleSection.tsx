@@ -10,7 +10,9 @@ export function ScheduleSection() {
     useShallow((s) => ({
       table: s.amortization,
       language: s.language,
-      fileTag: [s.input?.contractId, s.versionNumber === null ? null : `v${s.versionNumber}`].filter(Boolean).join('-') || 'plan',
+      fileTag:
+        [s.input?.contractId, s.versionNumber === null ? null : `v${s.versionNumber}`].filter(Boolean).join('-') ||
+        'plan',
     })),
   )
   const { reportChunkFailure } = useCalculatorContext()

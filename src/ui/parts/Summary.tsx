@@ -48,7 +48,13 @@ export function Summary() {
     <dl className="fc-summary" part="summary">
       <Row label={amountLabel}>
         {canEditAmount ? (
-          <AmountInput value={figures.initialAmount} label={amountLabel} onCommit={chooseAmount} figure="initialAmount" frozen={frozen} />
+          <AmountInput
+            value={figures.initialAmount}
+            label={amountLabel}
+            onCommit={chooseAmount}
+            figure="initialAmount"
+            frozen={frozen}
+          />
         ) : (
           <span data-figure="initialAmount">{format.money(figures.initialAmount)}</span>
         )}
@@ -57,7 +63,13 @@ export function Summary() {
         <>
           <Row label={partialLabel}>
             {canEditPartial ? (
-              <AmountInput value={figures.partialPayment} label={partialLabel} onCommit={choosePartialPayment} figure="partialPayment" frozen={frozen} />
+              <AmountInput
+                value={figures.partialPayment}
+                label={partialLabel}
+                onCommit={choosePartialPayment}
+                figure="partialPayment"
+                frozen={frozen}
+              />
             ) : (
               <span data-figure="partialPayment">{format.money(figures.partialPayment)}</span>
             )}
@@ -96,7 +108,9 @@ export function Rates() {
       </div>
       <div className="fc-rate">
         <dt>
-          <abbr title={t`Annual percentage rate of charge, for money lent on the day of the calculation`}>{t`APR (TAE)`}</abbr>
+          <abbr
+            title={t`Annual percentage rate of charge, for money lent on the day of the calculation`}
+          >{t`APR (TAE)`}</abbr>
         </dt>
         <dd data-figure="tae">{format.rate(tae)}</dd>
       </div>

@@ -32,7 +32,14 @@ export function scheduleCsv(table: AmortizationTable, language: Language, header
   const rows = [
     line([headers.number, headers.dueDate, headers.fee, headers.interest, headers.principal, headers.balance]),
     ...table.fees.map((fee) =>
-      line([String(fee.number), fee.dueDate, amount(fee.fee), amount(fee.interest), amount(fee.principal), amount(fee.balance)]),
+      line([
+        String(fee.number),
+        fee.dueDate,
+        amount(fee.fee),
+        amount(fee.interest),
+        amount(fee.principal),
+        amount(fee.balance),
+      ]),
     ),
   ]
   return `${UTF8_BOM}${rows.join('\r\n')}\r\n`
