@@ -6,16 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startForeignBackend, type ForeignBackend } from '../support/foreign-backend.ts'
-import {
-  ALLOW_LOOPBACK_CROSS_ORIGIN,
-  launchBrowser,
-  startDemo,
-  watch,
-  type Browser,
-  type DemoServer,
-  type Page,
-} from './harness.ts'
-import { events, money, recordEvents, settled, text, waitForEvent } from './screen-helpers.ts'
+import { ALLOW_LOOPBACK_CROSS_ORIGIN, launchBrowser, startDemo, type Browser, type DemoServer } from './harness.ts'
+import { events, money, openHostPage, settled, text, waitForEvent } from './screen-helpers.ts'
 
 let demo: DemoServer
 let foreign: ForeignBackend
@@ -47,21 +39,7 @@ const input = {
 }
 
 /** A host page of the demo server's origin whose element talks to the foreign API. */
-async function open(attributes: string): Promise<{ page: Page; log: ReturnType<typeof watch> }> {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
-  page.setDefaultTimeout(10_000)
-  const log = watch(page)
-  await recordEvents(page)
-  await page.route(`${demo.url}/foreign.html`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script></head>
-<body><fees-calculator api-base="${foreign.api}" ${attributes}></fees-calculator></body></html>`,
-    }),
-  )
-  await page.goto(`${demo.url}/foreign.html`)
-  return { page, log }
-}
+const open = (attributes: string) => openHostPage(browser, demo.url, `api-base="${foreign.api}" ${attributes}`)
 
 const embedded = () => `tuition-input='${JSON.stringify(input)}'`
 

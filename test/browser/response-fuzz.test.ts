@@ -12,15 +12,8 @@ import { answers, type Answer } from '../support/answers.ts'
 import { standInFeesTable } from '../support/fixtures.ts'
 import { startRecordingServer } from '../support/recording-server.ts'
 import type { TuitionPayload } from '../../src/domain/types.ts'
-import {
-  ALLOW_LOOPBACK_CROSS_ORIGIN,
-  launchBrowser,
-  startDemo,
-  watch,
-  type Browser,
-  type DemoServer,
-} from './harness.ts'
-import { events, recordEvents, settled, text, waitForEvent } from './screen-helpers.ts'
+import { ALLOW_LOOPBACK_CROSS_ORIGIN, launchBrowser, startDemo, type Browser, type DemoServer } from './harness.ts'
+import { events, openHostPage, settled, text, waitForEvent } from './screen-helpers.ts'
 
 const ANSWERS = 200
 
@@ -60,19 +53,12 @@ afterAll(async () => {
 
 describe(`response fuzzing in Chromium (${ANSWERS} answers)`, () => {
   it('shows every good answer, refuses every other through invalidTuitionEvent, and never shows nonsense', async () => {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
-    page.setDefaultTimeout(10_000)
-    const log = watch(page)
-    await recordEvents(page)
-    await page.route(`${demo.url}/fuzz.html`, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script></head>
-<body><fees-calculator api-base="${api.origin}/api/v1" tuition-input='${JSON.stringify(input)}'></fees-calculator></body></html>`,
-      }),
-    )
     next = [{ status: 200, text: JSON.stringify(good(12)), contentType: 'application/json' }]
-    await page.goto(`${demo.url}/fuzz.html`)
+    const { page, log } = await openHostPage(
+      browser,
+      demo.url,
+      `api-base="${api.origin}/api/v1" tuition-input='${JSON.stringify(input)}'`,
+    )
     await waitForEvent(page, 'calculationResultReceivedEvent')
     await settled(page)
 

@@ -1,5 +1,6 @@
 // Helpers of the screen's browser tests: read the widget through its shadow root as a user sees it.
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { watch } from './harness.ts'
 
 export const EVENT_NAMES = ['calculationResultReceivedEvent', 'invalidTuitionEvent', 'feeOptionSelectedEvent'] as const
 export type Language = 'es' | 'en'
@@ -120,3 +121,24 @@ export const problemReply = (status = 503) => ({
   contentType: 'application/problem+json',
   body: JSON.stringify({ ...UNAVAILABLE, status }),
 })
+
+/**
+ * Opens a host page of the demo server's origin made of one `<fees-calculator>`
+ * with the given attributes (an API root elsewhere, an input), recording its events.
+ */
+export async function openHostPage(browser: Browser, origin: string, attributes: string) {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
+  page.setDefaultTimeout(10_000)
+  const log = watch(page)
+  await recordEvents(page)
+  const path = `/host-${Math.random().toString(36).slice(2)}.html`
+  await page.route(`${origin}${path}`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script></head>
+<body><fees-calculator ${attributes}></fees-calculator></body></html>`,
+    }),
+  )
+  await page.goto(`${origin}${path}`)
+  return { page, log }
+}
