@@ -39,8 +39,9 @@ export function toIsoDate(text: unknown): string | null {
   if (hh === undefined || mm === undefined) return day
   const offset = offsetMinutes(zone)
   if (Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59 || offset === null) return null
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-  return dayjs(Date.UTC(y, m - 1, d, Number(hh), Number(mm) - offset))
+  // The instant, counted from the day's UTC midnight, read back as its UTC day.
+  return dayjs(`${day}T00:00:00Z`)
+    .add(Number(hh) * 60 + Number(mm) - offset, 'minute')
     .toISOString()
     .slice(0, 10)
 }
