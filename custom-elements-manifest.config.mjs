@@ -3,8 +3,10 @@
 // beside the lists the code uses; the analyzer reads @cssproperty and @csspart
 // only on a class, so the plugin below gives theme.ts's tags to the element.
 import { readFileSync } from 'node:fs'
+import ts from 'typescript'
 
 const THEME = 'src/ui/theme.ts'
+const PROPS = 'src/domain/props.ts'
 const TAG = 'fees-calculator'
 
 /** `Description. Default X.` → the description, and X without the code span when X is one. */
@@ -27,6 +29,47 @@ export function themeTags(source = readFileSync(THEME, 'utf8')) {
   return { cssProperties, cssParts }
 }
 
+/** The element's table of properties (src/domain/props.ts, which has no runtime imports), loaded as a module. */
+export async function propsTable(source = readFileSync(PROPS, 'utf8')) {
+  const js = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText
+  return import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)
+}
+
+const { ELEMENT_PROPS, ELEMENT_PROP_DOCS, KIND_TYPES } = await propsTable()
+
+/** The element's attributes and properties, from its table; its superclass as a consumer sees it. */
+function propsOfTheElement() {
+  return {
+    name: 'fees-calculator:props',
+    packageLinkPhase({ customElementsManifest }) {
+      const element = customElementsManifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === TAG)
+      if (!element) throw new Error(`no <${TAG}> in the manifest`)
+      const rows = Object.entries(ELEMENT_PROPS)
+      element.attributes = rows.map(([name, row]) => ({
+        name: row.attribute,
+        type: { text: KIND_TYPES[row.kind].attribute },
+        description: ELEMENT_PROP_DOCS[name].attribute,
+        fieldName: name,
+        ...(row.default === undefined ? {} : { default: row.default }),
+      }))
+      const fields = rows.map(([name, row]) => ({
+        kind: 'field',
+        name,
+        type: { text: KIND_TYPES[row.kind].property },
+        description: ELEMENT_PROP_DOCS[name].property,
+        attribute: row.attribute,
+        ...(row.default === undefined ? {} : { default: row.default }),
+      }))
+      const names = new Set(rows.map(([name]) => name))
+      element.members = [...fields, ...(element.members ?? []).filter((m) => !names.has(m.name))]
+      // The class extends an r2wc element made at run time; to a consumer it is an HTMLElement.
+      element.superclass = { name: 'HTMLElement', package: 'global:' }
+    },
+  }
+}
+
 function themeOfTheElement() {
   return {
     name: 'fees-calculator:theme',
@@ -34,7 +77,8 @@ function themeOfTheElement() {
       const element = customElementsManifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === TAG)
       if (!element) throw new Error(`no <${TAG}> in the manifest`)
       const { cssProperties, cssParts } = themeTags()
-      if (cssProperties.length === 0 || cssParts.length === 0) throw new Error(`${THEME} documents no @cssproperty or no @csspart`)
+      if (cssProperties.length === 0 || cssParts.length === 0)
+        throw new Error(`${THEME} documents no @cssproperty or no @csspart`)
       element.cssProperties = cssProperties
       element.cssParts = cssParts
     },
@@ -46,5 +90,5 @@ export default {
   outdir: 'dist',
   dev: false,
   packagejson: false,
-  plugins: [themeOfTheElement()],
+  plugins: [propsOfTheElement(), themeOfTheElement()],
 }

@@ -177,15 +177,15 @@ export interface components {
             dateOfPayment: string;
             /** @description n; missing or 0 means minFees */
             numberOfFees?: number | null;
-            /** @description Financing: the amount to finance; at most 2 decimals. Required when financialType is 0 */
+            /** @description Financing: the amount to finance, rounded half-up to cents. Required when financialType is 0 */
             finalAmount?: number | null;
             /** @description Refinancing: paid up front; blank means 0 */
             partialPayment?: number | null;
-            /** @description Refinancing: the amount before the partial payment. Required when financialType is 1 */
+            /** @description Refinancing: the amount before the partial payment; for Salesforce (system 1), the amount to finance itself (the partial payment already taken off). Required when financialType is 1 */
             amountToRefinance?: number | null;
             system: components["schemas"]["System"];
             financialType: components["schemas"]["FinancialType"];
-            /** @description `es` or `en`, any case */
+            /** @description A language tag, read by its primary subtag in any case (`en`, `en-US`, `EN_gb` → English; anything else Spanish) */
             language?: string | null;
             studyIdName?: string | null;
             /** @description The enrolment id; required to save */
@@ -219,7 +219,7 @@ export interface components {
             isModificable: boolean;
             /** @description Nominal annual rate as a fraction */
             tin: number;
-            /** @description APR, (1 + tin/12)^12 − 1, 6 decimals */
+            /** @description APR of the EU consumer credit directive (Annex I), 6 decimals: the annual rate X for which the amount to finance, lent on the day of the calculation (UTC), equals the fees discounted from their due dates, Σ fee_k · (1+X)^−(days_k/365) = amountToFinance. A first payment date already past counts as the drawdown day. */
             tae: number;
             currency: string;
         };

@@ -7,10 +7,27 @@ import { build } from 'vite'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { launchBrowser, startDemo } from '../test/browser/harness.ts'
+import { launchBrowser, startDemo } from '../tools/browsers.ts'
 import { apiThroughput } from './bench/api.ts'
+import { lighthouseMobile } from './bench/lighthouse.ts'
 import { FIRST_FIGURES_PROBE_INIT, firstRenders, ms, stats, tuitionInput } from './bench/browser.ts'
-import { INITIAL_JS_BUDGET_GZIP, kb, packageOf, readChunkReport, sizeOf, standaloneSizes } from './bench/sizes.ts'
+import { packageOf, readChunkReport } from '../tools/chunk-report.ts'
+import {
+  FIRST_FIGURES_JS_BUDGET_GZIP,
+  INITIAL_JS_BUDGET_GZIP,
+  kb,
+  sizeOf,
+  standaloneSizes,
+} from '../tools/size-budget.ts'
+import { jsBeforeFirstFigures } from '../tools/first-figures-js.ts'
+import {
+  apiRoundTrip,
+  buildReference,
+  measureFirstFigures,
+  printTable,
+  scriptsOf,
+  type Build,
+} from './bench/first-figures.ts'
 
 const FIRST_RENDER_LOADS = 20
 const RECALCULATIONS = 100
@@ -42,7 +59,9 @@ async function buildBaseline(): Promise<{ dir: string; file: string }> {
  * interception), so the ratio compares the bundles, not two ways of serving.
  */
 function standaloneScripts(): Record<string, string> {
-  const scripts: Record<string, string> = { '/dist/fees-calculator.js': readFileSync('dist/fees-calculator.js', 'utf8') }
+  const scripts: Record<string, string> = {
+    '/dist/fees-calculator.js': readFileSync('dist/fees-calculator.js', 'utf8'),
+  }
   for (const file of readdirSync('dist/chunks').filter((f) => f.endsWith('.js'))) {
     scripts[`/dist/chunks/${file}`] = readFileSync(join('dist/chunks', file), 'utf8')
   }
@@ -51,16 +70,24 @@ function standaloneScripts(): Record<string, string> {
 
 async function main() {
   console.log('fees-calculator performance report')
-  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString()}`)
+  console.log(
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString()}`,
+  )
   // Timings on a shared machine move with whatever else runs: the load says how busy it was.
-  const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ')
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')
   console.log(`load average (1 / 5 / 15 min) at start: ${load()}`)
 
   // 1. Sizes
   const sizes = standaloneSizes()
   console.log('\n1. Standalone build sizes (gzip -9 / brotli 11)')
   for (const s of sizes.initial) line(`initial  ${s.file}`, `${kb(s.gzip)} / ${kb(s.brotli)} (raw ${kb(s.raw)})`)
-  line('initial JS total', `${kb(sizes.initialTotal.gzip)} / ${kb(sizes.initialTotal.brotli)}  (budget ${kb(INITIAL_JS_BUDGET_GZIP)} gzip)`)
+  line(
+    'initial JS total',
+    `${kb(sizes.initialTotal.gzip)} / ${kb(sizes.initialTotal.brotli)}  (budget ${kb(INITIAL_JS_BUDGET_GZIP)} gzip)`,
+  )
   for (const s of sizes.lazy) line(`lazy     ${s.file}`, `${kb(s.gzip)} / ${kb(s.brotli)}`)
   // Shares of the code before minification: a rough guide to what the initial JS is made of.
   const initialFiles = new Set(sizes.initial.map((s) => s.file.replace(/^dist\//, '')))
@@ -70,7 +97,10 @@ async function main() {
   }
   const total = [...byPackage.values()].reduce((a, b) => a + b, 0)
   const shares = [...byPackage].sort((a, b) => b[1] - a[1]).filter(([, length]) => length / total >= 0.005)
-  line('initial JS by package (share before minifying)', shares.map(([name, length]) => `${name} ${((100 * length) / total).toFixed(0)}%`).join(', '))
+  line(
+    'initial JS by package (share before minifying)',
+    shares.map(([name, length]) => `${name} ${((100 * length) / total).toFixed(0)}%`).join(', '),
+  )
 
   const baseline = await buildBaseline()
   const baselineBody = readFileSync(baseline.file, 'utf8')
@@ -85,8 +115,71 @@ async function main() {
       <fees-calculator id="probe"></fees-calculator>`
     const baselinePage = `<!doctype html><meta charset="utf-8"><div id="probe"></div><script type="module" src="/dist/bench-baseline.js"></script>`
 
+    // 1b. The first figures, before and after: the reference build and this one, taking turns.
+    console.log(
+      `\n1b. First figures with a tuition input, headless Chromium on loopback (${FIRST_RENDER_LOADS} loads each, taking turns)`,
+    )
+    console.log(`  load average (1 / 5 / 15 min) before: ${load()}`)
+    const reference = buildReference(process.env.BENCH_BEFORE || 'main')
+    const builds: Build[] = [...(reference ? [reference.build] : []), { label: 'after (this tree)', dist: 'dist' }]
+    try {
+      const rows = await measureFirstFigures(browser, origin, token, builds, FIRST_RENDER_LOADS)
+      const renders = await firstRenders(
+        browser,
+        origin,
+        [
+          ...builds.map((b) => ({ html: elementPage, scripts: scriptsOf(b.dist) })),
+          { html: baselinePage, scripts: { '/dist/bench-baseline.js': baselineBody } },
+        ],
+        FIRST_RENDER_LOADS,
+      )
+      const emptyRoot = renders.at(-1)!.median
+      const roundTrip = await apiRoundTrip(browser, origin, token, RECALCULATIONS)
+      const initialOf = (dist: string) => standaloneSizes(dist).initialTotal.gzip
+      printTable(builds, [
+        { label: 'JS before first figures (gzip -9)', values: rows.map((r) => `${kb(r.jsBeforeFiguresGzip)}`) },
+        { label: 'JS of the empty first render (gzip -9)', values: builds.map((b) => kb(initialOf(b.dist))) },
+        {
+          label: 'first render / empty React root (median)',
+          values: builds.map(
+            (_, j) => `${(renders[j]!.median / emptyRoot).toFixed(2)}× (${ms(renders[j]!.median)} / ${ms(emptyRoot)})`,
+          ),
+        },
+        { label: 'first figures (median)', values: rows.map((r) => ms(r.firstFigures)) },
+        { label: 'first figures − first render (median)', values: rows.map((r) => ms(r.figuresMinusRender)) },
+        { label: 'API round trip (median)', values: builds.map(() => ms(roundTrip)) },
+      ])
+      line('budget of the JS before first figures', `${kb(FIRST_FIGURES_JS_BUDGET_GZIP)} gzip (goal 85 KB)`)
+      // What each package costs on that path: each chunk's gzip split by its modules' share before minifying.
+      const fetched = await jsBeforeFirstFigures(browser, origin, token)
+      const report = readChunkReport()
+      const cost = new Map<string, number>()
+      for (const file of fetched.files) {
+        const chunk = report.chunks.find((c) => `dist/${c.file}` === file.file)
+        if (!chunk) continue
+        const size = chunk.modules.reduce((a, m) => a + m.length, 0)
+        for (const m of chunk.modules)
+          cost.set(packageOf(m.id), (cost.get(packageOf(m.id)) ?? 0) + (file.gzip * m.length) / size)
+      }
+      line(
+        'by package (gzip, estimated)',
+        [...cost]
+          .sort((a, b) => b[1] - a[1])
+          .filter(([, bytes]) => bytes >= 100)
+          .map(([name, bytes]) => `${name} ${kb(bytes)}`)
+          .join(', '),
+      )
+      console.log(`  load average (1 / 5 / 15 min) after: ${load()}`)
+    } finally {
+      reference?.cleanup()
+    }
+    // `BENCH_ONLY=first-figures npm run bench`: the table above only, for a quick comparison on a busy machine.
+    if (process.env.BENCH_ONLY === 'first-figures') return
+
     // 2. First render
-    console.log(`\n2. Navigation to first render, headless Chromium on loopback (${FIRST_RENDER_LOADS} loads each, taking turns)`)
+    console.log(
+      `\n2. Navigation to first render, headless Chromium on loopback (${FIRST_RENDER_LOADS} loads each, taking turns)`,
+    )
     const [element, react] = await firstRenders(
       browser,
       origin,
@@ -114,12 +207,21 @@ async function main() {
       ],
       FIRST_RENDER_LOADS,
     )
-    line('with a tuition input: to the first monthly fee', `${ms(figures.median)} (${ms(figures.min)}–${ms(figures.max)})`)
+    line(
+      'with a tuition input: to the first monthly fee',
+      `${ms(figures.median)} (${ms(figures.min)}–${ms(figures.max)})`,
+    )
 
     // 3. Recalculation latency and the bare round trip, in one page
     const page = await browser.newPage()
     await page.addInitScript(() => {
-      const w = window as unknown as { __inFlight: number; __maxInFlight: number; __started: number; __aborted: number; __unsent: number }
+      const w = window as unknown as {
+        __inFlight: number
+        __maxInFlight: number
+        __started: number
+        __aborted: number
+        __unsent: number
+      }
       w.__inFlight = 0
       w.__maxInFlight = 0
       w.__started = 0
@@ -163,7 +265,9 @@ async function main() {
         }
       }
     })
-    await page.route(`${origin}/bench-host.html`, (route) => route.fulfill({ contentType: 'text/html', body: elementPage }))
+    await page.route(`${origin}/bench-host.html`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: elementPage }),
+    )
     await page.goto(`${origin}/bench-host.html`)
     await page.evaluate((input) => {
       const el = document.querySelector('fees-calculator') as HTMLElement & { tuitionInput: unknown }
@@ -174,36 +278,39 @@ async function main() {
     }, tuitionInput(token))
     await page.waitForTimeout(300)
 
-    const recalc = await page.evaluate(async ([count, feeSelector]) => {
-      const root = document.querySelector('fees-calculator')!.shadowRoot!
-      const select = (root.querySelector('[part~="fee-select"]') ?? root.querySelector('select')) as HTMLSelectElement
-      const fee = root.querySelector(feeSelector) as HTMLElement
-      const options = [...select.options].map((o) => o.value).filter(Boolean)
-      // Two moments per change: the DOM holds the new figure (React committed), and the next frame (painted).
-      const committed: number[] = []
-      const painted: number[] = []
-      for (let k = 0; k < count; k++) {
-        const before = fee.textContent
-        let next = options[Math.floor(Math.random() * options.length)]!
-        while (next === select.value) next = options[Math.floor(Math.random() * options.length)]!
-        const t0 = performance.now()
-        const changed = new Promise<void>((resolve) => {
-          const observer = new MutationObserver(() => {
-            if (fee.textContent !== before) {
-              observer.disconnect()
-              committed.push(performance.now() - t0)
-              requestAnimationFrame(() => resolve())
-            }
+    const recalc = await page.evaluate(
+      async ([count, feeSelector]) => {
+        const root = document.querySelector('fees-calculator')!.shadowRoot!
+        const select = (root.querySelector('[part~="fee-select"]') ?? root.querySelector('select')) as HTMLSelectElement
+        const fee = root.querySelector(feeSelector) as HTMLElement
+        const options = [...select.options].map((o) => o.value).filter(Boolean)
+        // Two moments per change: the DOM holds the new figure (React committed), and the next frame (painted).
+        const committed: number[] = []
+        const painted: number[] = []
+        for (let k = 0; k < count; k++) {
+          const before = fee.textContent
+          let next = options[Math.floor(Math.random() * options.length)]!
+          while (next === select.value) next = options[Math.floor(Math.random() * options.length)]!
+          const t0 = performance.now()
+          const changed = new Promise<void>((resolve) => {
+            const observer = new MutationObserver(() => {
+              if (fee.textContent !== before) {
+                observer.disconnect()
+                committed.push(performance.now() - t0)
+                requestAnimationFrame(() => resolve())
+              }
+            })
+            observer.observe(fee, { subtree: true, childList: true, characterData: true })
           })
-          observer.observe(fee, { subtree: true, childList: true, characterData: true })
-        })
-        select.value = next
-        select.dispatchEvent(new Event('change', { bubbles: true }))
-        await changed
-        painted.push(performance.now() - t0)
-      }
-      return { committed, painted }
-    }, [RECALCULATIONS, MONTHLY_FEE] as const)
+          select.value = next
+          select.dispatchEvent(new Event('change', { bubbles: true }))
+          await changed
+          painted.push(performance.now() - t0)
+        }
+        return { committed, painted }
+      },
+      [RECALCULATIONS, MONTHLY_FEE] as const,
+    )
     const direct = await page.evaluate(
       async ([count, input]) => {
         const times: number[] = []
@@ -211,7 +318,11 @@ async function main() {
           const t0 = performance.now()
           const answer = await fetch(`/api/v1/Calculator/CalculateFeeOptions?bench-direct`, {
             method: 'POST',
-            headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${(input as { token: string }).token}` },
+            headers: {
+              'Content-Type': 'application/json',
+              Accept: 'application/json',
+              Authorization: `Bearer ${(input as { token: string }).token}`,
+            },
             body: JSON.stringify({ ...(input as object), token: undefined, numberOfFees: 12 + (k % 13) }),
           })
           await answer.json()
@@ -239,44 +350,60 @@ async function main() {
       w.__aborted = 0
       w.__unsent = 0
     })
-    const rapid = await page.evaluate(async ([count, input, feeSelector]) => {
-      const root = document.querySelector('fees-calculator')!.shadowRoot!
-      const select = (root.querySelector('[part~="fee-select"]') ?? root.querySelector('select')) as HTMLSelectElement
-      const options = [...select.options].map((o) => o.value).filter(Boolean)
-      let last = select.value
-      for (let k = 0; k < count; k++) {
-        last = options[Math.floor(Math.random() * options.length)]!
-        select.value = last
-        select.dispatchEvent(new Event('change', { bubbles: true }))
-        if (k % 10 === 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5))
-      }
-      const w = window as unknown as { __inFlight: number; __maxInFlight: number; __started: number; __aborted: number; __unsent: number }
-      while (w.__inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20))
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      const answer = await fetch(`/api/v1/Calculator/CalculateFeeOptions?bench-direct`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${(input as { token: string }).token}` },
-        body: JSON.stringify({ ...(input as object), token: undefined, numberOfFees: Number(last) }),
-      })
-      const expected = (await answer.json()) as { feeAmount: number }
-      const shown = (root.querySelector(feeSelector) as HTMLElement).textContent ?? ''
-      return {
-        last: Number(last),
-        selected: Number(select.value),
-        expected: expected.feeAmount,
-        shown,
-        // Digits only: the figure is formatted for the language ("515,21 €"). No helper function here:
-        // tsx names functions with a `__name` helper that does not exist in the page.
-        matches: shown.replace(/[^\d]/g, '') === expected.feeAmount.toFixed(2).replace(/[^\d]/g, ''),
-        started: w.__started,
-        aborted: w.__aborted,
-        unsent: w.__unsent,
-        maxInFlight: w.__maxInFlight,
-      }
-    }, [RAPID_CHANGES, tuitionInput(token), MONTHLY_FEE] as const)
+    const rapid = await page.evaluate(
+      async ([count, input, feeSelector]) => {
+        const root = document.querySelector('fees-calculator')!.shadowRoot!
+        const select = (root.querySelector('[part~="fee-select"]') ?? root.querySelector('select')) as HTMLSelectElement
+        const options = [...select.options].map((o) => o.value).filter(Boolean)
+        let last = select.value
+        for (let k = 0; k < count; k++) {
+          last = options[Math.floor(Math.random() * options.length)]!
+          select.value = last
+          select.dispatchEvent(new Event('change', { bubbles: true }))
+          if (k % 10 === 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5))
+        }
+        const w = window as unknown as {
+          __inFlight: number
+          __maxInFlight: number
+          __started: number
+          __aborted: number
+          __unsent: number
+        }
+        while (w.__inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20))
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        const answer = await fetch(`/api/v1/Calculator/CalculateFeeOptions?bench-direct`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            Authorization: `Bearer ${(input as { token: string }).token}`,
+          },
+          body: JSON.stringify({ ...(input as object), token: undefined, numberOfFees: Number(last) }),
+        })
+        const expected = (await answer.json()) as { feeAmount: number }
+        const shown = (root.querySelector(feeSelector) as HTMLElement).textContent ?? ''
+        return {
+          last: Number(last),
+          selected: Number(select.value),
+          expected: expected.feeAmount,
+          shown,
+          // Digits only: the figure is formatted for the language ("515,21 €"). No helper function here:
+          // tsx names functions with a `__name` helper that does not exist in the page.
+          matches: shown.replace(/[^\d]/g, '') === expected.feeAmount.toFixed(2).replace(/[^\d]/g, ''),
+          started: w.__started,
+          aborted: w.__aborted,
+          unsent: w.__unsent,
+          maxInFlight: w.__maxInFlight,
+        }
+      },
+      [RAPID_CHANGES, tuitionInput(token), MONTHLY_FEE] as const,
+    )
     console.log(`\n4. Stale results: ${RAPID_CHANGES} rapid random fee-count changes`)
     line('last choice / select shows', `${rapid.last} / ${rapid.selected}`)
-    line('monthly fee shown / API answer for last choice', `${rapid.shown.trim()} / ${rapid.expected} → ${rapid.matches ? 'match' : 'MISMATCH'}`)
+    line(
+      'monthly fee shown / API answer for last choice',
+      `${rapid.shown.trim()} / ${rapid.expected} → ${rapid.matches ? 'match' : 'MISMATCH'}`,
+    )
     line('calculations sent / aborted by a newer one', `${rapid.started} / ${rapid.aborted}`)
     line('calculations superseded before they were sent', String(rapid.unsent))
     line('most calculations in flight at once', String(rapid.maxInFlight))
@@ -285,7 +412,10 @@ async function main() {
     // 6. Memory (before 5 so the API load does not share the machine with the browser)
     const memPage = await browser.newPage()
     await memPage.route(`${origin}/bench-memory.html`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script><main></main>' }),
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script><main></main>',
+      }),
     )
     await memPage.goto(`${origin}/bench-memory.html`)
     await memPage.waitForFunction(() => customElements.get('fees-calculator') !== undefined)
@@ -297,10 +427,17 @@ async function main() {
     const mountCycle = (input: unknown) =>
       memPage.evaluate((value) => {
         const el = document.createElement('fees-calculator') as HTMLElement & { tuitionInput: unknown }
-        const done = new Promise((resolve) => el.addEventListener('calculationResultReceivedEvent', resolve, { once: true }))
+        const done = new Promise((resolve) =>
+          el.addEventListener('calculationResultReceivedEvent', resolve, { once: true }),
+        )
         el.tuitionInput = value
         document.querySelector('main')!.append(el)
-        return done.then(() => el.remove())
+        // A removed element keeps its tree for a moment in case it is inserted again (a move): wait for the release.
+        return done
+          .then(() => el.remove())
+          .then(async () => {
+            while (el.shadowRoot?.querySelector('.fc')) await new Promise((resolve) => setTimeout(resolve, 20))
+          })
       }, input)
     const before = await heap()
     await mountCycle(tuitionInput(token))
@@ -313,11 +450,16 @@ async function main() {
     }
     await memPage.waitForTimeout(200)
     const afterAll = await heap()
-    console.log(`\n6. Memory: JS heap after GC, mounting (with a calculation) and removing the element ${MOUNT_CYCLES} times`)
+    console.log(
+      `\n6. Memory: JS heap after GC, mounting (with a calculation) and removing the element ${MOUNT_CYCLES} times`,
+    )
     line('page with the bundle loaded', kb(before))
     line('after the first mount and removal', kb(afterFirst))
     const signed = (bytes: number) => `${bytes >= 0 ? '+' : ''}${kb(bytes)}`
-    line(`after ${MOUNT_CYCLES / 2} mounts and removals`, `${kb(afterHalf)} (${signed(afterHalf - afterFirst)} vs first)`)
+    line(
+      `after ${MOUNT_CYCLES / 2} mounts and removals`,
+      `${kb(afterHalf)} (${signed(afterHalf - afterFirst)} vs first)`,
+    )
     line(`after ${MOUNT_CYCLES} mounts and removals`, `${kb(afterAll)} (${signed(afterAll - afterFirst)} vs first)`)
     line('second half, per mount', `${((afterAll - afterHalf) / (MOUNT_CYCLES / 2)).toFixed(0)} bytes`)
     await memPage.close()
@@ -328,12 +470,46 @@ async function main() {
   }
 
   // 5. The reference API
-  console.log('\n5. Reference API throughput on loopback (autocannon, 10 connections, 5 s each, server in its own process)')
+  console.log(
+    '\n5. Reference API throughput on loopback (autocannon, 10 connections, 5 s each, server in its own process)',
+  )
   const api = await apiThroughput()
   line('bare Node http, constant JSON', `${api.bare.toFixed(0)} req/s`)
-  line('POST CalculateFeeOptions', `${api.calculate.toFixed(0)} req/s (${(api.calculate / api.bare).toFixed(2)} of bare)`)
-  line('POST FrontCalculateFees, saving a version', `${api.save.toFixed(0)} req/s (${(api.save / api.bare).toFixed(2)} of bare)`)
-  line('errors / non-2xx', `calculate ${api.errors.calculate}/${api.errors.non2xx.calculate}, save ${api.errors.save}/${api.errors.non2xx.save}`)
+  line(
+    'POST CalculateFeeOptions',
+    `${api.calculate.toFixed(0)} req/s (${(api.calculate / api.bare).toFixed(2)} of bare)`,
+  )
+  line(
+    'POST FrontCalculateFees, saving a version',
+    `${api.save.toFixed(0)} req/s (${(api.save / api.bare).toFixed(2)} of bare)`,
+  )
+  line(
+    'errors / non-2xx',
+    `calculate ${api.errors.calculate}/${api.errors.non2xx.calculate}, save ${api.errors.save}/${api.errors.non2xx.save}`,
+  )
+
+  // 7. A phone's network
+  console.log(
+    "\n7. Lighthouse 12, mobile profile (simulated slow 4G and 4× slower CPU), Debian's Chromium, /demo/portal.html",
+  )
+  const lighthouseDemo = await startDemo()
+  try {
+    const script = await fetch(`${lighthouseDemo.url}/dist/fees-calculator.js`, {
+      headers: { 'Accept-Encoding': 'gzip, br' },
+    })
+    await script.arrayBuffer()
+    line('compression of the scripts by the demo server', script.headers.get('content-encoding') ?? 'none')
+    const figures = await lighthouseMobile(`${lighthouseDemo.url}/demo/portal.html`)
+    line('Performance score', String(figures.performance))
+    line('First Contentful Paint', `${(figures.fcp / 1000).toFixed(2)} s`)
+    line('Largest Contentful Paint (goal ≤ 2.5 s)', `${(figures.lcp / 1000).toFixed(2)} s`)
+    line('Total Blocking Time', `${figures.tbt.toFixed(0)} ms`)
+    line('Cumulative Layout Shift (goal < 0.02)', figures.cls.toFixed(3))
+  } catch (error) {
+    line('Lighthouse could not run', (error as Error).message)
+  } finally {
+    await lighthouseDemo.close()
+  }
   console.log(`\nload average (1 / 5 / 15 min) at the end: ${load()}`)
 }
 

@@ -27,14 +27,20 @@ export interface ElementDeclaration {
 
 const cell = (text = '') => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 const table = (head: string[], rows: string[][]) =>
-  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n')
+  [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
+  ].join('\n')
 
 /** A CSS value (`#1f4fd1`, `14px`) as code; a default told in words (a darker `--fc-primary`) as it is written. */
 const defaultCell = (value?: string) => (!value ? '' : /`|^[a-z]+ /i.test(value) ? value : `\`${value}\``)
 
 /** The `<fees-calculator>` entry of a Custom Elements Manifest. */
 export function elementDeclaration(manifestPath = 'dist/custom-elements.json'): ElementDeclaration {
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { modules: { declarations?: ElementDeclaration[] }[] }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    modules: { declarations?: ElementDeclaration[] }[]
+  }
   const element = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === 'fees-calculator')
   if (!element) throw new Error(`${manifestPath} describes no <fees-calculator>`)
   return element
@@ -72,7 +78,7 @@ export function manifestTables(manifestPath = 'dist/custom-elements.json'): Reco
 
 /** README.md with every `<!-- manifest:NAME -->…<!-- /manifest:NAME -->` block replaced by its table. */
 export function readmeWithTables(readme: string, tables: Record<string, string>): string {
-  return readme.replace(/<!-- manifest:(\w+) -->[\s\S]*?<!-- \/manifest:\1 -->/g, (block, name: string) => {
+  return readme.replace(/<!-- manifest:(\w+) -->[\s\S]*?<!-- \/manifest:\1 -->/g, (_block, name: string) => {
     const content = tables[name]
     if (content === undefined) throw new Error(`README.md names an unknown manifest table: ${name}`)
     return `<!-- manifest:${name} -->\n${content}\n<!-- /manifest:${name} -->`

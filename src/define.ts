@@ -1,5 +1,6 @@
 import type { DetailedHTMLProps, HTMLAttributes } from 'react'
 import { FeesCalculatorElement } from './element.ts'
+import type { ELEMENT_PROPS, ElementPropName, PropKind } from './domain/props.ts'
 import type { FeesCalculatorEventMap } from './events.ts'
 
 /**
@@ -16,21 +17,18 @@ export function defineFeesCalculator(tagName = 'fees-calculator'): CustomElement
   return ctor
 }
 
+type Row<P extends ElementPropName> = (typeof ELEMENT_PROPS)[P]
+type JsxAttributeValue<K extends PropKind> = K extends 'flag' ? boolean | 'true' | 'false' : string
+type JsxPropertyValue<P extends ElementPropName, K extends PropKind> = K extends 'flag'
+  ? boolean
+  : K extends 'tuition'
+    ? FeesCalculatorElement[P]
+    : string | null
+
 /** What a React host may write on `<fees-calculator>`: the attributes, or (React 19) the properties. */
 export type FeesCalculatorJsxProps = DetailedHTMLProps<HTMLAttributes<FeesCalculatorElement>, FeesCalculatorElement> & {
-  'tuition-input'?: string
-  'version-hash-code'?: string
-  'show-header'?: boolean | 'true' | 'false'
-  'show-footer'?: boolean | 'true' | 'false'
-  'api-base'?: string
-  'api-key'?: string
-  tuitionInput?: FeesCalculatorElement['tuitionInput']
-  versionHashCode?: string | null
-  showHeader?: boolean
-  showFooter?: boolean
-  apiBase?: string | null
-  apiKey?: string | null
-}
+  [P in ElementPropName as Row<P>['attribute']]?: JsxAttributeValue<Row<P>['kind']>
+} & { [P in ElementPropName]?: JsxPropertyValue<P, Row<P>['kind']> }
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -18,7 +18,10 @@ function expectedForProperty(raw: unknown) {
 let server: Awaited<ReturnType<typeof startRecordingServer>>
 
 beforeAll(async () => {
-  server = await startRecordingServer(() => ({ status: 422, body: { status: 422, title: 'Unprocessable', code: 'fuzz' } }))
+  server = await startRecordingServer(() => ({
+    status: 422,
+    body: { status: 422, title: 'Unprocessable', code: 'fuzz' },
+  }))
   setPageUrl(`${server.origin}/`)
   defineFeesCalculator()
 })

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setPageUrl } from '../test/support/page-url.ts'
 import { startRecordingServer } from '../test/support/recording-server.ts'
-import { defineFeesCalculator, INVALID_DATE_MESSAGE, type InvalidTuitionDetail, type TuitionPayload } from 'fees-calculator'
+import {
+  defineFeesCalculator,
+  INVALID_DATE_MESSAGE,
+  type InvalidTuitionDetail,
+  type TuitionPayload,
+} from 'fees-calculator'
 import { standInFeesTable, tuitionInput } from '../test/support/fixtures.ts'
 import { parseBooleanAttribute } from './element.ts'
 
@@ -21,7 +26,7 @@ beforeEach(() => {
   document.body.innerHTML = ''
 })
 
-function collect(element: HTMLElement, name: string) {
+function collect(_element: HTMLElement, name: string) {
   const seen: CustomEvent[] = []
   document.addEventListener(name, (event) => seen.push(event as CustomEvent))
   return seen
@@ -29,7 +34,10 @@ function collect(element: HTMLElement, name: string) {
 
 describe('<fees-calculator>', () => {
   it('takes over a tuitionInput property set before the tag was defined', async () => {
-    const element = document.createElement('fees-calculator') as HTMLElement & { tuitionInput?: unknown; apiBase?: string }
+    const element = document.createElement('fees-calculator') as HTMLElement & {
+      tuitionInput?: unknown
+      apiBase?: string
+    }
     element.tuitionInput = input
     element.setAttribute('api-base', `${server.origin}/api/v1`)
     const results = collect(element, 'calculationResultReceivedEvent')
@@ -93,11 +101,11 @@ describe('<fees-calculator>', () => {
     document.body.append(element)
     element.setAttribute('tuition-input', '{"dateOfPayment": ')
     await vi.waitFor(() => expect(seen).toHaveLength(1))
-    expect((seen[0]?.detail as InvalidTuitionDetail).code).toBe('invalid_json')
+    expect((seen[0]!.detail as InvalidTuitionDetail).code).toBe('invalid_json')
     expect(server.requests).toHaveLength(0)
   })
 
-  it('answers an invalid date with the spec message and sends no request', async () => {
+  it('answers an invalid date with the exact message hosts match on and sends no request', async () => {
     const element = document.createElement('fees-calculator')
     const seen = collect(element, 'invalidTuitionEvent')
     document.body.append(element)
@@ -122,6 +130,38 @@ describe('<fees-calculator>', () => {
   })
 })
 
+describe('<fees-calculator> connected with a tuition input', () => {
+  it('sends its first calculation once, to the API root of an attribute read after the input', async () => {
+    defineFeesCalculator()
+    const element = document.createElement('fees-calculator')
+    // The calculation leaves when the element is connected, before React draws: by then every attribute is read.
+    element.setAttribute('tuition-input', JSON.stringify(input))
+    element.setAttribute('api-base', `${server.origin}/api/v1`)
+    const results = collect(element, 'calculationResultReceivedEvent')
+    document.body.append(element)
+    await vi.waitFor(() =>
+      expect(element.shadowRoot?.querySelector('[data-figure=feeAmount]')?.textContent).toMatch(/500/),
+    )
+    expect(results).toHaveLength(1)
+    expect(server.requests.map((r) => r.url)).toEqual([expect.stringMatching(/\/api\/v1\/.*CalculateFeeOptions/)])
+  })
+
+  it('drops that calculation when removed before it answers, and starts afresh when connected again', async () => {
+    defineFeesCalculator()
+    const element = document.createElement('fees-calculator')
+    element.setAttribute('api-base', `${server.origin}/api/v1`)
+    element.setAttribute('tuition-input', JSON.stringify(input))
+    const results = collect(element, 'calculationResultReceivedEvent')
+    document.body.append(element)
+    element.remove()
+    document.body.append(element)
+    await vi.waitFor(() =>
+      expect(element.shadowRoot?.querySelector('[data-figure=feeAmount]')?.textContent).toMatch(/500/),
+    )
+    expect(results).toHaveLength(1)
+  })
+})
+
 describe('<fees-calculator> given a bad input after a good one', () => {
   it('answers at once with invalidTuitionEvent and keeps the plan it has', async () => {
     const element = document.createElement('fees-calculator')
@@ -132,7 +172,9 @@ describe('<fees-calculator> given a bad input after a good one', () => {
     element.tuitionInput = input
     await vi.waitFor(() => expect(results).toHaveLength(1))
     element.tuitionInput = { ...input, finalAmount: -5 }
-    expect(refused.map((e) => e.detail)).toEqual([expect.objectContaining({ code: 'invalid_field', field: 'finalAmount' })])
+    expect(refused.map((e) => e.detail)).toEqual([
+      expect.objectContaining({ code: 'invalid_field', field: 'finalAmount' }),
+    ])
     expect(element.tuitionInput).toEqual(input)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(server.requests).toHaveLength(1)

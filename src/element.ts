@@ -1,19 +1,29 @@
-import { createElement } from 'react'
-import r2wc from '@r2wc/react-to-web-component'
+import { createElement, useSyncExternalStore } from 'react'
 import { parseTuitionJson, validateTuitionInput } from './domain/tuition.ts'
-import { dispatchFeesEvent } from './events.ts'
-import { FeesCalculator } from './ui/FeesCalculator.tsx'
+import type { TuitionInput } from './domain/types.ts'
+import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind, type PropRow } from './domain/props.ts'
+import { reactElementBase } from './element/r2wc-adapter.ts'
+import {
+  dispatchFeesEvent,
+  type CalculationResultReceivedDetail,
+  type FeeOptionSelectedDetail,
+  type InvalidTuitionDetail,
+} from './events.ts'
+import { createWidget, FeesCalculator, type FeesCalculatorProps, type Widget } from './ui/FeesCalculator.tsx'
 
-/** The element's properties; each has an attribute of the same name in kebab case. */
-export const ELEMENT_PROPS = ['tuitionInput', 'versionHashCode', 'showHeader', 'showFooter', 'apiBase', 'apiKey'] as const
-type ElementProp = (typeof ELEMENT_PROPS)[number]
+export { ELEMENT_PROP_NAMES, ELEMENT_PROPS }
 
-const attributeOf = (prop: string) => prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
-const propOf = new Map<string, ElementProp>(ELEMENT_PROPS.map((p) => [attributeOf(p), p]))
+/** A property's value as the element's accessors take and give it, by kind. */
+type ElementValue<K extends PropKind> = K extends 'tuition'
+  ? TuitionInput | string | null | undefined
+  : K extends 'flag'
+    ? boolean | string | null | undefined
+    : string | null | undefined
 
-// r2wc keeps its props and render function behind these registered symbols.
-const R2WC_PROPS = Symbol.for('r2wc.props')
-const R2WC_RENDER = Symbol.for('r2wc.render')
+/** The element's properties, typed from the table. */
+export type ElementProperties = { -readonly [P in ElementPropName]: ElementValue<(typeof ELEMENT_PROPS)[P]['kind']> }
+
+const propOfAttribute = new Map<string, ElementPropName>(ELEMENT_PROP_NAMES.map((p) => [ELEMENT_PROPS[p].attribute, p]))
 
 /**
  * `show-header` and `show-footer`: absent means the default (true); present
@@ -25,45 +35,92 @@ export function parseBooleanAttribute(value: unknown, fallback: boolean): boolea
   return !/^(false|0|no|off)$/i.test(String(value).trim())
 }
 
-interface AdapterProps {
-  container: ShadowRoot
-  tuitionInput?: unknown
-  versionHashCode?: string
-  showHeader?: unknown
-  showFooter?: unknown
-  apiBase?: string
-  apiKey?: string
+type RawProps = Readonly<Partial<Record<ElementPropName, unknown>>>
+
+/** An element's current raw props, which its React tree subscribes to. */
+class PropsCell {
+  values: RawProps = {}
+  readonly #listeners = new Set<() => void>()
+  set(prop: ElementPropName, value: unknown): void {
+    this.values = { ...this.values, [prop]: value }
+    for (const listener of this.#listeners) listener()
+  }
+  subscribe = (listener: () => void) => {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+  get = () => this.values
 }
 
-/** Turns the element's raw props into the component's, and its callbacks into DOM events on the host. */
-function ElementAdapter({ container, tuitionInput, versionHashCode, showHeader, showFooter, apiBase, apiKey }: AdapterProps) {
-  const host = container.host
-  return createElement(FeesCalculator, {
-    tuitionInput: tuitionInput === '' ? null : (tuitionInput as never),
-    versionHashCode: versionHashCode || null,
-    showHeader: parseBooleanAttribute(showHeader, true),
-    showFooter: parseBooleanAttribute(showFooter, true),
-    apiBase: apiBase || null,
-    apiKey: apiKey || null,
-    onCalculationResultReceived: (detail) => dispatchFeesEvent(host, 'calculationResultReceivedEvent', detail),
-    onInvalidTuition: (detail) => dispatchFeesEvent(host, 'invalidTuitionEvent', detail),
-    onFeeOptionSelected: (detail) => dispatchFeesEvent(host, 'feeOptionSelectedEvent', detail),
-  })
+const cells = new WeakMap<Element, PropsCell>()
+function cellOf(element: Element): PropsCell {
+  let cell = cells.get(element)
+  if (!cell) {
+    cell = new PropsCell()
+    cells.set(element, cell)
+  }
+  return cell
 }
 
-const R2wcElement = r2wc(ElementAdapter, {
-  shadow: 'open',
-  props: Object.fromEntries(ELEMENT_PROPS.map((p) => [p, 'string'])) as Record<ElementProp, 'string'>,
-})
+/** A raw value as the component takes it: empty text is absent, a flag is read as `show-header` is. */
+function componentValue(kind: PropKind, value: unknown, fallback: string | undefined): unknown {
+  if (kind === 'flag') return parseBooleanAttribute(value, fallback !== 'false')
+  if (kind === 'text') return typeof value === 'string' && value !== '' ? value : null
+  return value ?? null
+}
 
-type R2wcInternals = { [R2WC_PROPS]: Record<string, unknown>; [R2WC_RENDER]: () => void }
+/** The component's props for the element's raw props: its callbacks become DOM events on the host. */
+function componentProps(host: Element, raw: RawProps): FeesCalculatorProps {
+  const props: Record<string, unknown> = {
+    onCalculationResultReceived: (detail: CalculationResultReceivedDetail) =>
+      dispatchFeesEvent(host, 'calculationResultReceivedEvent', detail),
+    onInvalidTuition: (detail: InvalidTuitionDetail) => dispatchFeesEvent(host, 'invalidTuitionEvent', detail),
+    onFeeOptionSelected: (detail: FeeOptionSelectedDetail) => dispatchFeesEvent(host, 'feeOptionSelectedEvent', detail),
+  }
+  for (const prop of ELEMENT_PROP_NAMES) {
+    const row: PropRow = ELEMENT_PROPS[prop]
+    props[prop] = componentValue(row.kind, raw[prop], row.default)
+  }
+  return props as FeesCalculatorProps
+}
+
+/** Turns the element's raw props into the component's, and hands over the widget started before the first render. */
+function ElementView({ container }: { container: ShadowRoot }) {
+  const host = container.host as ElementState
+  const cell = cellOf(host)
+  const raw = useSyncExternalStore(cell.subscribe, cell.get, cell.get)
+  const widget = host[EARLY_WIDGET] ?? null
+  host[EARLY_WIDGET] = undefined
+  return createElement(FeesCalculator, { ...componentProps(host, raw), widget })
+}
 
 /** What the host set as tuitionInput, returned by the getter as given. */
 const GIVEN_INPUT = Symbol('givenTuitionInput')
 /** Set while the element rewrites its own tuition-input attribute, which is then not a new input. */
 const SCRUBBING = Symbol('scrubbing')
 
-type ElementState = HTMLElement & R2wcInternals & { [GIVEN_INPUT]?: unknown; [SCRUBBING]?: boolean }
+/**
+ * The widget whose first calculation left when the element was connected,
+ * before React's first render; the component takes it over when it mounts.
+ */
+const EARLY_WIDGET = Symbol('earlyWidget')
+
+type ElementState = HTMLElement & { [GIVEN_INPUT]?: unknown; [SCRUBBING]?: boolean; [EARLY_WIDGET]?: Widget }
+
+/**
+ * The first request leaves as soon as the element is connected with a valid
+ * tuition input (every attribute has been read by then, the API root
+ * included), in parallel with React's first render and the lazy chunks
+ * rather than after them.
+ */
+function startEarly(element: ElementState): void {
+  const raw = cellOf(element).values
+  if (raw.versionHashCode || raw.tuitionInput === undefined || raw.tuitionInput === '' || element[EARLY_WIDGET]) return
+  const props = componentProps(element, raw)
+  const widget = createWidget(props)
+  widget.store.getState().setTuitionInput((props.tuitionInput ?? null) as TuitionInput | null)
+  element[EARLY_WIDGET] = widget
+}
 
 /**
  * The bearer token must not stay readable in the page's DOM: once the element
@@ -95,8 +152,7 @@ function scrubTokenFromAttribute(element: ElementState, text: string): void {
 function takeTuitionInput(element: ElementState, value: unknown, fromAttribute = false): void {
   if (value === null || value === undefined || value === '') {
     element[GIVEN_INPUT] = undefined
-    element[R2WC_PROPS].tuitionInput = undefined
-    element[R2WC_RENDER]()
+    cellOf(element).set('tuitionInput', undefined)
     return
   }
   const check = typeof value === 'string' ? parseTuitionJson(value) : validateTuitionInput(value)
@@ -105,93 +161,88 @@ function takeTuitionInput(element: ElementState, value: unknown, fromAttribute =
     return
   }
   element[GIVEN_INPUT] = value
-  element[R2WC_PROPS].tuitionInput = check.value
-  element[R2WC_RENDER]()
+  cellOf(element).set('tuitionInput', check.value)
   if (fromAttribute && typeof value === 'string') scrubTokenFromAttribute(element, value)
 }
 
-// Its CSS custom properties and parts are documented in src/ui/theme.ts; custom-elements-manifest.config.mjs
-// adds them to this class's entry in the manifest.
+function setProp(element: ElementState, prop: ElementPropName, value: unknown, fromAttribute = false): void {
+  if (prop === 'tuitionInput') takeTuitionInput(element, value, fromAttribute)
+  else cellOf(element).set(prop, value ?? undefined)
+}
+
+/**
+ * The element's base: r2wc's element, which renders ElementView in an open
+ * shadow root, with the additions of src/element/r2wc-adapter.ts. Where there
+ * is no DOM it is an inert class, so the package imports in plain Node.
+ */
+const ElementBase = reactElementBase(ElementView, { mode: 'open' })
+
+// Its attributes and properties come from src/domain/props.ts, its CSS custom
+// properties and parts from src/ui/theme.ts: custom-elements-manifest.config.mjs
+// adds both to this class's entry in the manifest.
 /**
  * `<fees-calculator>`: choose how to pay university tuition in monthly fees.
  *
  * @tag fees-calculator
  * @summary Monthly-fee calculator for university tuition: fee count, first payment date, financing cost, saved versions.
  *
- * @attr {string} tuition-input - Embedded mode: the tuition input as JSON. Malformed JSON or an invalid input sends `invalidTuitionEvent`.
- * @attr {string} version-hash-code - Hash mode: loads the saved version with this hash.
- * @attr {boolean} show-header - Shows the header with the legal links; `show-header="false"` hides it. Default true.
- * @attr {boolean} show-footer - Shows the footer with the legal links and copyright; `show-footer="false"` hides it. Default true.
- * @attr {string} api-base - Overrides the environment's API root, e.g. `https://api.example.edu/api/v1`.
- * @attr {string} api-key - Overrides the build's static API key of hash mode.
- *
- * @prop {TuitionInput | string | null} tuitionInput - Embedded mode: the tuition input. Setting it again recalculates; an equal value sends no request. Never written back to the attribute.
- * @prop {string | null} versionHashCode - Hash mode: loads the saved version with this hash.
- * @prop {boolean | string | null} showHeader - Shows the header. Default true.
- * @prop {boolean | string | null} showFooter - Shows the footer. Default true.
- * @prop {string | null} apiBase - Overrides the environment's API root.
- * @prop {string | null} apiKey - Overrides the build's static API key of hash mode.
- *
  * @event {CustomEvent<CalculationResultReceivedDetail>} calculationResultReceivedEvent - A fees table was calculated or loaded; the detail is the result.
- * @event {CustomEvent<InvalidTuitionDetail>} invalidTuitionEvent - The tuition input was refused (detail: code, message, field), or a calculation failed in embedded mode (detail: the request failure with the error body).
- * @event {CustomEvent<FeeOptionSelectedDetail>} feeOptionSelectedEvent - The plan was saved (detail: the amortization table), or saving failed in embedded mode (detail: the request failure with the error body).
+ * @event {CustomEvent<InvalidTuitionDetail>} invalidTuitionEvent - The tuition input was refused (detail: code, message, field), a calculation failed in embedded mode (detail: the request failure; an answer the widget could not read has the code `invalid_response` or `invalid_date` and the `field` to blame), or the calculator could not be drawn (code `render_failed`).
+ * @event {CustomEvent<FeeOptionSelectedDetail>} feeOptionSelectedEvent - The plan was saved (detail: the amortization table), or saving failed in embedded mode (detail: the request failure with the error body, or the code and `field` of an answer the widget could not read).
  */
-export class FeesCalculatorElement extends (R2wcElement as unknown as { new (): HTMLElement & R2wcInternals }) {
-  // r2wc mounts the React tree in an open shadow root; this class fixes what
-  // r2wc leaves to us: properties are kept as given (an object stays an object
-  // and is never written back to an attribute, so the token never shows in the
-  // DOM), a refused tuition input is answered at once with invalidTuitionEvent
-  // and leaves the plan on screen as it was, removing an attribute or setting it
-  // to "" is honoured, and properties a host set before the tag was defined are
-  // taken over on upgrade.
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the accessors are defined from the props table at run time; the interface of the same name gives them their types.
+export class FeesCalculatorElement extends ElementBase {
+  // Properties are kept as given (an object stays an object and is never
+  // written back to an attribute, so the token never shows in the DOM), a
+  // refused tuition input is answered at once with invalidTuitionEvent and
+  // leaves the plan on screen as it was, removing an attribute or setting it
+  // to "" is honoured, and properties a host set before the tag was defined
+  // are taken over on upgrade.
 
   static get observedAttributes(): string[] {
-    return [...propOf.keys()]
+    return [...propOfAttribute.keys()]
   }
 
-  connectedCallback(): void {
-    for (const prop of ELEMENT_PROPS) {
-      if (Object.prototype.hasOwnProperty.call(this, prop)) {
-        const value = (this as Record<string, unknown>)[prop]
-        delete (this as Record<string, unknown>)[prop]
-        ;(this as Record<string, unknown>)[prop] = value
+  override connectedCallback(): void {
+    const self = this as unknown as Record<string, unknown>
+    for (const prop of ELEMENT_PROP_NAMES) {
+      if (Object.hasOwn(this, prop)) {
+        const value = self[prop]
+        delete self[prop]
+        self[prop] = value
       }
     }
-    ;(R2wcElement.prototype as unknown as { connectedCallback: () => void }).connectedCallback.call(this)
+    // A move keeps the tree it has (and its store): only a first connect, or one after a release, starts early.
+    if (!this.hasReactTree) startEarly(this)
+    super.connectedCallback()
+  }
+
+  override released(): void {
+    // Removed before React could take it over: its request is dropped with it.
+    const early = (this as ElementState)[EARLY_WIDGET]
+    ;(this as ElementState)[EARLY_WIDGET] = undefined
+    early?.store.getState().clear()
   }
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
-    const prop = propOf.get(name)
+    const prop = propOfAttribute.get(name)
     if (!prop) return
-    if (prop === 'tuitionInput') {
-      if (!(this as ElementState)[SCRUBBING]) takeTuitionInput(this, value, true)
-      return
-    }
-    this[R2WC_PROPS][prop] = value ?? undefined
-    this[R2WC_RENDER]()
+    if (prop === 'tuitionInput' && (this as ElementState)[SCRUBBING]) return
+    setProp(this, prop, value, true)
   }
 }
 
-for (const prop of ELEMENT_PROPS) {
+for (const prop of ELEMENT_PROP_NAMES) {
   Object.defineProperty(FeesCalculatorElement.prototype, prop, {
     configurable: true,
     enumerable: true,
-    get(this: R2wcInternals & { [GIVEN_INPUT]?: unknown }) {
-      return prop === 'tuitionInput' ? this[GIVEN_INPUT] : this[R2WC_PROPS][prop]
+    get(this: ElementState) {
+      return prop === 'tuitionInput' ? this[GIVEN_INPUT] : cellOf(this).values[prop]
     },
-    set(this: HTMLElement & R2wcInternals, value: unknown) {
-      if (prop === 'tuitionInput') return takeTuitionInput(this, value)
-      this[R2WC_PROPS][prop] = value
-      this[R2WC_RENDER]()
+    set(this: ElementState, value: unknown) {
+      setProp(this, prop, value)
     },
   })
 }
 
-export interface FeesCalculatorElement {
-  tuitionInput: import('./domain/types.ts').TuitionInput | string | null | undefined
-  versionHashCode: string | null | undefined
-  showHeader: boolean | string | null | undefined
-  showFooter: boolean | string | null | undefined
-  apiBase: string | null | undefined
-  apiKey: string | null | undefined
-}
+export interface FeesCalculatorElement extends ElementProperties {}

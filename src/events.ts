@@ -1,22 +1,35 @@
 import type { TuitionError } from './domain/tuition.ts'
 import type { AmortizationTable, FeesTableResult } from './domain/types.ts'
 
-/** A call to the API that failed: its HTTP status and the error body as the server sent it. */
+/**
+ * A call to the API that failed: no answer, an error status, or an answer the
+ * widget could not read (a body that is not JSON, a missing field, a date that
+ * is not a date): then `code` says which and `field` where.
+ */
 export interface RequestFailure {
-  code: 'request_failed'
-  /** `http` (the server answered with an error), `network` or `timeout`. */
-  kind: 'http' | 'network' | 'timeout'
+  /** `request_failed`; `invalid_response` or `invalid_date` when the answer arrived but could not be read. */
+  code: 'request_failed' | 'invalid_response' | 'invalid_date'
+  /** `http` (the server answered with an error), `network`, `timeout`, or `response` (an unreadable answer). */
+  kind: 'http' | 'network' | 'timeout' | 'response'
   /** The HTTP status, null when no answer arrived. */
   status: number | null
   message: string
   /** The error body (an RFC 9457 problem from the reference API), null when none. */
   body: unknown
+  /** With `invalid_response` / `invalid_date`: the field of the answer that was wrong, e.g. `fees[3].dueDate`. */
+  field?: string
+}
+
+/** The calculator could not be drawn (its panel says so and offers a retry). */
+export interface RenderFailure {
+  code: 'render_failed'
+  message: string
 }
 
 /** Detail of `calculationResultReceivedEvent`: the fees table that was calculated. */
 export type CalculationResultReceivedDetail = FeesTableResult
-/** Detail of `invalidTuitionEvent`: why the tuition input was refused, or the failed calculation. */
-export type InvalidTuitionDetail = TuitionError | RequestFailure
+/** Detail of `invalidTuitionEvent`: why the tuition input was refused, the failed calculation, or a screen that could not be drawn. */
+export type InvalidTuitionDetail = TuitionError | RequestFailure | RenderFailure
 /** Detail of `feeOptionSelectedEvent`: the amortization table of the saved plan, or the failed save. */
 export type FeeOptionSelectedDetail = AmortizationTable | RequestFailure
 

@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono'
 import { readFileSync } from 'node:fs'
-import { calculatorRoutes } from './calculator.ts'
+import { calculatorRoutes, type Clock } from './calculator.ts'
 import type { Config } from './config.ts'
 import type { VersionStore } from './db.ts'
 import { authGuard, corsGuard, xsrfGuard, type ApiEnv } from './guards.ts'
@@ -14,7 +14,12 @@ export const API_BASE = '/api/v1'
 /** Read once: the document is part of the server's code, not data. */
 const OPENAPI_TEXT = readFileSync(new URL('../../openapi/openapi.json', import.meta.url), 'utf8')
 
-export function apiRoutes(config: Config, store: VersionStore, allowedOrigins: () => readonly string[]): Hono<ApiEnv> {
+export function apiRoutes(
+  config: Config,
+  store: VersionStore,
+  allowedOrigins: () => readonly string[],
+  clock?: Clock,
+): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>()
   api.use('*', corsGuard(allowedOrigins))
   api.use('*', async (c, next) => {
@@ -27,7 +32,9 @@ export function apiRoutes(config: Config, store: VersionStore, allowedOrigins: (
 
   api.get('/health', (c) => {
     if (!store.isHealthy()) {
-      return problemResponse(problem('database_unavailable', 'The database does not answer.'), { 'Retry-After': RETRY_AFTER_S })
+      return problemResponse(problem('database_unavailable', 'The database does not answer.'), {
+        'Retry-After': RETRY_AFTER_S,
+      })
     }
     return c.json({ status: 'ok' })
   })
@@ -49,11 +56,12 @@ export function apiRoutes(config: Config, store: VersionStore, allowedOrigins: (
       return problemResponse(problem('validation_failed', `Invalid or missing query parameters: ${fields}.`, errors))
     }
     const number = store.numberOf(hash, contractId)
-    if (number === null) return problemResponse(problem('version_not_found', 'No version has this hash for this contract id.'))
+    if (number === null)
+      return problemResponse(problem('version_not_found', 'No version has this hash for this contract id.'))
     return c.json(number)
   })
 
-  api.route('/', calculatorRoutes(config, store))
+  api.route('/', calculatorRoutes(config, store, clock))
 
   api.all('*', (c) => problemResponse(problem('not_found', `Nothing answers ${c.req.method} ${c.req.path}.`)))
   return api

@@ -25,6 +25,8 @@ export interface AppOptions {
   store?: VersionStore
   /** The origin this server is reached at: the CORS list when FEES_CORS_ORIGINS is not set. */
   ownOrigin?: () => string
+  /** What the server takes as now (the drawdown day of every APR); default the machine's clock. */
+  clock?: () => Date
 }
 
 export interface ServerApp {
@@ -41,7 +43,7 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
   const allowedOrigins = () => config.corsOrigins ?? [origin()]
 
   const app = new Hono()
-  app.route(API_BASE, apiRoutes(config, store, allowedOrigins))
+  app.route(API_BASE, apiRoutes(config, store, allowedOrigins, options.clock))
   const demoPages = demoPageRoutes(app, {
     demoDir: options.demoDir ?? `${REPO_ROOT}demo`,
     jwtSecret: config.jwtSecret,
@@ -51,7 +53,8 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
   staticRoutes(app, options.distDir ?? `${REPO_ROOT}dist`)
 
   app.notFound((c) => {
-    if (c.req.path.startsWith('/api/')) return problemResponse(problem('not_found', `Nothing answers ${c.req.method} ${c.req.path}.`))
+    if (c.req.path.startsWith('/api/'))
+      return problemResponse(problem('not_found', `Nothing answers ${c.req.method} ${c.req.path}.`))
     return c.text('Not found.\n', 404)
   })
   app.onError((error) => {

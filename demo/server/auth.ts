@@ -1,5 +1,5 @@
 /**
- * Credentials (contract section 5): a bearer token is an HS256 JWT with an
+ * Credentials: a bearer token is an HS256 JWT with an
  * expiry (embedded mode); the static key travels in X-Api-Key (hash mode).
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
@@ -55,7 +55,11 @@ async function verifyToken(token: string, secret: string): Promise<AuthOutcome> 
     return { ok: true, via: 'bearer' }
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) {
-      return { ok: false, code: 'token_expired', detail: 'The bearer token has expired: ask the host page for a new one.' }
+      return {
+        ok: false,
+        code: 'token_expired',
+        detail: 'The bearer token has expired: ask the host page for a new one.',
+      }
     }
     return { ok: false, code: 'invalid_token', detail: 'The bearer token is not a valid HS256 JWT with an expiry.' }
   }

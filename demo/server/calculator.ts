@@ -1,5 +1,5 @@
 /**
- * The calculator endpoints of contract section 5: fees table, amortization
+ * The calculator endpoints: fees table, amortization
  * table (which may save a version), and loading a saved version.
  */
 import type { Context } from 'hono'
@@ -8,16 +8,19 @@ import type { AmortizationTable, SavedFeesTable } from '../../src/domain/types.t
 import type { Config } from './config.ts'
 import type { VersionStore } from './db.ts'
 import { authGuard, jsonBodyGuard, type ApiEnv } from './guards.ts'
-import { buildPlan, type Plan } from './plan.ts'
+import { buildPlan, utcDay, type Plan } from './plan.ts'
 import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
 import { checkFinanceable, parseTuitionPayload, type Outcome, type TuitionRequest } from './validate.ts'
 
-/** ErpCom and ErpComAgent: the systems whose embedded calls go to the Anonymous endpoints (spec section 6). */
+/** ErpCom and ErpComAgent: the systems whose embedded calls go to the Anonymous endpoints; any other gets 403 there. */
 const ANONYMOUS_SYSTEMS: readonly number[] = [3, 7]
 
 type Access = 'authenticated' | 'anonymous'
 
-export function calculatorRoutes(config: Config, store: VersionStore): Hono<ApiEnv> {
+/** What the server takes as now: the clock of the machine, or a fixed one in tests. */
+export type Clock = () => Date
+
+export function calculatorRoutes(config: Config, store: VersionStore, clock: Clock = () => new Date()): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>()
   const auth = authGuard(config)
   const body = jsonBodyGuard()
@@ -33,7 +36,7 @@ export function calculatorRoutes(config: Config, store: VersionStore): Hono<ApiE
     }
     const financeable = checkFinanceable(request, config)
     if (!financeable.ok) return financeable
-    const plan = buildPlan(financeable.value, config)
+    const plan = buildPlan(financeable.value, config, utcDay(clock()))
     if (!plan.ok) return plan
     return { ok: true, value: { request, plan: plan.value } }
   }

@@ -33,14 +33,28 @@ describe('loadConfig', () => {
       FEES_CORS_ORIGINS: 'https://portal.example, http://localhost:5173/',
       FEES_EDITABLE_SAVED: 'true',
     })
-    expect(config).toMatchObject({ port: 0, host: '0.0.0.0', dbPath: ':memory:', minFees: 3, maxFees: 36, editableSaved: true })
+    expect(config).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      dbPath: ':memory:',
+      minFees: 3,
+      maxFees: 36,
+      editableSaved: true,
+    })
     expect(config.corsOrigins).toEqual(['https://portal.example', 'http://localhost:5173'])
     expect(config.tinFinancing.numerator).toBe(0n)
   })
 
   it('names every bad variable in one error', () => {
     const bad = () =>
-      loadConfig({ PORT: 'abc', FEES_TIN_FINANCING: '5.95', FEES_MIN: '30', FEES_JWT_SECRET: 'short', FEES_CORS_ORIGINS: 'https://a.example/path', FEES_EDITABLE_SAVED: 'maybe' })
+      loadConfig({
+        PORT: 'abc',
+        FEES_TIN_FINANCING: '5.95',
+        FEES_MIN: '30',
+        FEES_JWT_SECRET: 'short',
+        FEES_CORS_ORIGINS: 'https://a.example/path',
+        FEES_EDITABLE_SAVED: 'maybe',
+      })
     expect(bad).toThrow(ConfigError)
     expect(bad).toThrow(/PORT=.*whole number/)
     expect(bad).toThrow(/FEES_TIN_FINANCING=.*below 1/)

@@ -1,12 +1,11 @@
 /**
- * The reference API's configuration: every environment variable of contract
- * section 5, each with a working default. A bad value stops the start with a
+ * The reference API's configuration: every environment variable it reads
+ * (listed in the README), each with a working default. A bad value stops the start with a
  * message naming the variable, rather than serving wrong money later.
  */
+import { MAX_FEE_COUNT } from '../../src/domain/tuition.ts'
 import { parseRate, type Rate } from './money.ts'
 
-/** Fee counts above this would be 50-year plans: surely a typo in FEES_MAX. */
-const MAX_FEE_COUNT = 600
 /** HS256 wants a key at least as long as its 256-bit hash (RFC 7518 §3.2). */
 const MIN_JWT_SECRET_LENGTH = 32
 /** A key shorter than this is guessable by brute force. */
@@ -103,7 +102,10 @@ function parseBoolean(text: string): boolean {
 }
 
 function parseOrigins(text: string): string[] {
-  const origins = text.split(',').map((part) => part.trim()).filter((part) => part !== '')
+  const origins = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
   for (const origin of origins) {
     if (origin === '*') continue
     let parsed: URL
@@ -113,7 +115,8 @@ function parseOrigins(text: string): string[] {
       throw new Error(`${JSON.stringify(origin)} is not a URL`)
     }
     // An origin is scheme://host[:port] with nothing after it: a path would never match a browser's Origin header.
-    if (parsed.origin !== origin.replace(/\/$/, '')) throw new Error(`${JSON.stringify(origin)} is not an origin like https://host:port`)
+    if (parsed.origin !== origin.replace(/\/$/, ''))
+      throw new Error(`${JSON.stringify(origin)} is not an origin like https://host:port`)
   }
   return origins.map((origin) => origin.replace(/\/$/, ''))
 }

@@ -13,9 +13,21 @@ const DB_MODULE = new URL('./db.ts', import.meta.url).pathname
 const version = (contractId: string): NewVersion => ({
   contractId,
   linkedHash: null,
-  tuitionInput: { dateOfPayment: '2026-01-31', system: 1, financialType: 0, finalAmount: 6000, contractId } as TuitionPayload,
+  tuitionInput: {
+    dateOfPayment: '2026-01-31',
+    system: 1,
+    financialType: 0,
+    finalAmount: 6000,
+    contractId,
+  } as TuitionPayload,
   result: { totalFees: 12 } as FeesTableResult,
-  amortization: { versionHashCode: null, versionNumber: null, currency: 'EUR', fees: [], totals: { amountToFinance: 6000, interests: 0, finalFee: 6000 } } as AmortizationTable,
+  amortization: {
+    versionHashCode: null,
+    versionNumber: null,
+    currency: 'EUR',
+    fees: [],
+    totals: { amountToFinance: 6000, interests: 0, finalFee: 6000 },
+  } as AmortizationTable,
 })
 
 let dir: string | undefined
@@ -51,9 +63,13 @@ describe('openVersionStore', () => {
       store.close()
       console.log(JSON.stringify(numbers))`
     const outputs = await Promise.all(
-      Array.from({ length: PROCESSES }, () => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script])),
+      Array.from({ length: PROCESSES }, () =>
+        run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]),
+      ),
     )
     const numbers = outputs.flatMap(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1) ?? '[]') as number[])
-    expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: PROCESSES * SAVES_EACH }, (_, index) => index + 1))
+    expect(numbers.sort((a, b) => a - b)).toEqual(
+      Array.from({ length: PROCESSES * SAVES_EACH }, (_, index) => index + 1),
+    )
   })
 })

@@ -1,5 +1,5 @@
 /**
- * Saved versions in SQLite (contract section 7). A version is written once and
+ * Saved versions in SQLite (docs/rules.md#saving). A version is written once and
  * never changed: the database itself refuses updates and deletes, numbers are
  * given inside an IMMEDIATE transaction so that they count 1, 2, 3 … per
  * contract with no gap or duplicate even when several processes share the file.
@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { AmortizationTable, FeesTableResult, TuitionPayload } from '../../src/domain/types.ts'
 
-/** 18 random bytes: 144 bits, above the 128 the contract asks for, and 24 base64url characters with no padding. */
+/** 18 random bytes: 144 bits, above the 128 a hash that cannot be guessed needs, and 24 base64url characters with no padding. */
 const HASH_BYTES = 18
 /** How long a writer waits for another process's lock before giving up. */
 const BUSY_TIMEOUT_MS = 5_000

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { mintToken } from './auth.ts'
 import { problem, problemResponse } from './problem.ts'
 
-/** Contract: a short-lived token. An hour is long enough to try the demo, short enough to be harmless if copied. */
+/** A short-lived token. An hour is long enough to try the demo, short enough to be harmless if copied. */
 const DEMO_TOKEN_TTL_S = 60 * 60
 /** A token is replaced when less than this is left, so a page never ships one about to expire. */
 const DEMO_TOKEN_REFRESH_S = 10 * 60
@@ -58,7 +58,9 @@ export function demoPageRoutes(app: Hono, options: DemoPageOptions): DemoPages {
         const errors = [
           ...(language === null ? [{ field: 'lang', message: `must be one of ${LANGUAGES.join(', ')}` }] : []),
           ...(system === null ? [{ field: 'system', message: `must be one of ${SYSTEMS.join(', ')}` }] : []),
-          ...(financialType === null ? [{ field: 'type', message: `must be one of ${FINANCIAL_TYPES.join(', ')}` }] : []),
+          ...(financialType === null
+            ? [{ field: 'type', message: `must be one of ${FINANCIAL_TYPES.join(', ')}` }]
+            : []),
         ]
         return problemResponse(problem('validation_failed', 'Invalid demo page parameters.', errors))
       }

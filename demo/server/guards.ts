@@ -8,11 +8,11 @@ import { authenticate, sameSecret, type AuthSecrets } from './auth.ts'
 import { problem, problemResponse } from './problem.ts'
 import { parseJson } from './validate.ts'
 
-/** Contract section 5: bodies over 16 KiB get 413. A tuition payload is well under 1 KiB. */
+/** Bodies over 16 KiB get a 413 problem. A tuition payload is well under 1 KiB. */
 export const MAX_BODY_BYTES = 16 * 1024
 /** Browsers may cache a preflight this long (seconds) before asking again. */
 const PREFLIGHT_MAX_AGE_S = 600
-/** The headers the client sends (spec section 7), plus Accept. */
+/** The headers the widget sends (bearer token, API key, XSRF token, JSON), plus Accept. */
 const ALLOWED_HEADERS = 'Authorization, X-Api-Key, X-XSRF-TOKEN, Content-Type, Accept'
 const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS'
 /** Methods that change nothing, which the XSRF check leaves alone (as the client does). */
@@ -71,7 +71,12 @@ export function xsrfGuard(): MiddlewareHandler {
     if (cookie === undefined || cookie === '') return next()
     const header = c.req.header(XSRF_HEADER)
     if (header === undefined || !sameSecret(header, cookie)) {
-      return problemResponse(problem('xsrf_mismatch', `A request carrying the ${XSRF_COOKIE} cookie must send the same value in ${XSRF_HEADER}.`))
+      return problemResponse(
+        problem(
+          'xsrf_mismatch',
+          `A request carrying the ${XSRF_COOKIE} cookie must send the same value in ${XSRF_HEADER}.`,
+        ),
+      )
     }
     return next()
   }
@@ -98,17 +103,22 @@ export function authGuard(secrets: AuthSecrets): MiddlewareHandler {
  */
 export function jsonBodyGuard(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    const tooLarge = () => problemResponse(problem('payload_too_large', `The body must be at most ${MAX_BODY_BYTES} bytes.`))
+    const tooLarge = () =>
+      problemResponse(problem('payload_too_large', `The body must be at most ${MAX_BODY_BYTES} bytes.`))
     const declared = c.req.header('Content-Length')
     if (declared !== undefined && (!/^\d+$/.test(declared) || Number(declared) > MAX_BODY_BYTES)) return tooLarge()
     const type = c.req.header('Content-Type') ?? ''
     if (!/^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(type)) {
-      return problemResponse(problem('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.'))
+      return problemResponse(
+        problem('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.'),
+      )
     }
     // With a Content-Length, HTTP framing already bounds what can be read, and the adapter's
     // buffered read is many times faster than a web stream; a chunked body is read as a stream and cut off.
     const bytes =
-      declared !== undefined ? new Uint8Array(await c.req.raw.arrayBuffer()) : await readAtMost(c.req.raw.body, MAX_BODY_BYTES)
+      declared !== undefined
+        ? new Uint8Array(await c.req.raw.arrayBuffer())
+        : await readAtMost(c.req.raw.body, MAX_BODY_BYTES)
     if (bytes === null || bytes.byteLength > MAX_BODY_BYTES) return tooLarge()
     let text: string
     try {

@@ -1,6 +1,6 @@
 /**
  * `npm run demo`: the reference server with the configuration of the
- * environment (contract section 5), printing where everything is.
+ * environment (the variables the README lists), printing where everything is.
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -20,7 +20,10 @@ async function main(): Promise<void> {
     }
     throw error
   }
-  if (!LOOPBACK_HOSTS.has(config.host) && (config.apiKey === DEFAULT_API_KEY || config.jwtSecret === DEFAULT_JWT_SECRET)) {
+  if (
+    !LOOPBACK_HOSTS.has(config.host) &&
+    (config.apiKey === DEFAULT_API_KEY || config.jwtSecret === DEFAULT_JWT_SECRET)
+  ) {
     console.warn('Warning: listening beyond this machine with the demo FEES_API_KEY or FEES_JWT_SECRET: set your own.')
   }
   if (!existsSync(fileURLToPath(new URL('../../dist/fees-calculator.js', import.meta.url)))) {
@@ -41,7 +44,10 @@ async function main(): Promise<void> {
 Ctrl+C stops it.`)
 
   const stop = () => {
-    server.close().then(() => process.exit(0), () => process.exit(1))
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)

@@ -1,11 +1,11 @@
 /**
- * The money of contract section 6, exact: amounts are integer cents (bigint),
+ * The money of the calculator (docs/rules.md#money), exact: amounts are integer cents (bigint),
  * rates are exact fractions, and every division is rounded half-up to a cent
  * once. No binary float is ever accumulated, so a spreadsheet's PMT and this
  * code agree on every cent.
  */
 import Decimal from 'decimal.js'
-import { addMonthsClamped, formatDate, type CalendarDate } from './dates.ts'
+import { addMonthsClamped, type CalendarDate } from './dates.ts'
 
 /** An annual nominal rate (TIN) as the exact fraction numerator / denominator. */
 export interface Rate {
@@ -18,8 +18,26 @@ export interface Rate {
 /** Decimal places a configured rate may have: ample for any real TIN, and keeps the fractions small. */
 const MAX_RATE_DECIMALS = 12
 const MONTHS_PER_YEAR = 12n
-/** The APR is shown with 6 decimals (0.061147 = 6.1147 %). */
-const APR_SCALE = 1_000_000n
+/** The APR is given with 6 decimals (0.061147 = 6.1147 %). */
+const APR_SCALE = 1_000_000
+/** Annex I of the consumer credit directive counts a year as 365 days, leap or not. */
+const DAYS_PER_YEAR = 365
+const MS_PER_DAY = 86_400_000
+/**
+ * The largest APR this server states (1 000 000 %): fees due almost at once on a
+ * dear plan have no finite rate worth printing, and every real plan is far below.
+ */
+const MAX_APR = 10_000
+/** Bisection steps on the float equation: the bracket shrinks below a double's resolution well before. */
+const APR_BISECTION_STEPS = 200
+/**
+ * How far a float sum of discounted fees may be from the exact one, relative to
+ * the money involved: n ≤ a few hundred terms, each a few ulps off, is far below it.
+ * Only when the equation is closer to zero than this does the exact check run.
+ */
+const APR_FLOAT_TOLERANCE = 1e-12
+/** Digits of the exact check: ample for 6 decimals of a rate on cents up to billions. */
+const ExactDecimal = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP })
 const CENTS_PER_UNIT = 100
 
 /** Parses a rate written as a fraction (`0.0595` is 5.95 %); throws when it is not one in [0, 1). */
@@ -62,12 +80,72 @@ export function monthlyFee(principalCents: bigint, rate: Rate, n: number): bigin
   return divRoundHalfUp(principalCents * p * grown, q * (grown - base))
 }
 
-/** The APR (TAE), (1 + TIN/12)^12 − 1, rounded half-up to 6 decimals. */
-export function annualPercentageRate(rate: Rate): number {
-  const { p, q } = monthly(rate)
-  const grown = (q + p) ** MONTHS_PER_YEAR
-  const base = q ** MONTHS_PER_YEAR
-  return Number(divRoundHalfUp((grown - base) * APR_SCALE, base)) / Number(APR_SCALE)
+/** One repayment of the APR equation: its amount and how many days after the drawdown it falls. */
+export interface DatedFee {
+  fee: bigint
+  /** Actual days from the drawdown date to the due date. */
+  days: number
+}
+
+/** Days from `from` to `to`, both `YYYY-MM-DD` calendar days (negative when `to` is earlier). */
+export function daysBetween(from: CalendarDate, to: CalendarDate): number {
+  const epochDay = (date: CalendarDate) => Date.parse(`${date}T00:00:00Z`) / MS_PER_DAY
+  return epochDay(to) - epochDay(from)
+}
+
+/**
+ * The APR (TAE) of the EU consumer credit directive, Annex I: the annual rate X
+ * for which the amount lent on the drawdown day equals the fees discounted from
+ * their due dates, Σ fee_k · (1+X)^−(days_k/365) = A, rounded half-up to 6
+ * decimals. The fees never total less than A here (the rate is not negative), so
+ * X ≥ 0 and the sum falls as X grows: there is one root, found by bisection on
+ * doubles; the 6-decimal rounding is then confirmed by the sign of the equation
+ * on both sides of it, in 40-digit decimals when doubles cannot tell.
+ * @see ../../docs/rules.md#tae
+ */
+export function annualPercentageRate(principalCents: bigint, fees: readonly DatedFee[]): number {
+  if (principalCents <= 0n || fees.length === 0) throw new RangeError('an APR needs an amount lent and fees')
+  if (fees.some((row) => row.days < 0)) throw new RangeError('a fee cannot fall before the drawdown')
+  const total = fees.reduce((sum, row) => sum + row.fee, 0n)
+  // Fees that only give the amount back cost nothing, whenever they fall.
+  if (total === principalCents) return 0
+  const lent = Number(principalCents)
+  const scale = lent + Number(total)
+  // The equation's value at X: what the fees are worth on the drawdown day, less the amount lent.
+  const gap = (x: number) =>
+    fees.reduce((sum, row) => sum + Number(row.fee) * (1 + x) ** -(row.days / DAYS_PER_YEAR), 0) - lent
+  const exactGap = (x: Decimal) => {
+    const base = x.plus(1)
+    const worth = fees.reduce(
+      (sum, row) => sum.plus(base.pow(new ExactDecimal(-row.days).div(DAYS_PER_YEAR)).times(row.fee.toString())),
+      new ExactDecimal(0),
+    )
+    return worth.minus(principalCents.toString())
+  }
+  // Whether the root lies at or above x = numerator / denominator: the gap is still ≥ 0 there.
+  const rootAtOrAbove = (numerator: number, denominator: number) => {
+    const value = gap(numerator / denominator)
+    if (Math.abs(value) > APR_FLOAT_TOLERANCE * scale) return value > 0
+    return exactGap(new ExactDecimal(numerator).div(denominator)).gte(0)
+  }
+
+  if (!rootAtOrAbove(0, 1)) throw new RangeError('the fees total less than the amount lent')
+  if (rootAtOrAbove(MAX_APR, 1)) return MAX_APR
+  let low = 0
+  let high = MAX_APR
+  for (let step = 0; step < APR_BISECTION_STEPS; step += 1) {
+    const middle = (low + high) / 2
+    if (middle === low || middle === high) break
+    if (gap(middle) > 0) low = middle
+    else high = middle
+  }
+  // X rounds half-up to m / 10^6 exactly when (2m − 1) / (2·10^6) ≤ X < (2m + 1) / (2·10^6).
+  let micros = Math.round(((low + high) / 2) * APR_SCALE)
+  for (;;) {
+    if (micros > 0 && !rootAtOrAbove(2 * micros - 1, 2 * APR_SCALE)) micros -= 1
+    else if (rootAtOrAbove(2 * micros + 1, 2 * APR_SCALE)) micros += 1
+    else return micros / APR_SCALE
+  }
 }
 
 export interface Installment {
@@ -98,7 +176,7 @@ export interface Schedule {
 export type ScheduleFailure = 'amount_too_small'
 
 /**
- * The dated schedule of contract section 6. Each interest is rounded on the
+ * The dated schedule (docs/rules.md#due-dates). Each interest is rounded on the
  * balance it is charged on; the last fee takes whatever rounding left, so the
  * balance ends at exactly 0 and the principals sum to the amount exactly.
  */
@@ -128,7 +206,7 @@ export function amortize(
     total += fee
     installments.push({
       number,
-      dueDate: formatDate(addMonthsClamped(firstDate, number - 1)),
+      dueDate: addMonthsClamped(firstDate, number - 1),
       fee,
       interest,
       principal,
@@ -144,11 +222,10 @@ export function centsToNumber(cents: bigint): number {
   return Number(cents) / CENTS_PER_UNIT
 }
 
-/** A JSON amount as cents; null when it is not finite or has more than two decimals. */
+/** A JSON amount as cents, rounded half-up (docs/rules.md#money); null when it is not finite. */
 export function toCents(amount: number): bigint | null {
   if (!Number.isFinite(amount)) return null
-  // Decimal reads a number through its shortest decimal text, so 0.29 is 0.29, not 0.28999….
-  const value = new Decimal(amount)
-  if (value.decimalPlaces() > 2) return null
-  return BigInt(value.times(CENTS_PER_UNIT).toFixed(0))
+  // Decimal reads a number through its shortest decimal text, so 0.29 is 0.29, not 0.28999…, and
+  // 5990.450000000001 (4890.35 + 1100.10 in binary floats) rounds half-up to 5990.45.
+  return BigInt(new Decimal(amount).times(CENTS_PER_UNIT).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0))
 }

@@ -4,8 +4,8 @@
  * (FrontCalculateFees). Both come from the one exact schedule of money.ts.
  */
 import type { AmortizationTable, FeesTableResult } from '../../src/domain/types.ts'
-import { formatDate } from './dates.ts'
-import { amortize, annualPercentageRate, centsToNumber, type Rate } from './money.ts'
+import type { CalendarDate } from './dates.ts'
+import { amortize, annualPercentageRate, centsToNumber, daysBetween, type Rate } from './money.ts'
 import { problem } from './problem.ts'
 import type { Financeable, Outcome } from './validate.ts'
 
@@ -23,19 +23,40 @@ export interface Plan {
   table: AmortizationTable
 }
 
-export function buildPlan(financeable: Financeable, rates: Rates): Outcome<Plan> {
+/** The calendar day (UTC) of an instant: the drawdown date of a plan calculated then. */
+export function utcDay(instant: Date): CalendarDate {
+  return instant.toISOString().slice(0, 'YYYY-MM-DD'.length)
+}
+
+/**
+ * The plan for a request calculated on `today` (UTC), the drawdown date of its
+ * APR. A first payment already past is taken as lent on its own day: money
+ * cannot be repaid before it is lent.
+ */
+export function buildPlan(financeable: Financeable, rates: Rates, today: CalendarDate): Outcome<Plan> {
   const { request, amountToFinance, numberOfFees: n } = financeable
   const rate = request.financialType === 1 ? rates.tinRefinancing : rates.tinFinancing
   const schedule = amortize(amountToFinance, rate, n, request.firstDate)
   if (schedule === 'amount_too_small') {
     const detail = `${centsToNumber(amountToFinance)} cannot be spread over ${n} fees of at least one cent each.`
-    return { ok: false, problem: problem('amount_too_small', detail, [{ field: 'numberOfFees', message: 'is too large for this amount' }]) }
+    return {
+      ok: false,
+      problem: problem('amount_too_small', detail, [
+        { field: 'numberOfFees', message: 'is too large for this amount' },
+      ]),
+    }
   }
+
+  const drawdown = daysBetween(today, request.firstDate) < 0 ? request.firstDate : today
+  const tae = annualPercentageRate(
+    amountToFinance,
+    schedule.installments.map((row) => ({ fee: row.fee, days: daysBetween(drawdown, row.dueDate) })),
+  )
 
   const result: FeesTableResult = {
     totalFees: n,
     feeAmount: centsToNumber(schedule.feeAmount),
-    firstPaymentDate: formatDate(request.firstDate),
+    firstPaymentDate: request.firstDate,
     minFees: rates.minFees,
     maxFees: rates.maxFees,
     amountToFinance: centsToNumber(amountToFinance),
@@ -46,7 +67,7 @@ export function buildPlan(financeable: Financeable, rates: Rates): Outcome<Plan>
     financeType: request.financialType,
     isModificable: true,
     tin: Number(rate.text),
-    tae: annualPercentageRate(rate),
+    tae,
     currency: request.currency,
   }
   const table: AmortizationTable = {

@@ -1,7 +1,7 @@
 /**
  * The built files of `npm run build`, served beside the API on one port:
- * the bundle under /dist, the single-page app at its routes (contract
- * section 3) and its assets under /assets.
+ * the bundle under /dist, the single-page app at its routes (`/fees`,
+ * `/fees/<hash>`, `/health-check`) and its assets under /assets.
  */
 import type { Hono } from 'hono'
 import { readFile, stat } from 'node:fs/promises'
@@ -30,9 +30,13 @@ export function staticRoutes(app: Hono, distDir: string): void {
 
   // The bundle's lazy chunks load from its own URL, so a host page on another origin must be allowed to fetch them.
   app.get('/dist/*', (c) =>
-    serveFile({ root: distDir, label: 'dist' }, c.req.path.slice('/dist/'.length), { 'Access-Control-Allow-Origin': '*' }),
+    serveFile({ root: distDir, label: 'dist' }, c.req.path.slice('/dist/'.length), {
+      'Access-Control-Allow-Origin': '*',
+    }),
   )
-  app.get('/assets/*', (c) => serveFile({ root: join(appDir, 'assets'), label: 'dist/app/assets' }, c.req.path.slice('/assets/'.length)))
+  app.get('/assets/*', (c) =>
+    serveFile({ root: join(appDir, 'assets'), label: 'dist/app/assets' }, c.req.path.slice('/assets/'.length)),
+  )
   app.get('/', (c) => c.redirect('/fees', 302))
   for (const route of APP_ROUTES) app.get(route, () => serveFile({ root: appDir, label: 'dist/app' }, 'index.html'))
   // Files the app build puts at its root (favicon and the like).
@@ -46,7 +50,11 @@ interface Folder {
 }
 
 /** A file under `folder`, or a 404 saying how to build it; nothing outside the folder is ever read. */
-export async function serveFile(folder: Folder, relative: string, headers: Record<string, string> = {}): Promise<Response> {
+export async function serveFile(
+  folder: Folder,
+  relative: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const notFound = () => missing(`${folder.label}/${relative}`)
   let name: string
   try {

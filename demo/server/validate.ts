@@ -3,19 +3,31 @@
  * statuses: `parseTuitionPayload` checks shapes and types (400), and
  * `checkFinanceable` checks that a well-formed input can be financed (422).
  */
-import type { FinancialType, Problem, ProblemField, System, TuitionPayload } from '../../src/domain/types.ts'
+import {
+  System,
+  type FinancialType,
+  type Problem,
+  type ProblemField,
+  type TuitionPayload,
+} from '../../src/domain/types.ts'
 import { parseDateOfPayment, type CalendarDate } from './dates.ts'
 import { toCents } from './money.ts'
 import { problem, type ProblemCode } from './problem.ts'
 
-/** Contract section 5: amounts over 10 000 000 cannot be financed. */
+/** Amounts over 10 000 000 cannot be financed (422 amount_too_large). */
 export const MAX_AMOUNT_CENTS = 1_000_000_000n
-/** Spec section 9. */
+/** The currency of an input that names none. */
 const DEFAULT_CURRENCY = 'USD'
 const KNOWN_SYSTEMS: readonly number[] = [1, 2, 3, 4, 5, 6, 7]
 const KNOWN_FINANCIAL_TYPES: readonly number[] = [0, 1]
 /** Upper bounds on text fields: generous for real data, small enough to keep stored versions small. */
-const MAX_LENGTH = { currency: 16, language: 35, studyIdName: 200, contractId: 100, linkedVersionIdentifier: 100 } as const
+const MAX_LENGTH = {
+  currency: 16,
+  language: 35,
+  studyIdName: 200,
+  contractId: 100,
+  linkedVersionIdentifier: 100,
+} as const
 
 /** The three amounts, as cents; null when blank. */
 interface Amounts {
@@ -45,9 +57,20 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: Problem 
 
 /** The fields a payload may carry; `token` is read by nobody and dropped. */
 const PAYLOAD_FIELDS = [
-  'currency', 'dateOfPayment', 'numberOfFees', 'finalAmount', 'partialPayment', 'amountToRefinance',
-  'system', 'financialType', 'language', 'studyIdName', 'contractId', 'linkedVersionIdentifier',
-  'isSavedVersion', 'isFrontEndVersionCopy',
+  'currency',
+  'dateOfPayment',
+  'numberOfFees',
+  'finalAmount',
+  'partialPayment',
+  'amountToRefinance',
+  'system',
+  'financialType',
+  'language',
+  'studyIdName',
+  'contractId',
+  'linkedVersionIdentifier',
+  'isSavedVersion',
+  'isFrontEndVersionCopy',
 ] as const satisfies readonly (keyof TuitionPayload)[]
 
 /** Parses JSON text; a 400 malformed_json problem when it is not JSON. */
@@ -91,12 +114,8 @@ export function parseTuitionPayload(body: unknown): Outcome<TuitionRequest> {
     }
     // Beyond the cap only the sign matters, and JSON can spell numbers too big for a double (1e400).
     if (!Number.isFinite(value)) return value > 0 ? MAX_AMOUNT_CENTS + 1n : -(MAX_AMOUNT_CENTS + 1n)
-    const cents = toCents(value)
-    if (cents === null) {
-      fail(field, 'must have at most 2 decimals')
-      return null
-    }
-    return cents
+    // Amounts with binary-float noise or more decimals are rounded half-up to cents, never refused for it.
+    return toCents(value)
   }
   const flag = (field: 'isSavedVersion' | 'isFrontEndVersionCopy'): boolean => {
     if (!present(field)) return false
@@ -139,9 +158,10 @@ export function parseTuitionPayload(body: unknown): Outcome<TuitionRequest> {
     partialPayment: amount('partialPayment'),
     amountToRefinance: amount('amountToRefinance'),
   }
-  // The amount that is spread depends on the type (contract section 6), so it alone is required.
+  // The amount that is spread depends on the type (finalAmount to finance, amountToRefinance to refinance), so it alone is required.
   if (financialType === 0 && !present('finalAmount')) fail('finalAmount', 'is required when financialType is 0')
-  if (financialType === 1 && !present('amountToRefinance')) fail('amountToRefinance', 'is required when financialType is 1')
+  if (financialType === 1 && !present('amountToRefinance'))
+    fail('amountToRefinance', 'is required when financialType is 1')
   const currency = text('currency')
   const contractId = text('contractId')
   const linkedVersionIdentifier = text('linkedVersionIdentifier')
@@ -192,7 +212,9 @@ export interface FeeLimits {
 const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 
 /**
- * The 422 rules of contract section 5. Every failing field is listed; the
+ * The 422 rules: an unknown currency, an amount over the cap, a negative or too
+ * large partial payment, nothing to finance, a fee count outside min..max
+ * (docs/rules.md#limits-of-the-reference-api). Every failing field is listed; the
  * problem's code is that of the first failing rule in this order, so it is
  * the same for the same input every time.
  */
@@ -201,16 +223,21 @@ export function checkFinanceable(request: TuitionRequest, limits: FeeLimits): Ou
   const fail = (code: ProblemCode, field: string, message: string) => failures.push({ code, field, message })
   const refinancing = request.financialType === 1
   const { finalAmount, amountToRefinance } = request.amounts
-  const initialAmount = (refinancing ? amountToRefinance : finalAmount) ?? 0n
   const partialPayment = refinancing ? (request.amounts.partialPayment ?? 0n) : 0n
   const initialField = refinancing ? 'amountToRefinance' : 'finalAmount'
+  // Salesforce refinancing sends the amount to finance itself: the partial payment is not taken off a second
+  // time, and the answer's initial amount is the one before it, as the screen shows it (docs/rules.md#salesforce).
+  const salesforceRefinancing = refinancing && request.system === System.Salesforce
+  const sent = (refinancing ? amountToRefinance : finalAmount) ?? 0n
+  const initialAmount = salesforceRefinancing ? sent + partialPayment : sent
   const amountToFinance = initialAmount - partialPayment
   const n = request.numberOfFees === null || request.numberOfFees === 0 ? limits.minFees : request.numberOfFees
 
   if (!KNOWN_CURRENCIES.has(request.currency)) fail('unknown_currency', 'currency', 'must be an ISO 4217 currency code')
   const cap = MAX_AMOUNT_CENTS
   if (initialAmount > cap || initialAmount < -cap) fail('amount_too_large', initialField, 'must not be over 10000000')
-  if (partialPayment > cap || partialPayment < -cap) fail('amount_too_large', 'partialPayment', 'must not be over 10000000')
+  if (partialPayment > cap || partialPayment < -cap)
+    fail('amount_too_large', 'partialPayment', 'must not be over 10000000')
   if (partialPayment < 0n) fail('negative_amount', 'partialPayment', 'must not be negative')
   if (partialPayment > 0n && partialPayment > initialAmount) {
     fail('partial_payment_exceeds_amount', 'partialPayment', 'must not be larger than amountToRefinance')
@@ -223,7 +250,10 @@ export function checkFinanceable(request: TuitionRequest, limits: FeeLimits): Ou
   const [first] = failures
   if (first !== undefined) {
     const errors = failures.map(({ field, message }) => ({ field, message }))
-    return { ok: false, problem: problem(first.code, `This input cannot be financed: ${first.field} ${first.message}.`, errors) }
+    return {
+      ok: false,
+      problem: problem(first.code, `This input cannot be financed: ${first.field} ${first.message}.`, errors),
+    }
   }
   return { ok: true, value: { request, amountToFinance, initialAmount, partialPayment, numberOfFees: n } }
 }

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort, startServerProcess, waitUntilAnswering } from '../../test/support/server-process.ts'
+import { freePort, startServerProcess, waitUntilAnswering } from '../../tools/server-process.ts'
 
 /** Bounded load: a few connections for a few seconds, loopback only. */
 const CONNECTIONS = 10
@@ -20,7 +20,9 @@ require('node:http').createServer((req, res) => {
 
 function load(url: string, options: Partial<autocannon.Options> = {}): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options }, (error, result) => (error ? reject(error) : resolve(result)))
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    )
   })
 }
 
@@ -35,7 +37,10 @@ export interface ApiFigures {
 export async function apiThroughput(): Promise<ApiFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'fees-bench-'))
   const [apiPort, barePort] = await Promise.all([freePort(), freePort()])
-  const bare = spawn(process.execPath, ['-e', BARE_SERVER], { env: { ...process.env, PORT: String(barePort) }, stdio: 'ignore' })
+  const bare = spawn(process.execPath, ['-e', BARE_SERVER], {
+    env: { ...process.env, PORT: String(barePort) },
+    stdio: 'ignore',
+  })
   const api = await startServerProcess(apiPort, { FEES_DB: join(dir, 'bench.sqlite') }).catch((error: unknown) => {
     bare.kill()
     throw error
@@ -59,12 +64,19 @@ export async function apiThroughput(): Promise<ApiFigures> {
     })
     const bareResult = await load(`http://127.0.0.1:${barePort}/`, post(input))
     const calculate = await load(`${root}/Calculator/CalculateFeeOptions`, post(input))
-    const save = await load(`${root}/Calculator/FrontCalculateFees`, post({ ...input, isSavedVersion: true, isFrontEndVersionCopy: true }))
+    const save = await load(
+      `${root}/Calculator/FrontCalculateFees`,
+      post({ ...input, isSavedVersion: true, isFrontEndVersionCopy: true }),
+    )
     return {
       bare: bareResult.requests.average,
       calculate: calculate.requests.average,
       save: save.requests.average,
-      errors: { calculate: calculate.errors, save: save.errors, non2xx: { calculate: calculate.non2xx, save: save.non2xx } },
+      errors: {
+        calculate: calculate.errors,
+        save: save.errors,
+        non2xx: { calculate: calculate.non2xx, save: save.non2xx },
+      },
     }
   } finally {
     api.kill()
@@ -77,6 +89,10 @@ export async function apiThroughput(): Promise<ApiFigures> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = await apiThroughput()
   console.log(`bare Node http, constant JSON          ${figures.bare.toFixed(0)} req/s`)
-  console.log(`POST CalculateFeeOptions               ${figures.calculate.toFixed(0)} req/s (${(figures.calculate / figures.bare).toFixed(2)} of bare)`)
-  console.log(`POST FrontCalculateFees, saving        ${figures.save.toFixed(0)} req/s (${(figures.save / figures.bare).toFixed(2)} of bare)`)
+  console.log(
+    `POST CalculateFeeOptions               ${figures.calculate.toFixed(0)} req/s (${(figures.calculate / figures.bare).toFixed(2)} of bare)`,
+  )
+  console.log(
+    `POST FrontCalculateFees, saving        ${figures.save.toFixed(0)} req/s (${(figures.save / figures.bare).toFixed(2)} of bare)`,
+  )
 }

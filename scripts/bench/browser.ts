@@ -67,9 +67,15 @@ export interface RenderPage {
 }
 
 /** One navigation in a fresh browser context (cold cache, as a first visit): navigation start to first render of `#probe`. */
-async function firstRenderOnce(browser: Browser, origin: string, { html, scripts, probe = RENDER_PROBE_INIT }: RenderPage): Promise<number> {
+async function firstRenderOnce(
+  browser: Browser,
+  origin: string,
+  { html, scripts, probe = RENDER_PROBE_INIT }: RenderPage,
+): Promise<number> {
   const context = await browser.newContext()
-  await context.route(`${origin}/bench-first-render.html`, (route) => route.fulfill({ contentType: 'text/html', body: html }))
+  await context.route(`${origin}/bench-first-render.html`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: html }),
+  )
   for (const [path, body] of Object.entries(scripts)) {
     await context.route(`${origin}${path}`, (route) => route.fulfill({ contentType: 'text/javascript', body }))
   }

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { startRecordingServer } from '../../test/support/recording-server.ts'
-import { createApi, createHttp, toApiError } from './client.ts'
+import { createApi, createHttp } from './client.ts'
+import { toApiError } from './errors.ts'
 import type { TuitionPayload } from '../domain/types.ts'
+import { standInAmortization, standInFeesTable } from '../../test/support/fixtures.ts'
 
 const body: TuitionPayload = { dateOfPayment: '2027-01-05', system: 1, financialType: 0, finalAmount: 6000 }
 
@@ -10,9 +12,18 @@ describe('API client headers', () => {
   let server: Awaited<ReturnType<typeof startRecordingServer>>
 
   beforeAll(async () => {
-    server = await startRecordingServer((request) =>
-      request.url.startsWith('/api/v1/Version') ? { body: 3 } : request.url.includes('fail') ? { status: 422, body: { status: 422, title: 'x', code: 'y' } } : { body: { ok: true } },
-    )
+    server = await startRecordingServer((request) => {
+      if (request.url.includes('fail')) return { status: 422, body: { status: 422, title: 'x', code: 'y' } }
+      if (request.url.includes('/login/'))
+        return { raw: '<!doctype html><title>Sign in</title>', contentType: 'text/html' }
+      if (request.url.includes('/empty/')) return { status: 204, raw: '' }
+      if (request.url.includes('/dotnet/'))
+        return { body: { ...standInFeesTable(body), firstPaymentDate: '2027-01-05T00:00:00', $id: '1' } }
+      if (request.url.startsWith('/api/v1/Version')) return { body: 3 }
+      if (request.url.includes('FrontCalculateFees')) return { body: standInAmortization(body) }
+      if (request.url.includes('feestable')) return { body: { result: standInFeesTable(body), tuitionInput: body } }
+      return { body: standInFeesTable(body) }
+    })
     // The page is served by the same origin as the API: a relative root.
     setPageUrl(`${server.origin}/demo/portal.html`)
   })
@@ -82,6 +93,34 @@ describe('API client headers', () => {
     const api = createApi(createHttp({ root: `${server.origin}/api/v1/fail`, auth: { apiKey: 'k' } }))
     const error = await api.calculateFeeOptions(body, false).catch(toApiError)
     expect(error).toMatchObject({ kind: 'http', status: 422, body: { status: 422, code: 'y' } })
+  })
+
+  it('reads a .NET-style answer on the wire: a date-time without a zone taken as UTC, unknown fields dropped', async () => {
+    const api = createApi(createHttp({ root: `${server.origin}/api/v1/dotnet`, auth: { apiKey: 'k' } }))
+    expect(await api.calculateFeeOptions(body, false)).toEqual(standInFeesTable(body))
+  })
+
+  it('turns an SSO login page answered with 200 into a refused answer, never an exception of JSON.parse', async () => {
+    const api = createApi(createHttp({ root: `${server.origin}/api/v1/login`, auth: { apiKey: 'k' } }))
+    const error = await api.calculateFeeOptions(body, false).catch(toApiError)
+    expect(error).toMatchObject({ kind: 'response', status: 200, code: 'invalid_response', field: '(body)' })
+  })
+
+  it('turns a 204 into a refused answer for each of the four calls, never an empty result', async () => {
+    const api = createApi(createHttp({ root: `${server.origin}/api/v1/empty`, auth: { apiKey: 'k' } }))
+    for (const call of [
+      () => api.calculateFeeOptions(body, false),
+      () => api.frontCalculateFees(body, false),
+      () => api.feesTable('h'),
+      () => api.versionNumber('h', 'C'),
+    ]) {
+      expect(await call().catch(toApiError)).toMatchObject({
+        kind: 'response',
+        status: 204,
+        code: 'invalid_response',
+        field: '(body)',
+      })
+    }
   })
 
   it('turns a refused connection into a network error', async () => {

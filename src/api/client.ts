@@ -1,26 +1,14 @@
-import type { HTTPError, KyInstance } from 'ky'
-import { defineChunk } from '../chunks.ts'
-import type { AmortizationTable, FeesTableResult, SavedFeesTable, TuitionPayload } from '../domain/types.ts'
-import type { ApiError } from './errors.ts'
+import ky, { type KyInstance } from 'ky'
+import type { TuitionPayload } from '../domain/types.ts'
+import { ResponseError } from './errors.ts'
 import { isRelativeUrl } from './environment.ts'
+import * as boundary from './responses.ts'
 
 /** A calculation that takes longer is reported as a time-out rather than left spinning. */
 const REQUEST_TIMEOUT_MS = 30_000
-/** Angular's convention, which the university's API follows (spec section 7). */
+/** Angular's convention, which the university's API follows: the XSRF cookie's value goes back in a header. */
 const XSRF_COOKIE = 'XSRF-TOKEN'
 const XSRF_HEADER = 'X-XSRF-TOKEN'
-
-/**
- * ky (≈4 KB gzip) is not needed to draw the widget, only to ask the API: it
- * loads in its own chunk, asked for as soon as a widget is created
- * (preloadHttp), so it is usually there before the first request is due.
- */
-const kyChunk = defineChunk('http', () => import('ky'))
-
-/** Starts loading ky. A failure here is silent: the request that needs ky retries and reports it. */
-export function preloadHttp(): void {
-  kyChunk.load().catch(() => {})
-}
 
 export interface ApiClientOptions {
   /** The API root, e.g. `/api/v1` or `https://api.example.edu/api/v1`. */
@@ -40,15 +28,8 @@ function readCookie(name: string): string | null {
   return null
 }
 
-/** A ky instance with the headers of spec section 7, once ky has arrived. */
-export type Http = () => Promise<KyInstance>
-
-export function createHttp(options: ApiClientOptions): Http {
-  let instance: KyInstance | undefined
-  return async () => (instance ??= configure((await kyChunk.load()).default, options))
-}
-
-function configure(ky: KyInstance, { root, auth, fetch: customFetch }: ApiClientOptions): KyInstance {
+/** A ky instance that sends the widget's headers (Accept, Content-Type, the credentials, XSRF). */
+export function createHttp({ root, auth, fetch: customFetch }: ApiClientOptions): KyInstance {
   const relative = isRelativeUrl(root)
   const prefixUrl = relative && typeof location !== 'undefined' ? new URL(root, location.href).href : root
   return ky.create({
@@ -74,47 +55,39 @@ function configure(ky: KyInstance, { root, auth, fetch: customFetch }: ApiClient
   })
 }
 
-/** Thrown as is when a call was cancelled by a newer one: not an error to report. */
-export function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError'
+/** Reads a success answer through the response boundary: its value, or a ResponseError naming what was wrong. */
+async function read<T>(answer: Promise<Response>, parse: (body: unknown) => boundary.Parsed<T>): Promise<T> {
+  const response = await answer
+  const json = boundary.parseJsonText(response.status, await response.text())
+  const result = json.ok ? parse(json.value) : json
+  if (!result.ok) throw new ResponseError(response.status, result.error)
+  return result.value
 }
 
-// By name, not instanceof: ky's classes are in its lazy chunk. (A DOMException TimeoutError is a time-out too.)
-const isHttpError = (error: unknown): error is HTTPError => error instanceof Error && error.name === 'HTTPError' && 'response' in error
-const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError'
-
-/**
- * Turns what ky or fetch throws into an ApiError; rethrows aborts. Anything
- * else means no answer arrived, ky's own chunk failing to load included.
- */
-export async function toApiError(error: unknown): Promise<ApiError> {
-  if (isHttpError(error)) {
-    const text = await error.response.text().catch(() => '')
-    let body: unknown = text
-    try {
-      body = text ? JSON.parse(text) : null
-    } catch {
-      // a body that is not JSON is passed on as text
-    }
-    return { kind: 'http', status: error.response.status, message: error.message, body }
-  }
-  if (isTimeout(error)) return { kind: 'timeout', message: (error as Error).message }
-  if (isAbort(error)) throw error
-  return { kind: 'network', message: error instanceof Error ? error.message : String(error) }
-}
-
-/** The four calls of spec section 7. `anonymous` picks the `Anonymous` variant. */
-export function createApi(http: Http) {
+/** The four calls the widget makes. `anonymous` picks the `Anonymous` variant (ERP systems in embedded mode). */
+export function createApi(http: KyInstance) {
   const suffix = (anonymous: boolean) => (anonymous ? 'Anonymous' : '')
   return {
-    calculateFeeOptions: async (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
-      (await http()).post(`Calculator/CalculateFeeOptions${suffix(anonymous)}`, { json: body, signal }).json<FeesTableResult>(),
-    frontCalculateFees: async (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
-      (await http()).post(`Calculator/FrontCalculateFees${suffix(anonymous)}`, { json: body, signal }).json<AmortizationTable>(),
-    feesTable: async (versionHashCode: string, signal?: AbortSignal) =>
-      (await http()).get(`Calculator/feestable/${encodeURIComponent(versionHashCode)}`, { signal }).json<SavedFeesTable>(),
-    versionNumber: async (versionHashCode: string, contractId: string, signal?: AbortSignal) =>
-      (await http()).get('Version/Number', { searchParams: { versionHashCode, contractid: contractId }, signal }).json<number>(),
+    calculateFeeOptions: (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
+      read(
+        http.post(`Calculator/CalculateFeeOptions${suffix(anonymous)}`, { json: body, signal }),
+        boundary.parseFeesTable,
+      ),
+    frontCalculateFees: (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
+      read(
+        http.post(`Calculator/FrontCalculateFees${suffix(anonymous)}`, { json: body, signal }),
+        boundary.parseAmortizationTable,
+      ),
+    feesTable: (versionHashCode: string, signal?: AbortSignal) =>
+      read(
+        http.get(`Calculator/feestable/${encodeURIComponent(versionHashCode)}`, { signal }),
+        boundary.parseSavedFeesTable,
+      ),
+    versionNumber: (versionHashCode: string, contractId: string, signal?: AbortSignal) =>
+      read(
+        http.get('Version/Number', { searchParams: { versionHashCode, contractid: contractId }, signal }),
+        boundary.parseVersionNumber,
+      ),
   }
 }
 

@@ -22,7 +22,9 @@ describe('apiRootFor', () => {
     expect(API_ROOTS.local).toBe('/api/v1')
   })
   it('lets api-base win and drops a trailing slash', () => {
-    expect(apiRootFor('portal.fees-calculator.example', 'https://api.example.edu/v1/')).toBe('https://api.example.edu/v1')
+    expect(apiRootFor('portal.fees-calculator.example', 'https://api.example.edu/v1/')).toBe(
+      'https://api.example.edu/v1',
+    )
   })
   it('uses dev when nothing matches', () => {
     expect(apiRootFor('elsewhere.example.org')).toBe(API_ROOTS.dev)

@@ -1,10 +1,10 @@
-/** The environments of spec section 7, picked from the page's host name. */
+/** The API's environments (local, dev, pre, test, production), picked from the page's host name. */
 export type Environment = 'local' | 'dev' | 'pre' | 'test' | 'production'
 
 /** Build-time configuration (Vite env variables, documented in the README). */
 const env = import.meta.env as Record<string, string | undefined>
 
-/** Contract section 4: the local root is relative, so the page's own server answers. */
+/** The local root is relative, so the page's own server (the demo server) answers. */
 export const API_ROOTS: Record<Environment, string> = {
   local: env.VITE_FEES_API_ROOT_LOCAL ?? '/api/v1',
   dev: env.VITE_FEES_API_ROOT_DEV ?? 'https://api.dev.fees-calculator.example/api/v1',

@@ -1,10 +1,10 @@
 import { I18nProvider } from '@lingui/react'
 import { useLingui } from '@lingui/react/macro'
 import { createElement, useCallback, useEffect, useState } from 'react'
-import type { Language } from '../store/calculator-store.ts'
+import { languageOfTag, type Language } from '../domain/language.ts'
 import { createI18n } from '../ui/i18n.ts'
-import { CHUNK_LOAD_FAILED, defineChunk } from '../ui/lazy.ts'
-import { createNoticeChannel, NoticeToaster, showNotice } from '../ui/toasts.tsx'
+import { CHUNK_LOAD_FAILED, defineChunk } from '../lazy/chunk.ts'
+import { createNoticeChannel, NoticeToaster, showNotice } from '../ui/notices/index.ts'
 import { useChunk } from '../ui/useChunk.ts'
 import { matchRoute } from './routes.ts'
 import { navigate, usePathname } from './router.ts'
@@ -13,10 +13,10 @@ const healthCheckChunk = defineChunk('health-check', () => import('./health/Heal
 
 /** The page's own language: `?lang=en`, else Spanish (the calculator takes its language from its input). */
 function pageLanguage(): Language {
-  return new URLSearchParams(location.search).get('lang')?.toLowerCase() === 'en' ? 'en' : 'es'
+  return languageOfTag(new URLSearchParams(location.search).get('lang'))
 }
 
-/** The root view: only a router outlet (spec section 2). */
+/** The root view: only a router outlet; each route draws its own screen. */
 export function App() {
   const [i18n] = useState(() => createI18n(pageLanguage()))
   const [notices] = useState(createNoticeChannel)

@@ -1,11 +1,11 @@
 import { createRoot } from 'react-dom/client'
 import { defineFeesCalculator } from '../define.ts'
 import { adoptStyles } from '../ui/styles/adopt.ts'
-import { NOTICE_STYLES } from '../ui/toasts.tsx'
+import { NOTICE_STYLES } from '../ui/notices/index.ts'
 import appCss from './app.css?inline'
 import { App } from './App.tsx'
 
-// The single-page app of contract section 3: the same element as the embeds, behind a small router.
+// The single-page app (`/fees`, `/fees/<hash>`, `/health-check`): the same element as the embeds, behind a small router.
 defineFeesCalculator()
 adoptStyles(document, [appCss, ...NOTICE_STYLES])
 createRoot(document.getElementById('app')!).render(<App />)

@@ -1,14 +1,14 @@
-/** The routes of contract section 3. */
+/** The app's routes: `/fees` (a new plan), `/fees/<hash>` (a saved version) and `/health-check`. */
 export type Route =
   | { name: 'fees'; versionHashCode: string | null }
   | { name: 'health-check' }
   | { name: 'redirect'; to: string }
 
-/** The default route target (spec section 9). */
+/** Where the app goes when the path names no route. */
 export const FEES_PATH = '/fees'
 export const HEALTH_CHECK_PATH = '/health-check'
 
-/** A version hash is URL-safe text (contract section 7). */
+/** A version hash is URL-safe text: letters, digits, `-` and `_`. */
 const FEES_WITH_HASH = /^\/fees\/([A-Za-z0-9_-]+)\/?$/
 
 /** What a path shows: `/` and unknown paths redirect to `/fees`. */

@@ -9,8 +9,36 @@ describe('dates', () => {
     expect(toIsoDate('2027-03-31T00:30:00')).toBe('2027-03-31')
     expect(toIsoDate('2027-03-31T00:30:00.000Z')).toBe('2027-03-31')
   })
+  it('reads the date-times other backends send: fractions of any length, a space, an offset with or without a colon', () => {
+    expect(toIsoDate('2027-01-05T00:00:00.0000000')).toBe('2027-01-05')
+    expect(toIsoDate('2027-01-05 10:00')).toBe('2027-01-05')
+    expect(toIsoDate('2027-01-05T00:00:00+00:00')).toBe('2027-01-05')
+    expect(toIsoDate('2027-01-05T00:30:00+0100')).toBe('2027-01-04')
+    expect(toIsoDate('2027-01-05T23:30:00-02:00')).toBe('2027-01-06')
+    expect(toIsoDate('2027-01-05t00:00:00z')).toBe('2027-01-05')
+  })
+  it('refuses a time or an offset that does not exist', () => {
+    for (const text of [
+      '2027-01-05T24:00',
+      '2027-01-05T10:60',
+      '2027-01-05T10:00:61',
+      '2027-01-05T10:00+25:00',
+      '2027-01-05T',
+      ' 2027-01-05',
+    ]) {
+      expect(toIsoDate(text)).toBeNull()
+    }
+  })
   it('refuses what is not a calendar date', () => {
-    for (const text of ['2027-02-29', '2026-02-30T10:00', '2027-04-31T00:00:00Z', '31/03/2027', '2027-3-1', '', 'null']) {
+    for (const text of [
+      '2027-02-29',
+      '2026-02-30T10:00',
+      '2027-04-31T00:00:00Z',
+      '31/03/2027',
+      '2027-3-1',
+      '',
+      'null',
+    ]) {
       expect(toIsoDate(text)).toBeNull()
     }
     expect(toIsoDate('2028-02-29')).toBe('2028-02-29')

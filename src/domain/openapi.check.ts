@@ -1,7 +1,7 @@
 /**
  * A type-level check, run by `tsc --noEmit`: the request and answer types of
  * types.ts must be exactly the schemas of the reference API's OpenAPI
- * document (openapi/openapi.json, turned into openapi.d.ts by
+ * document (openapi/openapi.json, turned into openapi/openapi.d.ts by
  * `npm run api:types`). If either side drifts, this file stops compiling.
  * Nothing here runs or ships.
  */
@@ -31,8 +31,10 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 type Assert<T extends true> = T
 
 /** Answer body of an operation for a status, as application/json. */
-type JsonAnswer<Op extends keyof operations, Status extends keyof operations[Op]['responses']> =
-  operations[Op]['responses'][Status] extends { content: { 'application/json': infer Body } } ? Body : never
+type JsonAnswer<
+  Op extends keyof operations,
+  Status extends keyof operations[Op]['responses'],
+> = operations[Op]['responses'][Status] extends { content: { 'application/json': infer Body } } ? Body : never
 
 /** Request body of an operation, as application/json. */
 type JsonRequest<Op extends keyof operations> = operations[Op] extends {

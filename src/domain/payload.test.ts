@@ -43,7 +43,12 @@ const result: FeesTableResult = {
   currency: 'EUR',
 }
 
-const choice: PlanChoice = { numberOfFees: 18, firstPaymentDate: '2027-02-10', initialAmount: 7000, partialPayment: null }
+const choice: PlanChoice = {
+  numberOfFees: 18,
+  firstPaymentDate: '2027-02-10',
+  initialAmount: 7000,
+  partialPayment: null,
+}
 
 describe('calculationPayload', () => {
   it('never carries the token', () => {
@@ -62,7 +67,12 @@ describe('calculationPayload', () => {
   })
 
   it('sends the initial amount as amountToRefinance when refinancing', () => {
-    const refinancing = { ...input, financialType: FinancialType.Refinancing, finalAmount: null, amountToRefinance: 6000 }
+    const refinancing = {
+      ...input,
+      financialType: FinancialType.Refinancing,
+      finalAmount: null,
+      amountToRefinance: 6000,
+    }
     expect(calculationPayload(refinancing, { ...choice, partialPayment: 500 })).toMatchObject({
       amountToRefinance: 7000,
       finalAmount: null,
@@ -70,10 +80,49 @@ describe('calculationPayload', () => {
     })
   })
 
-  it('sends Salesforce refinancing like every other system, so a recalculation keeps the amount to finance (contract section 6)', () => {
-    const salesforce = { ...input, system: System.Salesforce, financialType: FinancialType.Refinancing, amountToRefinance: 6000 }
+  it('sends a blank partial payment as 0 in every request, the first one included', () => {
+    expect(calculationPayload(input).partialPayment).toBe(0)
+    expect(calculationPayload(input, choice).partialPayment).toBe(0)
+    expect(savePayload(input, choice, { embedded: true, currentHash: null }).partialPayment).toBe(0)
+    expect(previewPayload(input, choice).partialPayment).toBe(0)
+  })
+
+  it('rounds amounts half-up to cents before sending them (a host that adds up 4890.35 + 1100.10)', () => {
+    expect(calculationPayload({ ...input, finalAmount: 4890.35 + 1100.1 }).finalAmount).toBe(5990.45)
+    expect(calculationPayload(input, { ...choice, initialAmount: 1.005 }).finalAmount).toBe(1.01)
+    expect(calculationPayload(input, { ...choice, initialAmount: 1234.564999 }).finalAmount).toBe(1234.56)
+    const refinancing = {
+      ...input,
+      financialType: FinancialType.Refinancing,
+      finalAmount: null,
+      amountToRefinance: 6000.004,
+      partialPayment: 0.105,
+    }
+    expect(calculationPayload(refinancing)).toMatchObject({ amountToRefinance: 6000, partialPayment: 0.11 })
+  })
+
+  it('for the Salesforce system with refinancing, sets amountToRefinance to the amount to finance', () => {
+    const salesforce = {
+      ...input,
+      system: System.Salesforce,
+      financialType: FinancialType.Refinancing,
+      finalAmount: null,
+      amountToRefinance: 6000,
+      partialPayment: 1000,
+    }
+    expect(calculationPayload(salesforce)).toMatchObject({ amountToRefinance: 5000, partialPayment: 1000 })
+    // After the answer the screen shows the amount before the partial payment (6000) and the partial payment (1000): the same body again.
     const afterFirstAnswer = { ...choice, initialAmount: 6000, partialPayment: 1000 }
-    expect(calculationPayload(salesforce, afterFirstAnswer)).toMatchObject({ amountToRefinance: 6000, partialPayment: 1000 })
+    expect(calculationPayload(salesforce, afterFirstAnswer)).toMatchObject({
+      amountToRefinance: 5000,
+      partialPayment: 1000,
+    })
+    expect(calculationPayload(salesforce, { ...afterFirstAnswer, partialPayment: 1500 })).toMatchObject({
+      amountToRefinance: 4500,
+      partialPayment: 1500,
+    })
+    const otherSystem = { ...salesforce, system: System.Manager }
+    expect(calculationPayload(otherSystem)).toMatchObject({ amountToRefinance: 6000, partialPayment: 1000 })
   })
 })
 
@@ -101,14 +150,17 @@ describe('savePayload', () => {
     expect(savePayload(linked, choice, { embedded: false, currentHash: 'abc' }).linkedVersionIdentifier).toBe('first')
   })
 
-  it.each([System.ErpCom, System.ErpComAgent])('does not mark a saved version for ERP system %i in embedded mode', (system) => {
-    const erp = { ...input, system }
-    expect(savePayload(erp, choice, { embedded: true, currentHash: null }).isSavedVersion).toBe(false)
-    expect(savePayload(erp, choice, { embedded: false, currentHash: null }).isSavedVersion).toBe(true)
-    expect(saveLocks(erp, true)).toBe(false)
-    expect(usesAnonymousEndpoints(erp, true)).toBe(true)
-    expect(usesAnonymousEndpoints(erp, false)).toBe(false)
-  })
+  it.each([System.ErpCom, System.ErpComAgent])(
+    'does not mark a saved version for ERP system %i in embedded mode',
+    (system) => {
+      const erp = { ...input, system }
+      expect(savePayload(erp, choice, { embedded: true, currentHash: null }).isSavedVersion).toBe(false)
+      expect(savePayload(erp, choice, { embedded: false, currentHash: null }).isSavedVersion).toBe(true)
+      expect(saveLocks(erp, true)).toBe(false)
+      expect(usesAnonymousEndpoints(erp, true)).toBe(true)
+      expect(usesAnonymousEndpoints(erp, false)).toBe(false)
+    },
+  )
 
   it('locks and uses the authenticated endpoints for other systems', () => {
     expect(saveLocks(input, true)).toBe(true)

@@ -1,5 +1,5 @@
 import { isErpSystem } from './systems.ts'
-import { FinancialType, type FeesTableResult, type TuitionInput, type TuitionPayload } from './types.ts'
+import { FinancialType, System, type FeesTableResult, type TuitionInput, type TuitionPayload } from './types.ts'
 
 /** What the user chose on the screen: the parts of a plan they can change. */
 export interface PlanChoice {
@@ -29,25 +29,42 @@ export function withoutToken(input: TuitionInput): TuitionPayload {
 }
 
 /**
- * The body of a calculation (spec section 4, amount rules): the tuition input
- * with the user's choice applied. Financing sends the initial amount as
- * finalAmount, refinancing as amountToRefinance; a blank partial payment is 0.
- *
- * The spec also has Salesforce with refinancing send the amount to finance as
- * amountToRefinance. Contract section 6, which wins, computes the amount to
- * finance as amountToRefinance − partialPayment for every system, so that rule
- * would take the partial payment off twice, and again at every recalculation.
- * Salesforce therefore sends the amount before the partial payment, like every
- * other system, and its figures stay the same from one calculation to the next.
+ * An amount rounded half-up to cents: hosts that add up fee components send
+ * binary-float noise (`4890.35 + 1100.10` is `5990.450000000001`), and the
+ * API reads money to the cent. Read through the number's shortest decimal
+ * text, so 1.005 is 1.01 as a person reads it. See docs/rules.md#money.
+ */
+export function roundCents(amount: number): number {
+  const [digits = '0', exponent = '0'] = String(amount).split('e')
+  const cents = Math.round(Number(`${digits}e${Number(exponent) + 2}`))
+  return Number(`${cents}e-2`) || 0
+}
+
+const cents = (amount: number | null | undefined) =>
+  amount === null || amount === undefined ? null : roundCents(amount)
+
+/**
+ * The body of a calculation: the tuition input with the user's choice
+ * applied. Financing sends the initial amount as finalAmount, refinancing as
+ * amountToRefinance; a blank partial payment is sent as 0, every time; amounts
+ * go rounded half-up to cents. For the Salesforce system with refinancing,
+ * amountToRefinance carries the amount to finance (the partial payment already
+ * taken off), which the API takes as it is (docs/rules.md#salesforce).
  */
 export function calculationPayload(input: TuitionInput, choice?: PlanChoice): TuitionPayload {
   const payload = withoutToken(input)
-  if (!choice) return payload
-  payload.numberOfFees = choice.numberOfFees
-  payload.dateOfPayment = choice.firstPaymentDate
-  payload.partialPayment = choice.partialPayment ?? 0
-  if (input.financialType === FinancialType.Financing) payload.finalAmount = choice.initialAmount
-  else payload.amountToRefinance = choice.initialAmount
+  const refinancing = input.financialType === FinancialType.Refinancing
+  const initialAmount = cents(choice ? choice.initialAmount : refinancing ? input.amountToRefinance : input.finalAmount)
+  const partialPayment = cents(choice ? choice.partialPayment : input.partialPayment) ?? 0
+  if (choice) {
+    payload.numberOfFees = choice.numberOfFees
+    payload.dateOfPayment = choice.firstPaymentDate
+  }
+  payload.partialPayment = partialPayment
+  if (!refinancing) payload.finalAmount = initialAmount
+  else if (input.system === System.Salesforce && initialAmount !== null)
+    payload.amountToRefinance = roundCents(initialAmount - partialPayment)
+  else payload.amountToRefinance = initialAmount
   return payload
 }
 
@@ -59,7 +76,7 @@ export interface SaveContext {
 }
 
 /**
- * The body of a save, in the order of spec section 4: the payment date set,
+ * The body of a save, built in this order: the payment date set,
  * the version linked to the current hash when it has no link, marked as a saved
  * version and a front-end copy, and for ERP systems in embedded mode the saved
  * flag set back to false (they do not store a version).
@@ -85,17 +102,17 @@ export function previewPayload(input: TuitionInput, choice: PlanChoice): Tuition
   return payload
 }
 
-/** ERP systems in embedded mode save without locking the version (spec section 4). */
+/** ERP systems in embedded mode save without locking the version: their ERP keeps it. */
 export function saveLocks(input: TuitionInput, embedded: boolean): boolean {
   return !(embedded && isErpSystem(input.system))
 }
 
-/** ERP systems in embedded mode call the Anonymous variant of the endpoints (spec section 6). */
+/** ERP systems in embedded mode call the Anonymous variant of the endpoints: they send no token. */
 export function usesAnonymousEndpoints(input: TuitionInput, embedded: boolean): boolean {
   return embedded && isErpSystem(input.system)
 }
 
-/** Whether the amount may be edited: an editable result, not ERP, not refinancing (spec sections 5, 6). */
+/** Whether the amount may be edited: an editable result, not an ERP system, not refinancing (there only the partial payment is). */
 export function amountEditable(input: TuitionInput, result: FeesTableResult | null): boolean {
   return !!result?.isModificable && !isErpSystem(input.system) && result.financeType !== FinancialType.Refinancing
 }

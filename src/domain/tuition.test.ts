@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { languageOfTag } from './language.ts'
 import { INVALID_DATE_MESSAGE, parseTuitionJson, validateTuitionInput } from './tuition.ts'
 
 const valid = {
@@ -19,7 +20,12 @@ describe('validateTuitionInput', () => {
     const check = validateTuitionInput(valid)
     expect(check).toEqual({
       ok: true,
-      value: expect.objectContaining({ currency: 'EUR', language: 'en', dateOfPayment: '2027-01-05', partialPayment: null }),
+      value: expect.objectContaining({
+        currency: 'EUR',
+        language: 'en',
+        dateOfPayment: '2027-01-05',
+        partialPayment: null,
+      }),
     })
   })
 
@@ -30,7 +36,7 @@ describe('validateTuitionInput', () => {
     ['a day that does not exist', '2027-02-30'],
     ['a number', 20270105],
     ['a month 13', '2027-13-01'],
-  ])('refuses a %s dateOfPayment with the spec message', (_label, dateOfPayment) => {
+  ])('refuses a %s dateOfPayment with the exact message hosts match on', (_label, dateOfPayment) => {
     expect(validateTuitionInput({ ...valid, dateOfPayment })).toEqual({
       ok: false,
       error: { code: 'invalid_date', message: INVALID_DATE_MESSAGE, field: 'dateOfPayment' },
@@ -78,5 +84,22 @@ describe('parseTuitionJson', () => {
   })
   it('parses and validates well-formed JSON', () => {
     expect(parseTuitionJson(JSON.stringify(valid)).ok).toBe(true)
+  })
+})
+
+describe('the language of a tuition input', () => {
+  it.each([
+    ['en', 'en'],
+    ['EN', 'en'],
+    ['en-US', 'en'],
+    ['EN_gb', 'en'],
+    ['es', 'es'],
+    ['es-419', 'es'],
+    ['eng', 'es'],
+    ['fr', 'es'],
+    ['', 'es'],
+    [null, 'es'],
+  ])('counts %j by its primary subtag: %s', (tag, language) => {
+    expect(languageOfTag(tag)).toBe(language)
   })
 })

@@ -2,11 +2,14 @@ import { toIsoDate } from './dates.ts'
 import { isKnownSystem } from './systems.ts'
 import { FinancialType, type TuitionInput } from './types.ts'
 
-/** Spec section 5: the exact text the host receives for a missing or invalid dateOfPayment. */
+/** The exact text the host receives for a missing or invalid dateOfPayment (hosts match on it). */
 export const INVALID_DATE_MESSAGE = 'La Fecha de pago introducida no es válida'
 
-/** Contract section 5: the reference API refuses larger amounts. */
+/** The largest amount accepted: the reference API refuses larger ones with a 400. */
 export const MAX_AMOUNT = 10_000_000
+
+/** The most fees a plan may have (50 years of monthly fees): the reference API's configuration and the widget's reading of answers stop here. */
+export const MAX_FEE_COUNT = 600
 
 export type TuitionErrorCode = 'invalid_json' | 'not_an_object' | 'invalid_date' | 'invalid_field'
 
@@ -71,15 +74,28 @@ export function validateTuitionInput(raw: unknown): TuitionCheck {
     amounts[field] = value
   }
   const required = financialType === FinancialType.Financing ? 'finalAmount' : 'amountToRefinance'
-  if (amounts[required] === null) return fail('invalid_field', `${required} is required for this financial type.`, required)
+  if (amounts[required] === null)
+    return fail('invalid_field', `${required} is required for this financial type.`, required)
 
   const numberOfFees = input.numberOfFees
-  if (!isBlank(numberOfFees) && !(Number.isInteger(numberOfFees) && (numberOfFees as number) >= 0 && (numberOfFees as number) <= 1000)) {
+  if (
+    !isBlank(numberOfFees) &&
+    !(Number.isInteger(numberOfFees) && (numberOfFees as number) >= 0 && (numberOfFees as number) <= 1000)
+  ) {
     return fail('invalid_field', 'numberOfFees must be a whole number.', 'numberOfFees')
   }
 
-  const texts: Partial<Record<'currency' | 'language' | 'token' | 'studyIdName' | 'contractId' | 'linkedVersionIdentifier', string | null>> = {}
-  for (const field of ['currency', 'language', 'token', 'studyIdName', 'contractId', 'linkedVersionIdentifier'] as const) {
+  const texts: Partial<
+    Record<'currency' | 'language' | 'token' | 'studyIdName' | 'contractId' | 'linkedVersionIdentifier', string | null>
+  > = {}
+  for (const field of [
+    'currency',
+    'language',
+    'token',
+    'studyIdName',
+    'contractId',
+    'linkedVersionIdentifier',
+  ] as const) {
     const value = input[field]
     if (isBlank(value)) texts[field] = null
     else if (typeof value === 'string') texts[field] = value

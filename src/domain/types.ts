@@ -1,11 +1,12 @@
 /**
- * The data of the fees calculator (spec section 3, contract sections 5–7).
+ * The data of the fees calculator: the tuition input, the answers of the API
+ * and its problems (docs/rules.md, openapi/openapi.json).
  * Shared by the element and the reference API: one source of truth for every
  * request and answer shape. Money travels as JSON numbers with at most two
  * decimals; it is computed in exact cents on the server.
  */
 
-/** The system an enrolment comes from (spec section 3). */
+/** The system an enrolment comes from. */
 export const System = {
   Salesforce: 1,
   Manager: 2,
@@ -57,7 +58,7 @@ export interface TuitionInput {
 /** The tuition input as it is sent in a request body: never a token. */
 export type TuitionPayload = Omit<TuitionInput, 'token'>
 
-/** The fees table: answer of `CalculateFeeOptions` (spec section 3, contract section 6). */
+/** The fees table: answer of `CalculateFeeOptions` (docs/rules.md#money). */
 export interface FeesTableResult {
   /** Number of fees of this plan (n). */
   totalFees: number
@@ -81,7 +82,11 @@ export interface FeesTableResult {
   isModificable: boolean
   /** Nominal annual rate as a fraction (0.0595 = 5.95 %). */
   tin: number
-  /** Annual percentage rate as a fraction, (1 + TIN/12)^12 − 1, rounded to 6 decimals. */
+  /**
+   * Annual percentage rate (APR) as a fraction, rounded half-up to 6 decimals: the rate X for which
+   * the amount lent on the day of the calculation equals the fees discounted from their due dates,
+   * Σ fee_k · (1+X)^−(days_k/365) = amountToFinance (EU consumer credit directive, Annex I).
+   */
   tae: number
   /** ISO 4217 code the amounts are in. */
   currency: string
@@ -100,7 +105,7 @@ export interface AmortizationFee {
   balance: number
 }
 
-/** Answer of `FrontCalculateFees` (contract section 6). */
+/** Answer of `FrontCalculateFees`: the dated schedule, and the saved version when it saved one. */
 export interface AmortizationTable {
   /** Hash of the version saved by this call; null when nothing was saved. */
   versionHashCode: string | null

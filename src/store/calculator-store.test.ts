@@ -5,7 +5,13 @@ import { INVALID_DATE_MESSAGE } from '../domain/tuition.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import type { FeesCalculatorEventName } from '../events.ts'
-import { createCalculatorStore, selectCanPreviewSchedule, selectCanSave, selectShowSave, type Notice } from './calculator-store.ts'
+import {
+  createCalculatorStore,
+  selectCanPreviewSchedule,
+  selectCanSave,
+  selectShowSave,
+  type Notice,
+} from './calculator-store.ts'
 
 const input = tuitionInput({ token: 'tok-1', language: 'en' })
 
@@ -46,9 +52,15 @@ const defaultReply = (request: RecordedRequest): Reply => {
     }
   }
   if (request.url.includes('/Calculator/feestable/known')) {
-    return { body: { result: feesTable({ ...input, numberOfFees: 18 }, false), tuitionInput: { ...input, token: undefined, numberOfFees: 18 } } }
+    return {
+      body: {
+        result: feesTable({ ...input, numberOfFees: 18 }, false),
+        tuitionInput: { ...input, token: undefined, numberOfFees: 18 },
+      },
+    }
   }
-  if (request.url.includes('/Version/Number')) return request.url.includes('versionHashCode=known') ? { body: 2 } : { status: 404, body: {} }
+  if (request.url.includes('/Version/Number'))
+    return request.url.includes('versionHashCode=known') ? { body: 2 } : { status: 404, body: {} }
   return { status: 404, body: { status: 404, title: 'Not found', code: 'not_found' } }
 }
 
@@ -83,7 +95,12 @@ describe('calculator store, embedded mode', () => {
   it('refuses an invalid date with invalidTuitionEvent and sends no request', () => {
     const { store, events } = setup()
     store.getState().setTuitionInput({ ...input, dateOfPayment: '2027-02-31' })
-    expect(events).toEqual([{ name: 'invalidTuitionEvent', detail: { code: 'invalid_date', message: INVALID_DATE_MESSAGE, field: 'dateOfPayment' } }])
+    expect(events).toEqual([
+      {
+        name: 'invalidTuitionEvent',
+        detail: { code: 'invalid_date', message: INVALID_DATE_MESSAGE, field: 'dateOfPayment' },
+      },
+    ])
     expect(server.requests).toHaveLength(0)
   })
 
@@ -105,7 +122,11 @@ describe('calculator store, embedded mode', () => {
     store.getState().chooseFeeCount(20)
     await settled()
     expect(server.requests).toHaveLength(2)
-    expect(JSON.parse(server.requests[1]!.body)).toMatchObject({ numberOfFees: 20, finalAmount: 6000, partialPayment: 0 })
+    expect(JSON.parse(server.requests[1]!.body)).toMatchObject({
+      numberOfFees: 20,
+      finalAmount: 6000,
+      partialPayment: 0,
+    })
     expect(store.getState().result?.feeAmount).toBe(300)
   })
 
@@ -126,14 +147,22 @@ describe('calculator store, embedded mode', () => {
   })
 
   it('answers a failed calculation with invalidTuitionEvent carrying the error body', async () => {
-    reply = () => ({ status: 422, body: { status: 422, title: 'Cannot finance', code: 'amount_not_financeable', detail: 'x' } })
+    reply = () => ({
+      status: 422,
+      body: { status: 422, title: 'Cannot finance', code: 'amount_not_financeable', detail: 'x' },
+    })
     const { store, events, settled } = setup()
     store.getState().setTuitionInput(input)
     await settled()
     expect(events).toEqual([
       {
         name: 'invalidTuitionEvent',
-        detail: expect.objectContaining({ code: 'request_failed', kind: 'http', status: 422, body: expect.objectContaining({ code: 'amount_not_financeable' }) }),
+        detail: expect.objectContaining({
+          code: 'request_failed',
+          kind: 'http',
+          status: 422,
+          body: expect.objectContaining({ code: 'amount_not_financeable' }),
+        }),
       },
     ])
   })
@@ -179,7 +208,10 @@ describe('calculator store, embedded mode', () => {
     await settled()
     reply = () => ({ status: 401, body: { status: 401, title: 'Unauthorized', code: 'token_expired' } })
     await store.getState().save()
-    expect(events.at(-1)).toMatchObject({ name: 'feeOptionSelectedEvent', detail: { kind: 'http', status: 401, body: { code: 'token_expired' } } })
+    expect(events.at(-1)).toMatchObject({
+      name: 'feeOptionSelectedEvent',
+      detail: { kind: 'http', status: 401, body: { code: 'token_expired' } },
+    })
     expect(store.getState().versionLocked).toBe(false)
   })
 
@@ -224,7 +256,12 @@ describe('calculator store, the schedule on demand', () => {
     const sent = server.requests.at(-1)!
     expect(sent.url).toBe('/api/v1/Calculator/FrontCalculateFees')
     expect(sent.headers.authorization).toBe('Bearer tok-1')
-    expect(JSON.parse(sent.body)).toMatchObject({ isSavedVersion: false, numberOfFees: 18, dateOfPayment: '2027-01-05', finalAmount: 6000 })
+    expect(JSON.parse(sent.body)).toMatchObject({
+      isSavedVersion: false,
+      numberOfFees: 18,
+      dateOfPayment: '2027-01-05',
+      finalAmount: 6000,
+    })
     expect(store.getState()).toMatchObject({
       amortization: { versionHashCode: null, fees: [{ number: 1, dueDate: '2027-01-05' }] },
       versionLocked: false,
@@ -241,7 +278,12 @@ describe('calculator store, the schedule on demand', () => {
   it('turns the saved flag off for a plan reopened from a saved version', async () => {
     reply = (request) =>
       request.url.includes('/feestable/')
-        ? { body: { result: feesTable({ ...input, numberOfFees: 18 }), tuitionInput: { ...input, token: undefined, isSavedVersion: true, isFrontEndVersionCopy: true } } }
+        ? {
+            body: {
+              result: feesTable({ ...input, numberOfFees: 18 }),
+              tuitionInput: { ...input, token: undefined, isSavedVersion: true, isFrontEndVersionCopy: true },
+            },
+          }
         : scheduleReply(request)
     const { store, settled } = setup()
     store.getState().loadByHash('known')
@@ -278,7 +320,10 @@ describe('calculator store, the schedule on demand', () => {
     const { store, events, logged, settled } = setup()
     store.getState().setTuitionInput(input)
     await settled()
-    reply = (request) => (request.url.includes('FrontCalculateFees') ? { status: 503, body: { status: 503, code: 'unavailable' } } : defaultReply(request))
+    reply = (request) =>
+      request.url.includes('FrontCalculateFees')
+        ? { status: 503, body: { status: 503, code: 'unavailable' } }
+        : defaultReply(request)
     await store.getState().previewSchedule()
     expect(store.getState()).toMatchObject({ schedulePreview: 'failed', amortization: null })
     expect(logged).toEqual(['schedule preview failed'])
@@ -329,5 +374,81 @@ describe('calculator store, hash mode', () => {
     expect(logged).toEqual(['fees table load failed'])
     expect(events).toEqual([])
     expect(store.getState().result).toBeNull()
+  })
+})
+
+describe('calculator store, answers from a backend that is not ours', () => {
+  it('shows a first payment date sent as a date-time without a zone as its UTC day', async () => {
+    reply = (request) => {
+      const answer = defaultReply(request)
+      return {
+        ...answer,
+        body: { ...(answer.body as object), firstPaymentDate: '2027-01-05T00:00:00', extra: 'ignored' },
+      }
+    }
+    const { store, events, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    expect(store.getState().result).toMatchObject({ firstPaymentDate: '2027-01-05', feeAmount: 500 })
+    expect(store.getState().result).not.toHaveProperty('extra')
+    expect(events.map((e) => e.name)).toEqual(['calculationResultReceivedEvent'])
+  })
+
+  it('reports an unreadable date as a failed calculation naming the field, toasts it, keeps the plan and recovers', async () => {
+    const { store, events, notices, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    const shown = store.getState().result
+    reply = (request) => ({ body: { ...(defaultReply(request).body as object), firstPaymentDate: 'mañana' } })
+    store.getState().chooseFeeCount(18)
+    await settled()
+    expect(events[1]).toEqual({
+      name: 'invalidTuitionEvent',
+      detail: expect.objectContaining({
+        code: 'invalid_date',
+        kind: 'response',
+        status: 200,
+        field: 'firstPaymentDate',
+      }),
+    })
+    expect(notices).toEqual([{ kind: 'date_parse_failed' }])
+    expect(store.getState().result).toBe(shown)
+    expect(store.getState().choice?.numberOfFees).toBe(12)
+
+    reply = defaultReply
+    store.getState().chooseFeeCount(18)
+    await settled()
+    expect(store.getState().result).toMatchObject({ totalFees: 18 })
+    expect(events[2]?.name).toBe('calculationResultReceivedEvent')
+  })
+
+  it.each([
+    ['a 204', { status: 204 }, '(body)'],
+    ['a login page with 200', { raw: '<!doctype html><title>Sign in</title>', contentType: 'text/html' }, '(body)'],
+    ['an answer without feeAmount', { body: { ...standInFeesTable(input), feeAmount: undefined } }, 'feeAmount'],
+  ])('reports %s as a failed calculation, never as a result', async (_, answer, field) => {
+    reply = () => answer
+    const { store, events, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    expect(events).toEqual([
+      { name: 'invalidTuitionEvent', detail: expect.objectContaining({ code: 'invalid_response', field }) },
+    ])
+    expect(store.getState().result).toBeNull()
+  })
+
+  it('reports an unreadable save answer through feeOptionSelectedEvent and does not lock', async () => {
+    const { store, events, settled } = setup()
+    store.getState().setTuitionInput(input)
+    await settled()
+    reply = (request) =>
+      request.url.includes('FrontCalculateFees') ? { body: { fees: 'none' } } : defaultReply(request)
+    await store.getState().save()
+    expect(events[1]).toEqual({
+      name: 'feeOptionSelectedEvent',
+      detail: expect.objectContaining({ code: 'invalid_response', field: 'fees' }),
+    })
+    expect(store.getState().versionLocked).toBe(false)
+    expect(selectCanSave(store.getState())).toBe(true)
   })
 })

@@ -1,8 +1,8 @@
 import { createStore } from 'zustand/vanilla'
 import { apiRootFor, DEFAULT_API_KEY } from '../api/environment.ts'
-import { createApi, createHttp, isAbort, preloadHttp, toApiError, type Api } from '../api/client.ts'
-import type { ApiError } from '../api/errors.ts'
-import { ChunkLoadError } from '../chunks.ts'
+import type { Api } from '../api/client.ts'
+import { httpChunk, isAbort, preloadHttp, toApiError, type ApiError } from '../api/errors.ts'
+import { ChunkLoadError } from '../lazy/chunk.ts'
 import { toIsoDate } from '../domain/dates.ts'
 import {
   calculationPayload,
@@ -27,6 +27,10 @@ import {
 } from './state.ts'
 
 function failureOf(error: ApiError): RequestFailure {
+  if (error.kind === 'response') {
+    const { code, field, message, status } = error
+    return { code, kind: 'response', status, message, body: null, field }
+  }
   return {
     code: 'request_failed',
     kind: error.kind,
@@ -36,11 +40,23 @@ function failureOf(error: ApiError): RequestFailure {
   }
 }
 
+/** The tuition input without its token: what decides the plan. The token only says who asks. */
+function planKey(input: TuitionInput): string {
+  const { token: _token, ...plan } = input
+  return JSON.stringify(plan)
+}
+
 /**
  * One store per element instance. The actions call the API; a calculation
  * that a newer one supersedes is aborted, and its late answer is dropped, so
  * at most one calculation per element is in flight and the screen always
  * shows the answer to the last choice.
+ *
+ * A save is never lost nor mismatched: SAVE pressed during a recalculation
+ * waits for its result and saves that (or says why not); from the press until
+ * the save answers the plan cannot change — the user's changes are refused and
+ * a new plan from the host waits — so the figures, the saved version, the
+ * schedule and the host's event all describe one plan.
  */
 export function createCalculatorStore(deps: CalculatorDeps, config: Partial<CalculatorConfig> = {}): CalculatorStore {
   const log = deps.log ?? ((message, detail) => console.error(`[fees-calculator] ${message}`, detail))
@@ -49,25 +65,45 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
   // Apart from inFlight: a preview must not abort a calculation, but any new calculation or save makes it stale.
   let previewInFlight: AbortController | null = null
   let lastInputKey: string | null = null
+  // The save under way, cancelled only when the element is cleared or reloaded.
+  let saveInFlight: AbortController | null = null
+  // The newest plan the host sent while a save was pending or under way: applied once it answers.
+  let waitingInput: TuitionInput | null = null
   // The HTTP client's chunk: on its way while the first render happens, before any request is due.
   preloadHttp()
 
-  /** Spec section 8: a chunk that cannot load is said on the console and in a toast, whatever else fails with it. */
+  /**
+   * What a failed call was, said where the screen must say it whatever else
+   * reports it: a chunk that could not load (console and toast) and a date in
+   * an answer that cannot be read as UTC (toast). Rethrows aborts.
+   */
   const noteChunkFailure = (error: unknown) => {
     if (!(error instanceof ChunkLoadError)) return
     log(error.message, error)
     deps.notify({ kind: 'chunk_load_failed' })
   }
+  const describe = async (error: unknown): Promise<ApiError> => {
+    noteChunkFailure(error)
+    const failure = await toApiError(error)
+    if (failure.kind === 'response' && failure.code === 'invalid_date') deps.notify({ kind: 'date_parse_failed' })
+    return failure
+  }
 
   return createStore<CalculatorState & CalculatorActions>()((set, get) => {
-    const api = (): Api => {
+    /** The API with the credentials of the moment, once the client's chunk has arrived. */
+    const api = async (): Promise<Api> => {
+      const { createApi, createHttp } = await httpChunk.load()
       const { config: cfg, mode, input } = get()
       const auth = mode === 'hash' ? { apiKey: cfg.apiKey || DEFAULT_API_KEY } : { bearer: input?.token ?? '' }
-      return createApi(createHttp({ root: apiRootFor(hostname(), cfg.apiBase), auth, ...(deps.fetch ? { fetch: deps.fetch } : {}) }))
+      return createApi(
+        createHttp({ root: apiRootFor(hostname(), cfg.apiBase), auth, ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
+      )
     }
 
     /** Starts a call that supersedes any under way; resolves to null when it was itself superseded. */
-    const latest = async <T>(call: (signal: AbortSignal) => Promise<T>): Promise<{ value: T } | { error: ApiError } | null> => {
+    const latest = async <T>(
+      call: (signal: AbortSignal) => Promise<T>,
+    ): Promise<{ value: T } | { error: ApiError } | null> => {
       inFlight?.abort()
       const controller = new AbortController()
       inFlight = controller
@@ -76,8 +112,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         return controller.signal.aborted ? null : { value }
       } catch (error) {
         if (controller.signal.aborted || isAbort(error)) return null
-        noteChunkFailure(error)
-        return { error: await toApiError(error) }
+        return { error: await describe(error) }
       } finally {
         if (inFlight === controller) inFlight = null
       }
@@ -95,8 +130,85 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
     }
 
     const acceptResult = (result: FeesTableResult) => {
-      set({ result, choice: choiceOf(result), calculating: false, versionLocked: false, amortization: null, planSent: false })
+      set({
+        result,
+        choice: choiceOf(result),
+        calculating: false,
+        versionLocked: false,
+        amortization: null,
+        planSent: false,
+      })
       deps.emit('calculationResultReceivedEvent', result)
+    }
+
+    /**
+     * A pressed SAVE that stored nothing. Embedded mode: a notice says why and the host gets the failure.
+     * Hash mode keeps its rule that failures are only logged and the screen does not change.
+     */
+    const refuseSave = (stage: 'recalculation' | 'save', error: ApiError) => {
+      if (get().mode !== 'embedded') {
+        log('save failed', error)
+        return
+      }
+      deps.notify({
+        kind: 'save_failed',
+        stage,
+        failure: error.kind,
+        status: error.kind === 'http' || error.kind === 'response' ? error.status : null,
+      })
+      deps.emit('feeOptionSelectedEvent', failureOf(error))
+    }
+
+    /** After a save answers: the plan the host sent meanwhile, if any, now replaces the one on screen. */
+    const applyWaitingInput = () => {
+      const next = waitingInput
+      waitingInput = null
+      if (next) replacePlan(next)
+    }
+
+    /** Saves the plan on screen: no calculation is under way, and nothing may change it until it answers. */
+    const carryOutSave = async () => {
+      const { input, choice, result, mode, versionHashCode } = get()
+      if (!input || !choice || !result) {
+        set({ saveQueued: false })
+        return
+      }
+      const embedded = mode === 'embedded'
+      const body = savePayload(input, choice, { embedded, currentHash: versionHashCode })
+      cancelPreview()
+      const controller = new AbortController()
+      saveInFlight = controller
+      set({ saveQueued: false, saving: true })
+      try {
+        const table = await (await api()).frontCalculateFees(
+          body,
+          usesAnonymousEndpoints(input, embedded),
+          controller.signal,
+        )
+        if (controller.signal.aborted) return
+        set({
+          saving: false,
+          amortization: table,
+          planSent: true,
+          versionLocked: saveLocks(input, embedded),
+          ...(table.versionHashCode
+            ? { versionHashCode: table.versionHashCode, versionNumber: table.versionNumber }
+            : {}),
+        })
+        deps.emit('feeOptionSelectedEvent', table)
+      } catch (error) {
+        if (controller.signal.aborted || isAbort(error)) return
+        const failure = await describe(error)
+        // Removed while the failure was being read: the host is told nothing more.
+        if (controller.signal.aborted) return
+        set({ saving: false })
+        refuseSave('save', failure)
+      } finally {
+        if (saveInFlight === controller) {
+          saveInFlight = null
+          applyWaitingInput()
+        }
+      }
     }
 
     const calculate = async () => {
@@ -106,40 +218,67 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       set({ calculating: true })
       const body = calculationPayload(input, choice ?? undefined)
       const anonymous = usesAnonymousEndpoints(input, mode === 'embedded')
-      const outcome = await latest((signal) => api().calculateFeeOptions(body, anonymous, signal))
+      const outcome = await latest(async (signal) => (await api()).calculateFeeOptions(body, anonymous, signal))
       if (!outcome) return
+      const saveWaited = get().saveQueued
       if ('error' in outcome) {
         // The controls go back to what the figures on screen stand for.
-        set({ calculating: false, choice: result ? choiceOf(result) : null })
+        set({ calculating: false, saveQueued: false, choice: result ? choiceOf(result) : null })
         reportCalculationFailure(outcome.error)
+        if (saveWaited) {
+          refuseSave('recalculation', outcome.error)
+          applyWaitingInput()
+        }
         return
       }
       acceptResult(outcome.value)
+      if (saveWaited) await carryOutSave()
     }
 
     const fetchVersionNumber = async (versionHashCode: string, contractId: string | null | undefined) => {
       if (!contractId) return
       try {
-        const versionNumber = await api().versionNumber(versionHashCode, contractId)
+        const versionNumber = await (await api()).versionNumber(versionHashCode, contractId)
         if (get().versionHashCode === versionHashCode) set({ versionNumber })
       } catch (error) {
-        noteChunkFailure(error)
-        log('version number fetch failed', isAbort(error) ? error : await toApiError(error).catch(() => error))
+        log('version number fetch failed', isAbort(error) ? error : await describe(error).catch(() => error))
         deps.notify({ kind: 'version_number_failed' })
       }
     }
 
     const choose = (patch: Partial<PlanChoice>) => {
-      const { choice } = get()
-      if (!choice) return
+      const { choice, saving, saveQueued } = get()
+      // A save pending or under way is for the plan on screen: it cannot change under it.
+      if (!choice || saving || saveQueued) return
       const next = { ...choice, ...patch }
       if (JSON.stringify(next) === JSON.stringify(choice)) return
       set({ choice: next })
       void calculate()
     }
 
+    /** A new plan from the host: whatever the user chose goes, and it is calculated afresh. */
+    const replacePlan = (input: TuitionInput) => {
+      lastInputKey = planKey(input)
+      set({
+        mode: 'embedded',
+        input,
+        language: languageOf(input),
+        choice: null,
+        result: null,
+        loadedByHash: false,
+        versionLocked: false,
+        planSent: false,
+        versionHashCode: input.linkedVersionIdentifier ?? null,
+        versionNumber: null,
+        amortization: null,
+      })
+      void calculate()
+    }
+
     return {
       ...initialState({ apiBase: config.apiBase ?? null, apiKey: config.apiKey ?? null }),
+
+      reportChunkFailure: noteChunkFailure,
 
       configure(patch) {
         set({ config: { ...get().config, ...patch } })
@@ -155,36 +294,42 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
           deps.emit('invalidTuitionEvent', check.error)
           return
         }
-        const key = JSON.stringify(check.value)
-        if (key === lastInputKey && get().mode === 'embedded') return
-        lastInputKey = key
-        set({
-          mode: 'embedded',
-          input: check.value,
-          language: languageOf(check.value),
-          choice: null,
-          result: null,
-          loadedByHash: false,
-          versionHashCode: check.value.linkedVersionIdentifier ?? null,
-          versionNumber: null,
-          amortization: null,
-        })
-        void calculate()
+        const { mode, input, saving, saveQueued } = get()
+        if (mode === 'embedded' && input && planKey(check.value) === lastInputKey) {
+          // The same plan, perhaps with a fresh token: the next call carries it, nothing else changes.
+          waitingInput = null
+          if (check.value.token !== input.token) set({ input: { ...input, token: check.value.token } })
+          return
+        }
+        if (saving || saveQueued) {
+          waitingInput = check.value
+          // Its credentials are the host's newest: the save under way may still need them for its recalculation.
+          if (input && mode === 'embedded' && check.value.token !== input.token)
+            set({ input: { ...input, token: check.value.token } })
+          return
+        }
+        replacePlan(check.value)
       },
 
       clear() {
         inFlight?.abort()
         previewInFlight?.abort()
+        saveInFlight?.abort()
+        saveInFlight = null
+        waitingInput = null
         lastInputKey = null
         set(initialState(get().config))
       },
 
       loadByHash(versionHashCode) {
         lastInputKey = null
+        waitingInput = null
         previewInFlight?.abort()
+        saveInFlight?.abort()
+        saveInFlight = null
         set({ ...initialState(get().config), mode: 'hash', calculating: true, loadedByHash: true, versionHashCode })
         void (async () => {
-          const outcome = await latest((signal) => api().feesTable(versionHashCode, signal))
+          const outcome = await latest(async (signal) => (await api()).feesTable(versionHashCode, signal))
           if (!outcome) return
           if ('error' in outcome) {
             set({ calculating: false })
@@ -221,28 +366,14 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       },
 
       async save() {
-        const { input, choice, result, mode, versionLocked, saving, versionHashCode, calculating } = get()
-        if (!input || !choice || !result || versionLocked || saving || calculating) return
-        const embedded = mode === 'embedded'
-        const body = savePayload(input, choice, { embedded, currentHash: versionHashCode })
-        cancelPreview()
-        set({ saving: true })
-        try {
-          const table = await api().frontCalculateFees(body, usesAnonymousEndpoints(input, embedded))
-          set({
-            saving: false,
-            amortization: table,
-            planSent: true,
-            versionLocked: saveLocks(input, embedded),
-            ...(table.versionHashCode ? { versionHashCode: table.versionHashCode, versionNumber: table.versionNumber } : {}),
-          })
-          deps.emit('feeOptionSelectedEvent', table)
-        } catch (error) {
-          set({ saving: false })
-          const failure = await toApiError(error)
-          if (embedded) deps.emit('feeOptionSelectedEvent', failureOf(failure))
-          else log('save failed', failure)
+        const { input, choice, result, versionLocked, saving, saveQueued, calculating } = get()
+        if (!input || !choice || !result || versionLocked || saving || saveQueued) return
+        // The press is for the plan being recalculated: it is saved when its result is on screen.
+        if (calculating) {
+          set({ saveQueued: true })
+          return
         }
+        await carryOutSave()
       },
 
       async previewSchedule() {
@@ -254,14 +385,18 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         previewInFlight = controller
         set({ schedulePreview: 'loading' })
         try {
-          const table = await api().frontCalculateFees(previewPayload(input, choice), usesAnonymousEndpoints(input, embedded), controller.signal)
+          const table = await (await api()).frontCalculateFees(
+            previewPayload(input, choice),
+            usesAnonymousEndpoints(input, embedded),
+            controller.signal,
+          )
           if (controller.signal.aborted) return
           set({ schedulePreview: 'idle', amortization: table })
         } catch (error) {
           if (controller.signal.aborted || isAbort(error)) return
           // Not a save, so no feeOptionSelectedEvent: the host asked for nothing. The screen says it failed.
           set({ schedulePreview: 'failed' })
-          log('schedule preview failed', await toApiError(error))
+          log('schedule preview failed', await describe(error))
         } finally {
           if (previewInFlight === controller) previewInFlight = null
         }

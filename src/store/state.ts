@@ -1,13 +1,27 @@
 // The calculator's state, its actions' signatures, its starting point and the selectors the screen reads.
 import type { StoreApi } from 'zustand/vanilla'
+import { languageOfTag, type Language } from '../domain/language.ts'
 import type { PlanChoice } from '../domain/payload.ts'
 import type { AmortizationTable, FeesTableResult, TuitionInput } from '../domain/types.ts'
 import type { Emit } from '../events.ts'
 
-export type Language = 'es' | 'en'
+export type { Language }
 
-/** Messages the screen shows as toasts (spec section 8); the view words them. */
-export type Notice = { kind: 'version_number_failed' } | { kind: 'date_parse_failed' } | { kind: 'chunk_load_failed' }
+/** Why a SAVE the user pressed did not store the plan: the call that failed, and how. */
+export interface SaveRefusal {
+  /** `recalculation`: the plan SAVE waited for could not be calculated; `save`: the save itself failed. */
+  stage: 'recalculation' | 'save'
+  /** `http` (the server answered with an error), `network`, `timeout`, or `response` (an answer that could not be read). */
+  failure: 'http' | 'network' | 'timeout' | 'response'
+  status: number | null
+}
+
+/** Messages the screen shows as toasts; the view words them. */
+export type Notice =
+  | { kind: 'version_number_failed' }
+  | { kind: 'date_parse_failed' }
+  | { kind: 'chunk_load_failed' }
+  | ({ kind: 'save_failed' } & SaveRefusal)
 
 export interface CalculatorConfig {
   /** Overrides the environment's API root (`api-base`). */
@@ -25,6 +39,11 @@ export interface CalculatorState {
   /** What the controls show; may run ahead of `result` while a calculation is under way. */
   choice: PlanChoice | null
   calculating: boolean
+  /**
+   * SAVE was pressed while a recalculation was under way: the save is carried
+   * out on that recalculation's result, or refused (with a notice) if it fails.
+   */
+  saveQueued: boolean
   saving: boolean
   /** versionBloqueada: set by a successful save, cleared by loading a result. */
   versionLocked: boolean
@@ -41,8 +60,14 @@ export interface CalculatorState {
 }
 
 export interface CalculatorActions {
+  /** A lazy chunk (the calendar, the schedule, the toaster, the API client) could not load: the console and a toast say so. */
+  reportChunkFailure(error: unknown): void
   configure(config: Partial<CalculatorConfig>): void
-  /** Embedded mode: a new tuition input from the host (object or parsed JSON). Equal input sends nothing. */
+  /**
+   * Embedded mode: a new tuition input from the host (object or parsed JSON). Equal input sends nothing;
+   * an input that differs only by `token` replaces the credentials of the next call and changes nothing
+   * else; any other input waits for a save under way, then replaces the plan.
+   */
   setTuitionInput(raw: unknown): void
   /** Back to the empty state (the host removed its input). */
   clear(): void
@@ -53,6 +78,10 @@ export interface CalculatorActions {
   chooseDate(date: string): void
   chooseAmount(initialAmount: number | null): void
   choosePartialPayment(partialPayment: number | null): void
+  /**
+   * Saves the plan on screen. Pressed while a recalculation is under way, it waits for it and saves
+   * its result (or, if it fails, says why it did not save). Does nothing when there is nothing to save.
+   */
   save(): Promise<void>
   /** Fetches the dated schedule of the plan on screen from FrontCalculateFees without saving a version. */
   previewSchedule(): Promise<void>
@@ -65,14 +94,14 @@ export interface CalculatorDeps {
   emit: Emit
   /** Shows a toast. */
   notify: (notice: Notice) => void
-  /** Where failures that the UI does not show go (spec section 8: hash mode, fees table load). */
+  /** Where failures that the screen does not show go: hash mode's calls, the fees table load. */
   log?: (message: string, detail: unknown) => void
   /** The page's host name, which picks the environment. */
   hostname?: string
   fetch?: typeof fetch
 }
 
-export const languageOf = (input: TuitionInput | null | undefined): Language => (input?.language?.toLowerCase() === 'en' ? 'en' : 'es')
+export const languageOf = (input: TuitionInput | null | undefined): Language => languageOfTag(input?.language)
 
 export const initialState = (config: CalculatorConfig): CalculatorState => ({
   config,
@@ -81,6 +110,7 @@ export const initialState = (config: CalculatorConfig): CalculatorState => ({
   result: null,
   choice: null,
   calculating: false,
+  saveQueued: false,
   saving: false,
   versionLocked: false,
   loadedByHash: false,
@@ -92,12 +122,17 @@ export const initialState = (config: CalculatorConfig): CalculatorState => ({
   language: 'es',
 })
 
-/** Spec section 4: SAVE is shown unless the table was loaded by hash and is not editable. */
+/** SAVE is shown unless the table was loaded by hash and is not editable. */
 export const selectShowSave = (s: CalculatorState) => !s.loadedByHash || !!s.result?.isModificable
-/** No result, a locked version, or work under way: SAVE is disabled. */
-export const selectCanSave = (s: CalculatorState) => !!s.result && !s.versionLocked && !s.saving && !s.calculating
+/**
+ * SAVE acts: a result that is not locked and no save pending or under way. A recalculation under way
+ * does not stop it: the press waits for that result.
+ */
+export const selectCanSave = (s: CalculatorState) => !!s.result && !s.versionLocked && !s.saving && !s.saveQueued
+/** A save is pending or under way: the plan cannot change until it answers. */
+export const selectSaveBusy = (s: CalculatorState) => s.saving || s.saveQueued
 /** The schedule can be asked for: a result, nothing under way, and no schedule on screen already. */
 export const selectCanPreviewSchedule = (s: CalculatorState) =>
-  !!s.result && !s.amortization && !s.saving && !s.calculating && s.schedulePreview !== 'loading'
+  !!s.result && !s.amortization && !selectSaveBusy(s) && !s.calculating && s.schedulePreview !== 'loading'
 /** The controls can be used: an editable result that is not locked. */
 export const selectEditable = (s: CalculatorState) => !!s.result?.isModificable && !s.versionLocked

@@ -10,41 +10,26 @@ import { FeesCalculator } from './FeesCalculator.tsx'
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
 
 /** How often some parts rendered: two that a recalculation does not concern, one that it does. */
-const renders = vi.hoisted(() => ({ Header: 0, PaymentScheme: 0, MonthlyFee: 0 }))
+const { renders, counted } = vi.hoisted(() => {
+  const renders = { Header: 0, PaymentScheme: 0, MonthlyFee: 0 }
+  /** The part's module with its component wrapped in a render counter. */
+  async function counted(name: keyof typeof renders, load: () => Promise<Record<string, unknown>>) {
+    const original = await load()
+    const component = original[name] as () => unknown
+    return {
+      ...original,
+      [name]: () => {
+        renders[name]++
+        return component()
+      },
+    }
+  }
+  return { renders, counted }
+})
 
-vi.mock('./parts/Header.tsx', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./parts/Header.tsx')>()
-  const { Header } = original
-  return {
-    ...original,
-    Header: () => {
-      renders.Header++
-      return Header()
-    },
-  }
-})
-vi.mock('./parts/PaymentScheme.tsx', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./parts/PaymentScheme.tsx')>()
-  const { PaymentScheme } = original
-  return {
-    ...original,
-    PaymentScheme: () => {
-      renders.PaymentScheme++
-      return PaymentScheme()
-    },
-  }
-})
-vi.mock('./parts/MonthlyFee.tsx', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./parts/MonthlyFee.tsx')>()
-  const { MonthlyFee } = original
-  return {
-    ...original,
-    MonthlyFee: () => {
-      renders.MonthlyFee++
-      return MonthlyFee()
-    },
-  }
-})
+vi.mock('./parts/Header.tsx', (importOriginal) => counted('Header', importOriginal))
+vi.mock('./parts/PaymentScheme.tsx', (importOriginal) => counted('PaymentScheme', importOriginal))
+vi.mock('./parts/MonthlyFee.tsx', (importOriginal) => counted('MonthlyFee', importOriginal))
 
 const input = tuitionInput({ dateOfPayment: '2099-01-05' })
 
@@ -73,7 +58,8 @@ describe('the calculator screen', () => {
     const shadow = host.attachShadow({ mode: 'open' })
     root = createRoot(shadow)
     root.render(<FeesCalculator apiBase={`${server.origin}/api/v1`} tuitionInput={input} />)
-    const idle = () => vi.waitFor(() => expect(shadow.querySelector('.fc-card')?.getAttribute('data-busy')).toBe('false'))
+    const idle = () =>
+      vi.waitFor(() => expect(shadow.querySelector('.fc-card')?.getAttribute('data-busy')).toBe('false'))
     await vi.waitFor(() => expect(shadow.querySelector('[data-figure=feeAmount]')?.textContent).toBe('€500.00'))
     await idle()
 

@@ -18,7 +18,7 @@ export interface CalculatorViewProps {
 }
 
 /**
- * The calculator screen of spec section 2. Each part reads only the slice of
+ * The calculator screen: header, fee count and date, the figures, save. Each part reads only the slice of
  * the store it shows, so a recalculation re-renders the figures, not the page.
  */
 export function CalculatorView({ showHeader, showFooter }: CalculatorViewProps) {

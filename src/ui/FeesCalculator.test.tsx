@@ -21,7 +21,9 @@ function feesTable(body: TuitionPayload): FeesTableResult {
 
 let server: Awaited<ReturnType<typeof startRecordingServer>>
 const reply = (request: RecordedRequest): Reply =>
-  request.url.includes('CalculateFeeOptions') ? { body: feesTable(JSON.parse(request.body) as TuitionPayload) } : { status: 404, body: {} }
+  request.url.includes('CalculateFeeOptions')
+    ? { body: feesTable(JSON.parse(request.body) as TuitionPayload) }
+    : { status: 404, body: {} }
 
 beforeAll(async () => {
   server = await startRecordingServer(reply)
@@ -61,9 +63,9 @@ describe('<FeesCalculator>', () => {
     expect(text('[data-figure=feeAmount]')).toMatch(/^0,00\sUS\$$/)
     expect(text('[data-figure=finalFee]')).toMatch(/^0,00\sUS\$$/)
     expect($<HTMLSelectElement>('[part=fee-select]')?.disabled).toBe(true)
-    expect([...$<HTMLSelectElement>('[part=fee-select]')!.options].filter((o) => !o.hidden).map((o) => o.value)).toEqual(
-      Array.from({ length: 13 }, (_, k) => String(12 + k)),
-    )
+    expect(
+      [...$<HTMLSelectElement>('[part=fee-select]')!.options].filter((o) => !o.hidden).map((o) => o.value),
+    ).toEqual(Array.from({ length: 13 }, (_, k) => String(12 + k)))
     expect($<HTMLButtonElement>('[part=date]')?.disabled).toBe(true)
     expect($<HTMLButtonElement>('[part=save-button]')?.disabled).toBe(true)
     expect(server.requests).toHaveLength(0)

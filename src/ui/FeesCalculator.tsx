@@ -1,70 +1,120 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useStore } from 'zustand'
 import type { TuitionInput } from '../domain/types.ts'
+import type { ELEMENT_PROPS, ElementPropName, PropKind } from '../domain/props.ts'
 import type {
   CalculationResultReceivedDetail,
   Emit,
   FeeOptionSelectedDetail,
   InvalidTuitionDetail,
+  RenderFailure,
 } from '../events.ts'
 import { parseTuitionJson } from '../domain/tuition.ts'
 import { createCalculatorStore, type CalculatorStore } from '../store/calculator-store.ts'
 import { CalculatorView } from './CalculatorView.tsx'
 import { CalculatorContext, type CalculatorContextValue } from './context.ts'
+import type { I18n } from '@lingui/core'
+import type { Language } from '../domain/language.ts'
 import { createI18nByLanguage, LanguageProvider } from './i18n.ts'
-import { CHUNK_LOAD_FAILED } from './lazy.ts'
+import { RenderBoundary } from './RenderBoundary.tsx'
 import { adoptStyles, styleRootOf } from './styles/adopt.ts'
 import cardCss from './styles/card.css?inline'
 import figuresCss from './styles/figures.css?inline'
 import hostCss from './styles/host.css?inline'
 import planCss from './styles/plan.css?inline'
-import { createNoticeChannel, NOTICE_STYLES, NoticeToaster, showNotice } from './toasts.tsx'
+import {
+  createNoticeChannel,
+  NOTICE_STYLES,
+  NoticeToaster,
+  showNotice,
+  type NoticeChannel,
+  type NoticeToasterProps,
+} from './notices/index.ts'
 
 /** Everything a first render needs; the calendar, the schedule and the toasts bring their own CSS with their chunks. */
 const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...NOTICE_STYLES]
 
-export interface FeesCalculatorProps {
-  /** Embedded mode: the tuition input (an object, or its JSON text). */
-  tuitionInput?: TuitionInput | string | null
-  /** Hash mode: the saved version to load. */
-  versionHashCode?: string | null
-  /** Default true. */
-  showHeader?: boolean
-  /** Default true. */
-  showFooter?: boolean
-  /** Overrides the environment's API root. */
-  apiBase?: string | null
-  /** Overrides the build's static key for hash mode. */
-  apiKey?: string | null
+/** A property's value as the component takes it, by its kind in the element's table. */
+type ComponentValue<K extends PropKind> = K extends 'flag'
+  ? boolean
+  : K extends 'tuition'
+    ? TuitionInput | string | null
+    : string | null
+
+/**
+ * The component's props: the element's properties (src/domain/props.ts says
+ * what each means; flags default to true) and the three callbacks that the
+ * element turns into its events.
+ */
+export type FeesCalculatorProps = {
+  [P in ElementPropName]?: ComponentValue<(typeof ELEMENT_PROPS)[P]['kind']>
+} & FeesCalculatorCallbacks
+
+interface FeesCalculatorCallbacks {
   onCalculationResultReceived?: (detail: CalculationResultReceivedDetail) => void
   onInvalidTuition?: (detail: InvalidTuitionDetail) => void
   onFeeOptionSelected?: (detail: FeeOptionSelectedDetail) => void
+}
+
+const noSubscription = () => () => {}
+
+/**
+ * What one widget keeps between renders: its store, its i18n instances, its
+ * notices and the callbacks of the moment. The element creates it before
+ * React's first render, so that the first calculation leaves at once.
+ */
+export interface Widget {
+  store: CalculatorStore
+  i18nByLanguage: Record<Language, I18n>
+  notices: NoticeChannel
+  /** The props whose callbacks the store's events go to; the component keeps them current. */
+  callbacks: { current: FeesCalculatorProps }
+}
+
+export function createWidget(props: FeesCalculatorProps): Widget {
+  const callbacks = { current: props }
+  const i18nByLanguage = createI18nByLanguage()
+  const notices = createNoticeChannel()
+  const emit: Emit = (name, detail) => {
+    const p = callbacks.current
+    if (name === 'calculationResultReceivedEvent')
+      p.onCalculationResultReceived?.(detail as CalculationResultReceivedDetail)
+    else if (name === 'invalidTuitionEvent') p.onInvalidTuition?.(detail as InvalidTuitionDetail)
+    else p.onFeeOptionSelected?.(detail as FeeOptionSelectedDetail)
+  }
+  const store = createCalculatorStore(
+    { emit, notify: (notice) => showNotice(notices, i18nByLanguage[store.getState().language], notice) },
+    { apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null },
+  )
+  return { store, i18nByLanguage, notices, callbacks }
 }
 
 /**
  * The fees calculator as a React component. Each mounted instance has its own
  * store, i18n instance and toaster, so several on one page never share
  * figures, language, toasts or events.
+ *
+ * Rendered on a server (renderToString in plain Node) it is a stable, empty
+ * placeholder: the calculator needs the browser (its requests, the page's
+ * styles, the user's language). Hydrating that markup renders the same
+ * placeholder first, so React sees no mismatch, then the calculator; a plain
+ * client render draws the calculator at once.
  */
-export function FeesCalculator(props: FeesCalculatorProps) {
-  const callbacks = useRef(props)
-  callbacks.current = props
-  const [i18nByLanguage] = useState(createI18nByLanguage)
-  const [notices] = useState(createNoticeChannel)
+export function FeesCalculator(props: FeesCalculatorProps & { widget?: Widget | null }) {
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+  if (!inBrowser) return <div className="fc" part="base" data-state="placeholder" aria-busy="true" />
+  return <CalculatorInstance {...props} />
+}
 
-  const [store] = useState<CalculatorStore>(() => {
-    const emit: Emit = (name, detail) => {
-      const p = callbacks.current
-      if (name === 'calculationResultReceivedEvent') p.onCalculationResultReceived?.(detail as CalculationResultReceivedDetail)
-      else if (name === 'invalidTuitionEvent') p.onInvalidTuition?.(detail as InvalidTuitionDetail)
-      else p.onFeeOptionSelected?.(detail as FeeOptionSelectedDetail)
-    }
-    const created = createCalculatorStore(
-      { emit, notify: (notice) => showNotice(notices, i18nByLanguage[created.getState().language], notice) },
-      { apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null },
-    )
-    return created
-  })
+function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & { widget?: Widget | null }) {
+  const [widget] = useState(() => given ?? createWidget(props))
+  widget.callbacks.current = props
+  const { store, i18nByLanguage, notices } = widget
+  const callbacks = widget.callbacks
 
   useLayoutEffect(() => {
     store.getState().configure({ apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null })
@@ -84,7 +134,7 @@ export function FeesCalculator(props: FeesCalculatorProps) {
     } else {
       store.getState().setTuitionInput(tuitionInput ?? null)
     }
-  }, [store, tuitionInput, versionHashCode])
+  }, [store, callbacks, tuitionInput, versionHashCode])
 
   const language = useStore(store, (s) => s.language)
   const i18n = i18nByLanguage[language]
@@ -100,27 +150,34 @@ export function FeesCalculator(props: FeesCalculatorProps) {
   }, [])
   const shadowRoot = styleRoot instanceof ShadowRoot ? styleRoot : null
 
-  const reportChunkFailure = useCallback(
-    (error: unknown) => {
-      console.error(`[fees-calculator] ${error instanceof Error ? error.message : CHUNK_LOAD_FAILED}`, error)
-      showNotice(notices, i18nByLanguage[store.getState().language], { kind: 'chunk_load_failed' })
-    },
-    [notices, i18nByLanguage, store],
-  )
+  const { reportChunkFailure } = store.getState()
   const context = useMemo<CalculatorContextValue>(
     () => ({ store, shadowRoot, reportChunkFailure }),
     [store, shadowRoot, reportChunkFailure],
   )
   const state = useStore(store, (s) => (s.result === null ? 'empty' : s.versionLocked ? 'locked' : 'loaded'))
+  // React itself writes the error to the console once (its root's onCaughtError); the host hears of it here.
+  const onRenderFailure = useCallback(
+    (failure: RenderFailure) => callbacks.current.onInvalidTuition?.(failure),
+    [callbacks],
+  )
 
   return (
     <LanguageProvider i18n={i18n}>
       <CalculatorContext.Provider value={context}>
         <div className="fc" part="base" lang={language} data-state={state} ref={base}>
-          <CalculatorView showHeader={props.showHeader ?? true} showFooter={props.showFooter ?? true} />
-          <NoticeToaster channel={notices} styleRoot={styleRoot} onChunkFailure={reportChunkFailure} />
+          <RenderBoundary onFailure={onRenderFailure}>
+            <CalculatorView showHeader={props.showHeader ?? true} showFooter={props.showFooter ?? true} />
+          </RenderBoundary>
+          <WidgetToaster store={store} channel={notices} styleRoot={styleRoot} onChunkFailure={reportChunkFailure} />
         </div>
       </CalculatorContext.Provider>
     </LanguageProvider>
   )
+}
+
+/** The toaster, told when a calculation is on its way; only it re-renders when that changes, not the screen. */
+function WidgetToaster({ store, ...props }: Omit<NoticeToasterProps, 'busy'> & { store: CalculatorStore }) {
+  const busy = useStore(store, (s) => s.calculating)
+  return <NoticeToaster {...props} busy={busy} />
 }

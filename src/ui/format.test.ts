@@ -3,7 +3,9 @@ import { DEFAULT_CURRENCY, formattersFor } from './format.ts'
 
 describe('formattersFor', () => {
   it('formats money by the currency code with two decimals, for each language', () => {
-    expect(formattersFor('es', 'EUR').money(6195.13)).toBe(new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(6195.13))
+    expect(formattersFor('es', 'EUR').money(6195.13)).toBe(
+      new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(6195.13),
+    )
     expect(formattersFor('en', 'EUR').money(6195.13)).toBe('€6,195.13')
     expect(formattersFor('en', 'JPY').money(1000)).toBe('JP¥1,000.00')
   })

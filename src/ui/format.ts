@@ -1,14 +1,14 @@
-import type { Language } from '../store/calculator-store.ts'
+import type { Language } from '../domain/language.ts'
 
-/** Spec section 9: amounts always show two decimals. */
+/** Amounts always show two decimals, whole amounts included (500.00). */
 const MONEY_DECIMALS = 2
 /** Rates are fractions (0.0595) shown as percentages with two decimals (5.95 %). */
 const RATE_DECIMALS = 2
-/** Spec section 9: the currency when neither the answer nor the input names one. */
+/** The currency shown when neither the answer nor the input names one. */
 export const DEFAULT_CURRENCY = 'USD'
 
 /** The Intl locale each interface language formats with. */
-// British English: day before month, as the spec's DD / MM / YYYY and the Spanish screens.
+// British English: day before month, as the read-only DD / MM / YYYY and the Spanish screens.
 export const LOCALE_TAGS: Record<Language, string> = { es: 'es-ES', en: 'en-GB' }
 
 export interface Formatters {
@@ -27,7 +27,11 @@ export interface Formatters {
 const cache = new Map<string, Formatters>()
 
 function currencyFormat(locale: string, currency: string): Intl.NumberFormat {
-  const options = { style: 'currency', minimumFractionDigits: MONEY_DECIMALS, maximumFractionDigits: MONEY_DECIMALS } as const
+  const options = {
+    style: 'currency',
+    minimumFractionDigits: MONEY_DECIMALS,
+    maximumFractionDigits: MONEY_DECIMALS,
+  } as const
   try {
     return new Intl.NumberFormat(locale, { ...options, currency })
   } catch {

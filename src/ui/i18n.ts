@@ -2,13 +2,10 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { LinguiContext } from '@lingui/react'
 import { createElement, useMemo, type ReactNode } from 'react'
-import type { Language } from '../store/calculator-store.ts'
+import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
 // Compiled at build time by @lingui/vite-plugin: no message compiler ships.
 import { messages as enMessages } from '../locales/en/messages.po'
 import { messages as esMessages } from '../locales/es/messages.po'
-
-/** Spec section 9: Spanish unless the tuition input says otherwise. */
-export const DEFAULT_LANGUAGE: Language = 'es'
 
 const CATALOGS: Record<Language, Messages> = { es: esMessages, en: enMessages }
 

@@ -18,7 +18,7 @@ export const LEGAL_URLS: LegalUrls = {
   legalClauses: env.VITE_FEES_LEGAL_CLAUSES_URL || `${DEFAULT_LEGAL_BASE}/clauses`,
 }
 
-/** Spec section 9: the footer says 2023. */
+/** The year the footer's copyright line names: fixed, not the current year. */
 export const COPYRIGHT_YEAR = 2023
 /** Who the copyright line names: the university running the calculator. */
 export const COPYRIGHT_HOLDER = env.VITE_FEES_COPYRIGHT_HOLDER || 'Fees Calculator'

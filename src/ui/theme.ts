@@ -39,6 +39,7 @@
  * @csspart save-button - The SAVE button.
  * @csspart schedule - The dated amortization schedule, shown after a save or on demand.
  * @csspart footer - The optional footer with the legal links and copyright (`show-footer`).
+ * @csspart failed - The panel shown instead of the card when the calculator could not be drawn, with its retry.
  */
 export const CSS_CUSTOM_PROPERTIES = [
   '--fc-primary',
@@ -74,4 +75,5 @@ export const CSS_PARTS = [
   'save-button',
   'schedule',
   'footer',
+  'failed',
 ] as const

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { whenIdle, type Chunk } from './lazy.ts'
+import type { Chunk } from '../lazy/chunk.ts'
+import { whenIdle } from '../lazy/idle.ts'
 
 export interface ChunkHandle<T> {
   /** The module, once loaded. */

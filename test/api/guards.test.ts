@@ -16,14 +16,19 @@ async function raw(path: string, init: RequestInit & { duplex?: 'half' }, target
   const response = await fetch(`${target.api}${path}`, init)
   const text = await response.text()
   const body = text === '' ? undefined : (JSON.parse(text) as { code?: string })
-  if (init.method !== 'OPTIONS') expectDocumented(path, init.method ?? 'GET', response.status, response.headers.get('Content-Type'), body)
+  if (init.method !== 'OPTIONS')
+    expectDocumented(path, init.method ?? 'GET', response.status, response.headers.get('Content-Type'), body)
   return { status: response.status, headers: response.headers, body }
 }
 
 const preflight = (origin: string, target = server) =>
   fetch(`${target.api}${CALCULATE}`, {
     method: 'OPTIONS',
-    headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type, x-xsrf-token' },
+    headers: {
+      Origin: origin,
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'authorization, content-type, x-xsrf-token',
+    },
   })
 
 describe('CORS', () => {
@@ -34,7 +39,8 @@ describe('CORS', () => {
     expect(answer.headers.get('Access-Control-Allow-Credentials')).toBe('true')
     expect(answer.headers.get('Access-Control-Allow-Methods')).toContain('POST')
     const allowed = (answer.headers.get('Access-Control-Allow-Headers') ?? '').toLowerCase()
-    for (const header of ['authorization', 'x-api-key', 'x-xsrf-token', 'content-type']) expect(allowed).toContain(header)
+    for (const header of ['authorization', 'x-api-key', 'x-xsrf-token', 'content-type'])
+      expect(allowed).toContain(header)
     expect(answer.headers.get('Vary')).toContain('Origin')
   })
 
@@ -42,13 +48,19 @@ describe('CORS', () => {
     const answer = await preflight('https://evil.example')
     expect(answer.headers.get('Access-Control-Allow-Origin')).toBeNull()
     expect(answer.headers.get('Access-Control-Allow-Headers')).toBeNull()
-    const actual = await call(server, 'POST', CALCULATE, { body: financing(), headers: { Origin: 'https://evil.example' } })
+    const actual = await call(server, 'POST', CALCULATE, {
+      body: financing(),
+      headers: { Origin: 'https://evil.example' },
+    })
     expect(actual.headers.get('Access-Control-Allow-Origin')).toBeNull()
   })
 
   it('lets an allowed origin read answers, errors included', async () => {
     const ok = await call(server, 'POST', CALCULATE, { body: financing(), headers: { Origin: ALLOWED_ORIGIN } })
-    const refused = await call(server, 'POST', CALCULATE, { body: financing(), headers: { Origin: ALLOWED_ORIGIN, 'X-Api-Key': '' } })
+    const refused = await call(server, 'POST', CALCULATE, {
+      body: financing(),
+      headers: { Origin: ALLOWED_ORIGIN, 'X-Api-Key': '' },
+    })
     expect(ok.headers.get('Access-Control-Allow-Origin')).toBe(ALLOWED_ORIGIN)
     expect(refused.headers.get('Access-Control-Allow-Origin')).toBe(ALLOWED_ORIGIN)
     expect(refused.headers.get('Access-Control-Expose-Headers')).toContain('WWW-Authenticate')
@@ -78,7 +90,10 @@ describe('CORS', () => {
 
 describe('the XSRF check', () => {
   const withCookie = (cookie: string, header?: string) =>
-    call(server, 'POST', CALCULATE, { body: financing(), headers: { Cookie: cookie, ...(header === undefined ? {} : { 'X-XSRF-TOKEN': header }) } })
+    call(server, 'POST', CALCULATE, {
+      body: financing(),
+      headers: { Cookie: cookie, ...(header === undefined ? {} : { 'X-XSRF-TOKEN': header }) },
+    })
 
   it('passes a non-GET request whose header matches its cookie', async () => {
     expect((await withCookie('XSRF-TOKEN=abc123', 'abc123')).status).toBe(200)
@@ -101,7 +116,9 @@ describe('the XSRF check', () => {
 
   it('leaves GET requests and requests without the cookie alone', async () => {
     expect((await call(server, 'GET', '/health', { headers: { Cookie: 'XSRF-TOKEN=abc123' } })).status).toBe(200)
-    expect((await call(server, 'POST', CALCULATE, { body: financing(), headers: { Cookie: 'session=1' } })).status).toBe(200)
+    expect(
+      (await call(server, 'POST', CALCULATE, { body: financing(), headers: { Cookie: 'session=1' } })).status,
+    ).toBe(200)
   })
 })
 
@@ -115,7 +132,9 @@ describe('the body limit', () => {
   it('accepts a body of exactly 16 KiB and refuses one byte more with 413', async () => {
     expect(Buffer.byteLength(padded(MAX_BODY_BYTES))).toBe(MAX_BODY_BYTES)
     expect((await raw(CALCULATE, { method: 'POST', headers, body: padded(MAX_BODY_BYTES) })).status).toBe(200)
-    expect((await raw(CALCULATE, { method: 'POST', headers, body: padded(MAX_BODY_BYTES + 1) })).body).toMatchObject({ code: 'payload_too_large' })
+    expect((await raw(CALCULATE, { method: 'POST', headers, body: padded(MAX_BODY_BYTES + 1) })).body).toMatchObject({
+      code: 'payload_too_large',
+    })
   })
 
   it('refuses 17 KiB sent in chunks, without a Content-Length', async () => {
@@ -134,7 +153,9 @@ describe('the body limit', () => {
 
   it('refuses bytes that are not UTF-8 as malformed', async () => {
     const bytes = new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])
-    expect((await raw(CALCULATE, { method: 'POST', headers, body: bytes })).body).toMatchObject({ code: 'malformed_json' })
+    expect((await raw(CALCULATE, { method: 'POST', headers, body: bytes })).body).toMatchObject({
+      code: 'malformed_json',
+    })
   })
 })
 
@@ -142,7 +163,11 @@ describe('the media type', () => {
   it('refuses a body that is not declared as JSON with 415', async () => {
     const body = JSON.stringify(financing())
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const answer = await raw(CALCULATE, { method: 'POST', headers: { 'Content-Type': type, 'X-Api-Key': API_KEY }, body })
+      const answer = await raw(CALCULATE, {
+        method: 'POST',
+        headers: { 'Content-Type': type, 'X-Api-Key': API_KEY },
+        body,
+      })
       expect(answer.body).toMatchObject({ code: 'unsupported_media_type' })
     }
   })
@@ -161,7 +186,12 @@ describe('every API answer', () => {
   })
 
   it('is a 404 problem for a route or a method nothing answers', async () => {
-    for (const [method, path] of [['GET', '/nothing'], ['GET', CALCULATE], ['DELETE', '/Calculator/feestable/abc'], ['POST', '/health']] as const) {
+    for (const [method, path] of [
+      ['GET', '/nothing'],
+      ['GET', CALCULATE],
+      ['DELETE', '/Calculator/feestable/abc'],
+      ['POST', '/health'],
+    ] as const) {
       const response = await fetch(`${server.api}${path}`, { method, headers: { 'X-Api-Key': API_KEY } })
       const body = (await response.json()) as { code: string }
       expectProblem(body, response.headers.get('Content-Type'))

@@ -25,25 +25,32 @@ const DOCUMENT_ID = 'openapi.json'
 // OpenAPI adds keywords JSON Schema does not know (description texts aside, none here); strict mode would reject the document itself.
 const ajv = new Ajv2020({ strict: false, allErrors: true })
 // ajv-formats is CommonJS: depending on the loader its default import is the plugin or its module.
-const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ?? formatsPlugin)
+const addFormats = (formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ?? formatsPlugin
 addFormats(ajv)
 ajv.addSchema(openapi, DOCUMENT_ID)
 
 /** Every (operation, status) an answer was validated for, as `METHOD path status`. */
 export const seen = new Set<string>()
 
-const escape = (part: string) => part.replaceAll('~', '~0').replaceAll('/', '~1')
+const escapePointer = (part: string) => part.replaceAll('~', '~0').replaceAll('/', '~1')
 
 /** The response object, following a `$ref` to components.responses. */
-function responseAt(path: string, method: string, status: number): { pointer: string; response: ResponseObject } | null {
+function responseAt(
+  path: string,
+  method: string,
+  status: number,
+): { pointer: string; response: ResponseObject } | null {
   const operation = openapi.paths[path]?.[method.toLowerCase()]
   const entry = operation?.responses[String(status)] as (ResponseObject & { $ref?: string }) | undefined
   if (entry === undefined) return null
   if (entry.$ref !== undefined) {
     const name = entry.$ref.replace('#/components/responses/', '')
-    return { pointer: `/components/responses/${escape(name)}`, response: openapi.components.responses?.[name] as ResponseObject }
+    return {
+      pointer: `/components/responses/${escapePointer(name)}`,
+      response: openapi.components.responses?.[name] as ResponseObject,
+    }
   }
-  return { pointer: `/paths/${escape(path)}/${method.toLowerCase()}/responses/${status}`, response: entry }
+  return { pointer: `/paths/${escapePointer(path)}/${method.toLowerCase()}/responses/${status}`, response: entry }
 }
 
 function validate(pointer: string, body: unknown): void {
@@ -56,7 +63,13 @@ function validate(pointer: string, body: unknown): void {
  * Checks one answer against the operation `method path` (path as written in
  * the document, e.g. `/Calculator/feestable/{versionHashCode}`).
  */
-export function expectDocumented(path: string, method: string, status: number, contentType: string | null, body: unknown): void {
+export function expectDocumented(
+  path: string,
+  method: string,
+  status: number,
+  contentType: string | null,
+  body: unknown,
+): void {
   const found = responseAt(path, method, status)
   expect(found, `${method} ${path} answered ${status}, which openapi.json does not document`).not.toBeNull()
   if (found === null) return
@@ -64,7 +77,7 @@ export function expectDocumented(path: string, method: string, status: number, c
   if (media.length === 0) return
   const type = (contentType ?? '').split(';')[0]?.trim() ?? ''
   expect(media, `${method} ${path} ${status} answered ${type}`).toContain(type)
-  validate(`${found.pointer}/content/${escape(type)}/schema`, body)
+  validate(`${found.pointer}/content/${escapePointer(type)}/schema`, body)
   seen.add(`${method.toUpperCase()} ${path} ${status}`)
 }
 

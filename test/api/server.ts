@@ -15,6 +15,11 @@ import { expectDocumented, expectProblem, openapi } from './openapi.ts'
 export const API_KEY = 'test-api-key'
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123'
 export const ALLOWED_ORIGIN = 'https://portal.example'
+/**
+ * The test server's "now": the drawdown day of every APR it states, one month
+ * before the first payment of `financing()`, so the figures never depend on the day the tests run.
+ */
+export const TEST_NOW = new Date('2025-12-31T09:30:00Z')
 
 export interface TestServer {
   url: string
@@ -30,7 +35,10 @@ export interface TestServer {
   remove(): Promise<void>
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: AppOptions & { dir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: AppOptions & { dir?: string } = {},
+): Promise<TestServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'fees-api-'))
   const dbPath = join(dir, 'fees.sqlite')
   const config = loadConfig({
@@ -42,7 +50,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     FEES_CORS_ORIGINS: ALLOWED_ORIGIN,
     ...env,
   })
-  const running = await startServer(config, options)
+  const running = await startServer(config, { clock: () => TEST_NOW, ...options })
   let closed = false
   const close = async () => {
     if (closed) return
@@ -80,9 +88,16 @@ export function financing(overrides: Record<string, unknown> = {}): TuitionPaylo
   }
 }
 
-/** A valid refinancing payload: 6000 − 1000 paid up front. */
+/** A valid refinancing payload from the Manager system: 6000 − 1000 paid up front. */
 export function refinancing(overrides: Record<string, unknown> = {}): TuitionPayload & Record<string, unknown> {
-  return financing({ finalAmount: null, amountToRefinance: 6000, partialPayment: 1000, financialType: 1, ...overrides })
+  return financing({
+    finalAmount: null,
+    amountToRefinance: 6000,
+    partialPayment: 1000,
+    financialType: 1,
+    system: 2,
+    ...overrides,
+  })
 }
 
 export const bearer = async (ttlSeconds = 600, secret = JWT_SECRET) => `Bearer ${await mintToken(secret, ttlSeconds)}`
@@ -107,13 +122,28 @@ interface CallOptions {
  * The call carries the API key (and a JSON body type when there is a body)
  * unless `headers` overrides them; a header given as '' is not sent.
  */
-export async function call<T = unknown>(server: TestServer, method: string, documentedPath: string, options: CallOptions = {}): Promise<Answer<T>> {
+export async function call<T = unknown>(
+  server: TestServer,
+  method: string,
+  documentedPath: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
   let path = documentedPath
-  for (const [name, value] of Object.entries(options.params ?? {})) path = path.replace(`{${name}}`, encodeURIComponent(value))
+  for (const [name, value] of Object.entries(options.params ?? {}))
+    path = path.replace(`{${name}}`, encodeURIComponent(value))
   const query = options.query === undefined ? '' : `?${new URLSearchParams(options.query).toString()}`
-  const headers: Record<string, string> = { 'X-Api-Key': API_KEY, ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...options.headers }
+  const headers: Record<string, string> = {
+    'X-Api-Key': API_KEY,
+    ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    ...options.headers,
+  }
   for (const [name, value] of Object.entries(headers)) if (value === '') delete headers[name]
-  const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+  const body =
+    options.body === undefined
+      ? undefined
+      : typeof options.body === 'string'
+        ? options.body
+        : JSON.stringify(options.body)
   const response = await fetch(`${server.api}${path}${query}`, { method, headers, body })
   const text = await response.text()
   const parsed = text === '' ? undefined : (JSON.parse(text) as T)

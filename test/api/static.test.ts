@@ -69,7 +69,14 @@ describe('the built files', () => {
   })
 
   it('never reads outside its folders', async () => {
-    for (const path of ['/assets/..%2f..%2fsecret.txt', '/assets/%2e%2e/%2e%2e/secret.txt', '/dist/..%2f..%2fetc%2fpasswd', '/secret.txt', '/dist/%00.js', '/assets/%E0%A4%A']) {
+    for (const path of [
+      '/assets/..%2f..%2fsecret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/dist/..%2f..%2fetc%2fpasswd',
+      '/secret.txt',
+      '/dist/%00.js',
+      '/assets/%E0%A4%A',
+    ]) {
       const answer = await get(path)
       expect(answer.status, path).toBe(404)
       expect(await answer.text()).not.toContain('outside the app folder')
@@ -82,7 +89,8 @@ describe('the demo pages', () => {
     const answer = await get(path)
     return { status: answer.status, html: await answer.text(), headers: answer.headers }
   }
-  const tuitionInputOf = (html: string) => JSON.parse(/tuition-input='([^']*)'/.exec(html)?.[1] ?? 'null') as Record<string, unknown>
+  const tuitionInputOf = (html: string) =>
+    JSON.parse(/tuition-input='([^']*)'/.exec(html)?.[1] ?? 'null') as Record<string, unknown>
 
   it('portal.html drops the element in with a valid demo token and a future date', async () => {
     const { status, html, headers } = await page('/demo/portal.html')
@@ -92,17 +100,32 @@ describe('the demo pages', () => {
     expect(html).toContain('<script type="module" src="/dist/fees-calculator.js"></script>')
     expect(html).not.toMatch(/__[A-Z_]+__/)
     const input = tuitionInputOf(html)
-    expect(input).toMatchObject({ currency: 'EUR', system: 1, financialType: 0, language: 'es', contractId: 'C-2026-0001', finalAmount: 6000 })
+    expect(input).toMatchObject({
+      currency: 'EUR',
+      system: 1,
+      financialType: 0,
+      language: 'es',
+      contractId: 'C-2026-0001',
+      finalAmount: 6000,
+    })
     expect(input.dateOfPayment).toBe(nextFirstPaymentDate(new Date()))
     expect(String(input.dateOfPayment) > new Date().toISOString().slice(0, 10)).toBe(true)
-    const { payload } = await jwtVerify(String(input.token), new TextEncoder().encode(JWT_SECRET), { algorithms: ['HS256'] })
+    const { payload } = await jwtVerify(String(input.token), new TextEncoder().encode(JWT_SECRET), {
+      algorithms: ['HS256'],
+    })
     expect((payload.exp ?? 0) - Math.floor(Date.now() / 1000)).toBeGreaterThan(10 * 60)
     expect((payload.exp ?? 0) - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(60 * 60)
   })
 
   it('portal.html takes ?lang, ?system and ?type', async () => {
     const input = tuitionInputOf((await page('/demo/portal.html?lang=EN&system=3&type=1')).html)
-    expect(input).toMatchObject({ language: 'en', system: 3, financialType: 1, amountToRefinance: 6000, partialPayment: 1000 })
+    expect(input).toMatchObject({
+      language: 'en',
+      system: 3,
+      financialType: 1,
+      amountToRefinance: 6000,
+      partialPayment: 1000,
+    })
   })
 
   it('refuses parameters outside their lists', async () => {
@@ -122,13 +145,16 @@ describe('the demo pages', () => {
     expect(html).toMatch(/calculator\.tuitionInput = \{/)
     expect(html).toMatch(/financialType: 1,/)
     expect(html).toMatch(/min="12" max="24"/)
-    for (const name of ['calculationResultReceivedEvent', 'invalidTuitionEvent', 'feeOptionSelectedEvent']) expect(html).toContain(name)
+    for (const name of ['calculationResultReceivedEvent', 'invalidTuitionEvent', 'feeOptionSelectedEvent'])
+      expect(html).toContain(name)
   })
 
   it('strict-csp.html is served with the strictest policy and has no inline script or style', async () => {
     const { status, html, headers } = await page('/demo/strict-csp.html?lang=en')
     expect(status).toBe(200)
-    expect(headers.get('Content-Security-Policy')).toBe("default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'")
+    expect(headers.get('Content-Security-Policy')).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'",
+    )
     expect(html).not.toMatch(/<style|style=|<script>|<script type="module">/)
     expect(tuitionInputOf(html)).toMatchObject({ language: 'en' })
   })

@@ -71,7 +71,11 @@ describe.each(POSTS)('POST $path', ({ path, anonymous }) => {
   })
   it('422 for an input that cannot be financed', async () => {
     const answer = await post(financing({ system, numberOfFees: 99 }))
-    expect(answer.body).toMatchObject({ status: 422, code: 'fee_count_out_of_range', errors: [{ field: 'numberOfFees' }] })
+    expect(answer.body).toMatchObject({
+      status: 422,
+      code: 'fee_count_out_of_range',
+      errors: [{ field: 'numberOfFees' }],
+    })
   })
   if (anonymous) {
     it('403 for a system other than 3 and 7', async () => {
@@ -79,7 +83,10 @@ describe.each(POSTS)('POST $path', ({ path, anonymous }) => {
     })
   } else {
     it('401 without credentials', async () => {
-      expect((await post(financing(), { 'X-Api-Key': '' })).body).toMatchObject({ status: 401, code: 'missing_credentials' })
+      expect((await post(financing(), { 'X-Api-Key': '' })).body).toMatchObject({
+        status: 401,
+        code: 'missing_credentials',
+      })
     })
   }
 })
@@ -87,11 +94,17 @@ describe.each(POSTS)('POST $path', ({ path, anonymous }) => {
 describe('GET /Calculator/feestable/{versionHashCode}', () => {
   const path = '/Calculator/feestable/{versionHashCode}'
   it('200 for a saved version, 401 without credentials, 404 for an unknown hash', async () => {
-    const saved = await call<AmortizationTable>(server, 'POST', '/Calculator/FrontCalculateFees', { body: financing({ isSavedVersion: true }) })
+    const saved = await call<AmortizationTable>(server, 'POST', '/Calculator/FrontCalculateFees', {
+      body: financing({ isSavedVersion: true }),
+    })
     const hash = saved.body.versionHashCode ?? ''
     expect((await call(server, 'GET', path, { params: { versionHashCode: hash } })).status).toBe(200)
-    expect((await call(server, 'GET', path, { params: { versionHashCode: hash }, headers: { 'X-Api-Key': '' } })).status).toBe(401)
-    expect((await call(server, 'GET', path, { params: { versionHashCode: 'AAAAAAAAAAAAAAAAAAAAAAAA' } })).body).toMatchObject({ code: 'version_not_found' })
+    expect(
+      (await call(server, 'GET', path, { params: { versionHashCode: hash }, headers: { 'X-Api-Key': '' } })).status,
+    ).toBe(401)
+    expect(
+      (await call(server, 'GET', path, { params: { versionHashCode: 'AAAAAAAAAAAAAAAAAAAAAAAA' } })).body,
+    ).toMatchObject({ code: 'version_not_found' })
   })
 })
 
@@ -103,9 +116,13 @@ describe('GET /Version/Number', () => {
     })
     const query = { versionHashCode: saved.body.versionHashCode ?? '', contractid: 'C-STATUS' }
     expect((await call(server, 'GET', path, { query })).body).toBe(1)
-    expect((await call(server, 'GET', path, { query: { contractid: 'C-STATUS' } })).body).toMatchObject({ code: 'validation_failed' })
+    expect((await call(server, 'GET', path, { query: { contractid: 'C-STATUS' } })).body).toMatchObject({
+      code: 'validation_failed',
+    })
     expect((await call(server, 'GET', path, { query, headers: { 'X-Api-Key': '' } })).status).toBe(401)
-    expect((await call(server, 'GET', path, { query: { ...query, contractid: 'C-OTHER' } })).body).toMatchObject({ code: 'version_not_found' })
+    expect((await call(server, 'GET', path, { query: { ...query, contractid: 'C-OTHER' } })).body).toMatchObject({
+      code: 'version_not_found',
+    })
   })
 })
 
@@ -115,13 +132,17 @@ describe('service endpoints', () => {
     expect((await call(faulty, 'GET', '/health')).body).toMatchObject({ status: 503, code: 'database_unavailable' })
   })
   it('GET /openapi.json serves the document', async () => {
-    expect((await call(server, 'GET', '/openapi.json', { headers: { 'X-Api-Key': '' } })).body).toMatchObject({ openapi: '3.1.0' })
+    expect((await call(server, 'GET', '/openapi.json', { headers: { 'X-Api-Key': '' } })).body).toMatchObject({
+      openapi: '3.1.0',
+    })
   })
 })
 
 describe('when the database fails', () => {
   it('answers 503 with Retry-After on a save', async () => {
-    const answer = await call(faulty, 'POST', '/Calculator/FrontCalculateFees', { body: financing({ isSavedVersion: true }) })
+    const answer = await call(faulty, 'POST', '/Calculator/FrontCalculateFees', {
+      body: financing({ isSavedVersion: true }),
+    })
     expect(answer.body).toMatchObject({ status: 503, code: 'database_unavailable' })
     expect(answer.headers.get('Retry-After')).toBe('1')
   })

@@ -5,7 +5,7 @@ import { openVersionStore } from '../../demo/server/db.ts'
 import type { AmortizationTable, SavedFeesTable } from '../../src/domain/types.ts'
 import { bearer, call, financing, refinancing, startTestServer, type TestServer } from './server.ts'
 
-/** Saved versions (contract section 7), checked through the API and in the SQLite file itself. */
+/** Saved versions (numbered per contract from 1, immutable, reopened by hash), checked through the API and in the SQLite file itself. */
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer()
@@ -13,7 +13,10 @@ beforeAll(async () => {
 afterAll(() => server.remove())
 
 const save = (payload: Record<string, unknown>, target = server, headers: Record<string, string> = {}) =>
-  call<AmortizationTable>(target, 'POST', '/Calculator/FrontCalculateFees', { body: { ...payload, isSavedVersion: true }, headers })
+  call<AmortizationTable>(target, 'POST', '/Calculator/FrontCalculateFees', {
+    body: { ...payload, isSavedVersion: true },
+    headers,
+  })
 const load = (hash: string, target = server) =>
   call<SavedFeesTable>(target, 'GET', '/Calculator/feestable/{versionHashCode}', { params: { versionHashCode: hash } })
 const numberOf = (hash: string, contractId: string, target = server) =>
@@ -30,7 +33,11 @@ function rows(dbPath: string): Record<string, unknown>[] {
 
 describe('saving', () => {
   it('numbers 200 concurrent saves of one contract exactly 1..200, with distinct hashes', async () => {
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, index) => save(financing({ contractId: 'C-CONCURRENT', numberOfFees: 12 + (index % 13) }))))
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        save(financing({ contractId: 'C-CONCURRENT', numberOfFees: 12 + (index % 13) })),
+      ),
+    )
     expect(answers.every((answer) => answer.status === 200)).toBe(true)
     const numbers = answers.map((answer) => answer.body.versionNumber ?? 0).sort((a, b) => a - b)
     expect(numbers).toEqual(Array.from({ length: 200 }, (_, index) => index + 1))
@@ -55,7 +62,12 @@ describe('saving', () => {
   })
 
   it('returns by hash exactly the input that was saved (no token, no unknown field) and the result', async () => {
-    const payload = refinancing({ contractId: 'C-LOAD', linkedVersionIdentifier: 'previous-hash', isFrontEndVersionCopy: true, language: 'EN' })
+    const payload = refinancing({
+      contractId: 'C-LOAD',
+      linkedVersionIdentifier: 'previous-hash',
+      isFrontEndVersionCopy: true,
+      language: 'EN',
+    })
     const fees = await call(server, 'POST', '/Calculator/CalculateFeeOptions', { body: payload })
     const saved = await save({ ...payload, token: 'a-token-in-the-body', unknownField: 1 })
     const loaded = await load(saved.body.versionHashCode ?? '')
@@ -78,7 +90,10 @@ describe('saving', () => {
   it('never stores a token, neither from the body nor from the Authorization header', async () => {
     const bodyToken = 'body-token-that-must-never-be-stored'
     const authorization = await bearer()
-    await save(financing({ contractId: 'C-TOKEN', token: bodyToken }), server, { 'X-Api-Key': '', Authorization: authorization })
+    await save(financing({ contractId: 'C-TOKEN', token: bodyToken }), server, {
+      'X-Api-Key': '',
+      Authorization: authorization,
+    })
     const jwt = authorization.replace('Bearer ', '')
     for (const row of rows(server.dbPath)) {
       expect(JSON.stringify(row)).not.toContain(bodyToken)
@@ -133,17 +148,32 @@ describe('stored versions', () => {
     const post = (path: string, payload: unknown, headers: Record<string, string> = {}) =>
       attacks.push(call(server, 'POST', path, { body: payload, headers }))
     for (const path of ['/Calculator/FrontCalculateFees', '/Calculator/FrontCalculateFeesAnonymous']) {
-      post(path, '{"versionHashCode": "' + hash + '"')
+      post(path, `{"versionHashCode": "${hash}"`)
       post(path, { ...financing({ contractId: 'C-BARRAGE', isSavedVersion: true }), finalAmount: 'NaN' })
       post(path, { ...financing({ contractId: 'C-BARRAGE', isSavedVersion: true }), finalAmount: 1e12 })
       post(path, { ...financing({ contractId: 'C-BARRAGE', isSavedVersion: true, system: 3 }), numberOfFees: 99 })
-      post(path, { ...financing({ contractId: "C-BARRAGE'; DROP TABLE versions; --", isSavedVersion: true }), currency: 'XYZ' })
-      post(path, { ...financing({ contractId: 'C-BARRAGE', isSavedVersion: true, linkedVersionIdentifier: hash }), versionHashCode: hash, versionNumber: 1, result: {} })
+      post(path, {
+        ...financing({ contractId: "C-BARRAGE'; DROP TABLE versions; --", isSavedVersion: true }),
+        currency: 'XYZ',
+      })
+      post(path, {
+        ...financing({ contractId: 'C-BARRAGE', isSavedVersion: true, linkedVersionIdentifier: hash }),
+        versionHashCode: hash,
+        versionNumber: 1,
+        result: {},
+      })
       post(path, financing({ contractId: 'C-BARRAGE', isSavedVersion: true, system: 3 }), { 'X-Api-Key': 'wrong' })
-      post(path, financing({ contractId: 'C-BARRAGE', isSavedVersion: true }), { 'X-Api-Key': '', Authorization: await bearer(-60) })
+      post(path, financing({ contractId: 'C-BARRAGE', isSavedVersion: true }), {
+        'X-Api-Key': '',
+        Authorization: await bearer(-60),
+      })
       post(path, { ...financing({ contractId: 'C-BARRAGE', isSavedVersion: true }), padding: 'x'.repeat(20_000) })
     }
-    attacks.push(call(server, 'GET', '/Calculator/feestable/{versionHashCode}', { params: { versionHashCode: `${hash}' OR '1'='1` } }))
+    attacks.push(
+      call(server, 'GET', '/Calculator/feestable/{versionHashCode}', {
+        params: { versionHashCode: `${hash}' OR '1'='1` },
+      }),
+    )
     await Promise.all(attacks)
 
     expect((await load(hash)).body).toEqual(before.body)

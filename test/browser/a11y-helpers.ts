@@ -28,15 +28,27 @@ export async function axeReport(page: Page, selector = 'fees-calculator'): Promi
         impact: string | null
         nodes: AxeNode[]
       }
-      const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeRule[]; passes: AxeRule[] }> } }).axe
-      const result = await axe.run({ include: [[sel]] }, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations', 'passes'] })
-      const where = (node: AxeNode) => node.target.map((part) => (Array.isArray(part) ? part.join(' >>> ') : part)).join(' ')
+      const axe = (
+        window as unknown as {
+          axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeRule[]; passes: AxeRule[] }> }
+        }
+      ).axe
+      const result = await axe.run(
+        { include: [[sel]] },
+        { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations', 'passes'] },
+      )
+      const where = (node: AxeNode) =>
+        node.target.map((part) => (Array.isArray(part) ? part.join(' >>> ') : part)).join(' ')
       return {
         violations: result.violations.flatMap((rule) =>
-          rule.nodes.map((node) => `${rule.id} (${rule.impact}) at ${where(node)}: ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`),
+          rule.nodes.map(
+            (node) =>
+              `${rule.id} (${rule.impact}) at ${where(node)}: ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`,
+          ),
         ),
         // A node in a shadow tree is addressed by a chain of selectors, host first.
-        checkedInShadowRoot: result.passes.flatMap((rule) => rule.nodes).filter((node) => Array.isArray(node.target[0])).length,
+        checkedInShadowRoot: result.passes.flatMap((rule) => rule.nodes).filter((node) => Array.isArray(node.target[0]))
+          .length,
       }
     },
     [WCAG_AA_TAGS, selector] as const,
@@ -84,7 +96,11 @@ export function focused(page: Page): Promise<FocusedElement | null> {
 /** Waits until nothing in the widget's shadow root is animating (toasts slide and fade in), so colours are final. */
 export async function animationsDone(page: Page, selector = 'fees-calculator'): Promise<void> {
   await page.waitForFunction(
-    (sel) => document.querySelector(sel)!.shadowRoot!.getAnimations().every((animation) => animation.playState !== 'running'),
+    (sel) =>
+      document
+        .querySelector(sel)!
+        .shadowRoot!.getAnimations()
+        .every((animation) => animation.playState !== 'running'),
     selector,
   )
 }

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { animationsDone, axeReport, focused, type FocusedElement } from './a11y-helpers.ts'
 import { launchBrowser, startDemo, type Browser, type DemoServer, type Page } from './harness.ts'
-import { LOCALES, money, recordEvents, settled, text, waitForEvent, type Language, savePlanPerLanguage, problemReply } from './screen-helpers.ts'
+import {
+  LOCALES,
+  money,
+  recordEvents,
+  settled,
+  text,
+  waitForEvent,
+  type Language,
+  savePlanPerLanguage,
+  problemReply,
+} from './screen-helpers.ts'
 
 /** The catalogue's words for each control, as a screen reader must hear them. */
 const WORDS = {
@@ -15,7 +25,8 @@ const WORDS = {
     close: 'Cerrar',
     toasts: 'Notificaciones',
     amountError: 'Introduce un importe en cifras, por ejemplo 6000 o 6000,50',
-    announce: (fee: string, count: number, date: string) => `Cuota mensual de ${fee}: ${count} pagos a partir del ${date}`,
+    announce: (fee: string, count: number, date: string) =>
+      `Cuota mensual de ${fee}: ${count} pagos a partir del ${date}`,
   },
   en: {
     select: 'Select the number of fees (between 12 and 24)',
@@ -101,7 +112,7 @@ describe('axe-core, WCAG 2.2 AA', () => {
           await route.continue()
         }),
       )
-      await page.locator('fees-calculator .fc[data-state=empty][lang=' + language + ']').waitFor()
+      await page.locator(`fees-calculator .fc[data-state=empty][lang=${language}]`).waitFor()
       await expectNoViolations(page)
       release()
       await page.close()
@@ -163,9 +174,7 @@ describe('axe-core, WCAG 2.2 AA', () => {
 
     it('finds nothing with an error toast on screen (hash mode, version number unavailable)', async () => {
       const page = await open(`/fees/${saved[language]}`, (p) =>
-        p.route('**/Version/Number**', (route) =>
-          route.fulfill(problemReply()),
-        ),
+        p.route('**/Version/Number**', (route) => route.fulfill(problemReply())),
       )
       await page.locator('fees-calculator [data-sonner-toast][data-type=error]').waitFor()
       await animationsDone(page)
@@ -214,7 +223,9 @@ describe.each(['es', 'en'] as const)('names and announcements, in %s', (language
     const close = page.locator('fees-calculator [data-sonner-toast] button[data-close-button]')
     expect(await close.getAttribute('aria-label')).toBe(words.close)
     expect(await page.getByRole('button', { name: words.close, exact: true }).count()).toBe(1)
-    expect(await page.locator('fees-calculator section[aria-live=polite]').getAttribute('aria-label')).toMatch(new RegExp(`^${words.toasts}\\b`))
+    expect(await page.locator('fees-calculator section[aria-live=polite]').getAttribute('aria-label')).toMatch(
+      new RegExp(`^${words.toasts}\\b`),
+    )
     const box = (await close.boundingBox())!
     expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24)
     await page.close()
@@ -225,11 +236,13 @@ describe.each(['es', 'en'] as const)('names and announcements, in %s', (language
     const amount = page.locator('fees-calculator input[data-figure=initialAmount]')
     await amount.focus()
     // Focus selects the whole amount, so what is typed replaces it.
-    expect(await amount.evaluate((field: HTMLInputElement) => [field.selectionStart, field.selectionEnd, field.value.length])).toEqual([
-      0,
-      '6000.00'.length,
-      '6000.00'.length,
-    ])
+    expect(
+      await amount.evaluate((field: HTMLInputElement) => [
+        field.selectionStart,
+        field.selectionEnd,
+        field.value.length,
+      ]),
+    ).toEqual([0, '6000.00'.length, '6000.00'.length])
     await page.keyboard.type('??')
     expect(await amount.inputValue()).toBe('??')
     await page.keyboard.press('Enter')
@@ -247,15 +260,22 @@ describe.each(['es', 'en'] as const)('names and announcements, in %s', (language
     const region = page.locator('fees-calculator [data-announce=fee]')
     expect(await region.getAttribute('aria-live')).toBe('polite')
     // The visible figure is not a live region too: the fee would be read twice.
-    expect(await page.locator('fees-calculator [data-figure=feeAmount]').evaluate((figure) => !!figure.closest('[aria-live], [role=status], output'))).toBe(false)
+    expect(
+      await page
+        .locator('fees-calculator [data-figure=feeAmount]')
+        .evaluate((figure) => !!figure.closest('[aria-live], [role=status], output')),
+    ).toBe(false)
 
     await page.locator('fees-calculator [part=fee-select]').selectOption('18')
     const result = await waitForEvent(page, 'calculationResultReceivedEvent', 2)
     await settled(page)
     const [fee] = await money(page, language, result.currency, [result.feeAmount])
-    const date = new Intl.DateTimeFormat(LOCALES[language], { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${result.firstPaymentDate}T00:00:00Z`),
-    )
+    const date = new Intl.DateTimeFormat(LOCALES[language], {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${result.firstPaymentDate}T00:00:00Z`))
     expect(await text(page, '[data-announce=fee]')).toBe(words.announce(fee!, 18, date))
     await page.close()
   })
@@ -265,7 +285,11 @@ describe.each(['es', 'en'] as const)('the whole flow with the keyboard alone, in
   const words = WORDS[language]
 
   /** Presses Tab until `wanted` has the focus, checking that everything on the way shows it. */
-  async function tabTo(page: Page, wanted: (element: FocusedElement) => boolean, what: string): Promise<FocusedElement> {
+  async function tabTo(
+    page: Page,
+    wanted: (element: FocusedElement) => boolean,
+    what: string,
+  ): Promise<FocusedElement> {
     for (let presses = 0; presses < 12; presses += 1) {
       await page.keyboard.press('Tab')
       const element = await focused(page)
@@ -284,7 +308,13 @@ describe.each(['es', 'en'] as const)('the whole flow with the keyboard alone, in
     return element!
   }
 
-  const feeCount = (page: Page) => page.evaluate(() => (window as unknown as { __fcEvents: { name: string }[] }).__fcEvents.filter((e) => e.name === 'calculationResultReceivedEvent').length)
+  const feeCount = (page: Page) =>
+    page.evaluate(
+      () =>
+        (window as unknown as { __fcEvents: { name: string }[] }).__fcEvents.filter(
+          (e) => e.name === 'calculationResultReceivedEvent',
+        ).length,
+    )
 
   it('chooses the count, the date and the amount, then saves, with visible focus at every step', async () => {
     const page = await openLoaded(`/demo/portal.html?lang=${language}&system=2`)
@@ -306,7 +336,10 @@ describe.each(['es', 'en'] as const)('the whole flow with the keyboard alone, in
     const day = await expectFocusVisible(page, (e) => e.className.includes('react-datepicker__day--selected'))
     await page.keyboard.press('ArrowRight')
     // The focus moved with the highlight to the day the arrow reached (the calendar's one tab stop).
-    const nextDay = await expectFocusVisible(page, (e) => e.className.includes('react-datepicker__day') && e.tabIndex === 0)
+    const nextDay = await expectFocusVisible(
+      page,
+      (e) => e.className.includes('react-datepicker__day') && e.tabIndex === 0,
+    )
     expect(nextDay.ariaLabel).not.toBe(day.ariaLabel)
     await page.keyboard.press('Enter')
     const third = await waitForEvent(page, 'calculationResultReceivedEvent', 3)

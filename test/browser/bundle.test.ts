@@ -30,7 +30,10 @@ describe('the built bundle dist/fees-calculator.js', () => {
   it('registers <fees-calculator>, calculates a tuitionInput set as a property, and sends calculationResultReceivedEvent', async () => {
     const { page, seen } = await hostPage()
     const token = await demo.token()
-    const event = nextEvent<{ totalFees: number; feeAmount: number; currency: string }>(page, 'calculationResultReceivedEvent')
+    const event = nextEvent<{ totalFees: number; feeAmount: number; currency: string }>(
+      page,
+      'calculationResultReceivedEvent',
+    )
     await page.evaluate((bearer) => {
       document.querySelector('fees-calculator')!.tuitionInput = {
         currency: 'EUR',
@@ -47,14 +50,19 @@ describe('the built bundle dist/fees-calculator.js', () => {
     const detail = await event
     expect(detail).toMatchObject({ totalFees: 12, currency: 'EUR' })
     expect(detail.feeAmount).toBeGreaterThan(500)
-    await expect.poll(() => page.locator('fees-calculator').getByText('Grado en Matemáticas').count()).toBeGreaterThan(0)
+    await expect
+      .poll(() => page.locator('fees-calculator').getByText('Grado en Matemáticas').count())
+      .toBeGreaterThan(0)
     expect(await page.evaluate(() => document.querySelector('fees-calculator')!.shadowRoot?.mode)).toBe('open')
     expect(seen.errors).toEqual([])
     await page.close()
   })
 
   it('survives being loaded twice from two script tags', async () => {
-    const twice = HOST_PAGE.replace('</head>', '<script type="module" src="/dist/fees-calculator.js?copy=2"></script></head>')
+    const twice = HOST_PAGE.replace(
+      '</head>',
+      '<script type="module" src="/dist/fees-calculator.js?copy=2"></script></head>',
+    )
     const { page, seen } = await hostPage(twice)
     await page.waitForTimeout(200)
     expect(seen.errors).toEqual([])

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ALLOW_LOOPBACK_CROSS_ORIGIN, launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
+import {
+  ALLOW_LOOPBACK_CROSS_ORIGIN,
+  launchBrowser,
+  startDemo,
+  watch,
+  type Browser,
+  type DemoServer,
+  type Page,
+} from './harness.ts'
 import { recordEvents, settled, waitForEvent } from './screen-helpers.ts'
 import { tuitionInput } from '../support/fixtures.ts'
 import type { TuitionInput } from '../../src/domain/types.ts'
@@ -16,7 +24,9 @@ interface SeenRequest {
 
 function recordRequests(page: Page): SeenRequest[] {
   const seen: SeenRequest[] = []
-  page.on('request', (request) => seen.push({ url: request.url(), method: request.method(), headers: request.headers(), body: request.postData() }))
+  page.on('request', (request) =>
+    seen.push({ url: request.url(), method: request.method(), headers: request.headers(), body: request.postData() }),
+  )
   return seen
 }
 
@@ -44,8 +54,11 @@ const allMarkup = (page: Page) =>
     const parts: string[] = []
     const walk = (root: Document | ShadowRoot) => {
       for (const el of root.querySelectorAll('*')) {
-        if (el.tagName !== 'SCRIPT') parts.push(el.cloneNode(false) instanceof Element ? (el.cloneNode(false) as Element).outerHTML : '')
-        if (el.childNodes.length) for (const node of el.childNodes) if (node.nodeType === Node.TEXT_NODE && el.tagName !== 'SCRIPT') parts.push(node.textContent ?? '')
+        if (el.tagName !== 'SCRIPT')
+          parts.push(el.cloneNode(false) instanceof Element ? (el.cloneNode(false) as Element).outerHTML : '')
+        if (el.childNodes.length)
+          for (const node of el.childNodes)
+            if (node.nodeType === Node.TEXT_NODE && el.tagName !== 'SCRIPT') parts.push(node.textContent ?? '')
         if (el.shadowRoot) walk(el.shadowRoot)
       }
     }
@@ -108,7 +121,9 @@ describe('hardening in Chromium', () => {
       await page.addInitScript(() => {
         const violations: string[] = []
         ;(window as unknown as { __violations: string[] }).__violations = violations
-        document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI}`))
+        document.addEventListener('securitypolicyviolation', (e) =>
+          violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+        )
       })
       await recordEvents(page)
       const response = await page.goto(`${demo.url}/demo/strict-csp.html?lang=en`)
@@ -171,7 +186,9 @@ describe('hardening in Chromium', () => {
         expect(body).not.toContain(token)
       }
       expect(await allMarkup(page)).not.toContain(token)
-      expect(JSON.stringify(await page.evaluate(() => (window as unknown as { __fcEvents: unknown[] }).__fcEvents))).not.toContain(token)
+      expect(
+        JSON.stringify(await page.evaluate(() => (window as unknown as { __fcEvents: unknown[] }).__fcEvents)),
+      ).not.toContain(token)
       expect(seen.console.join('\n')).not.toContain(token)
       await page.close()
     })
@@ -248,7 +265,10 @@ describe('hardening in Chromium', () => {
       await recordEvents(tab)
       await tab.route(`${demo.url}/isolation.html`, (route) => route.fulfill({ contentType: 'text/html', body: html }))
       await tab.goto(`${demo.url}/isolation.html`)
-      await setInput(tab, tuitionInput({ token, dateOfPayment: '2030-01-05', contractId: 'C-ISOLATION', studyIdName: 'Isolation' }))
+      await setInput(
+        tab,
+        tuitionInput({ token, dateOfPayment: '2030-01-05', contractId: 'C-ISOLATION', studyIdName: 'Isolation' }),
+      )
       await waitForEvent(tab, 'calculationResultReceivedEvent')
       await settled(tab)
       const styles = await tab.evaluate(() => {
@@ -258,10 +278,24 @@ describe('hardening in Chromium', () => {
           if (!el) return null
           const c = getComputedStyle(el)
           const box = el.getBoundingClientRect()
-          return { fontSize: c.fontSize, color: c.color, display: c.display, fontFamily: c.fontFamily, width: Math.round(box.width), height: Math.round(box.height) }
+          return {
+            fontSize: c.fontSize,
+            color: c.color,
+            display: c.display,
+            fontFamily: c.fontFamily,
+            width: Math.round(box.width),
+            height: Math.round(box.height),
+          }
         }
         return Object.fromEntries(
-          ['[part~="title"]', '[part~="monthly-fee"]', '[part~="fee-select"]', '[part~="save-button"]', '[part~="summary"]', '[part~="date"]'].map((s) => [s, read(s)]),
+          [
+            '[part~="title"]',
+            '[part~="monthly-fee"]',
+            '[part~="fee-select"]',
+            '[part~="save-button"]',
+            '[part~="summary"]',
+            '[part~="date"]',
+          ].map((s) => [s, read(s)]),
         )
       })
       const shot = await tab.locator('fees-calculator').screenshot({ animations: 'disabled' })
@@ -291,15 +325,24 @@ describe('hardening in Chromium', () => {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
         body: JSON.stringify({
-          currency: 'EUR', dateOfPayment: '2030-03-05', finalAmount: 1200, numberOfFees: 24, system: 2, financialType: 0,
-          language: 'en', contractId: 'C-TWO', isSavedVersion: true,
+          currency: 'EUR',
+          dateOfPayment: '2030-03-05',
+          finalAmount: 1200,
+          numberOfFees: 24,
+          system: 2,
+          financialType: 0,
+          language: 'en',
+          contractId: 'C-TWO',
+          isSavedVersion: true,
         }),
       })
       const { versionHashCode } = (await save.json()) as { versionHashCode: string }
       const tab = await browser.newPage()
       const seen = watch(tab)
       // The version number of the saved plan cannot be had: only the element in hash mode may show the toast.
-      await tab.route('**/api/v1/Version/Number**', (route) => route.fulfill({ status: 500, contentType: 'application/problem+json', body: '{}' }))
+      await tab.route('**/api/v1/Version/Number**', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/problem+json', body: '{}' }),
+      )
       await tab.route(`${demo.url}/two.html`, (route) =>
         route.fulfill({
           contentType: 'text/html',
@@ -320,8 +363,15 @@ describe('hardening in Chromium', () => {
       await tab.goto(`${demo.url}/two.html`)
       await tab.evaluate((bearer) => {
         ;(document.getElementById('a') as HTMLElement & { tuitionInput: unknown }).tuitionInput = {
-          currency: 'EUR', dateOfPayment: '2030-01-05', finalAmount: 6000, numberOfFees: 12, system: 2, financialType: 0,
-          language: 'es', token: bearer, contractId: 'C-TWO-A',
+          currency: 'EUR',
+          dateOfPayment: '2030-01-05',
+          finalAmount: 6000,
+          numberOfFees: 12,
+          system: 2,
+          financialType: 0,
+          language: 'es',
+          token: bearer,
+          contractId: 'C-TWO-A',
         }
       }, token)
       const fee = (id: string) => tab.locator(`#${id} [part~="monthly-fee"]`).textContent()

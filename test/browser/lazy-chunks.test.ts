@@ -10,7 +10,7 @@ import { recordEvents, settled, waitForEvent } from './screen-helpers.ts'
 const CHUNKS = {
   calendar: '**/dist/chunks/CalendarPicker-*',
   toaster: '**/dist/chunks/Toasts-*',
-  http: '**/dist/chunks/ky-*',
+  http: '**/dist/chunks/http-*',
 } as const
 /** Holds the toaster's chunk back long enough for a notice to come before it. */
 const TOASTER_DELAY_MS = 1_500
@@ -44,7 +44,8 @@ async function open(block: (keyof typeof CHUNKS)[], options: { delayToaster?: bo
   return { page, log, requested }
 }
 
-const chunkLines = (lines: string[]) => lines.filter((line) => line.startsWith('error: [fees-calculator] Loading chunk failed'))
+const chunkLines = (lines: string[]) =>
+  lines.filter((line) => line.startsWith('error: [fees-calculator] Loading chunk failed'))
 const alert = (page: Page) => page.locator('fees-calculator [role=alert]')
 
 describe('<fees-calculator> with its lazy chunks', () => {
@@ -52,8 +53,9 @@ describe('<fees-calculator> with its lazy chunks', () => {
     const { page, log, requested } = await open([])
     await waitForEvent(page, 'calculationResultReceivedEvent')
     await settled(page)
-    const chunks = () => ['CalendarPicker', 'Toasts', 'ky'].filter((name) => requested.some((url) => url.includes(`/chunks/${name}-`)))
-    await expect.poll(chunks).toEqual(['CalendarPicker', 'Toasts', 'ky'])
+    const chunks = () =>
+      ['CalendarPicker', 'Toasts', 'http'].filter((name) => requested.some((url) => url.includes(`/chunks/${name}-`)))
+    await expect.poll(chunks).toEqual(['CalendarPicker', 'Toasts', 'http'])
     expect(await page.locator('fees-calculator [data-figure=feeAmount]').textContent()).not.toMatch(/^€0\.00$/)
     expect(chunkLines(log.console)).toEqual([])
     expect(log.errors).toEqual([])
@@ -70,7 +72,11 @@ describe('<fees-calculator> with its lazy chunks', () => {
       // One line however many chunks failed: the alert says what went wrong, not how often.
       expect(await alert(page).locator('li').count()).toBe(1)
       await expect.poll(() => chunkLines(log.console).length).toBe(2)
-      expect(chunkLines(log.console).map((line) => /Loading chunk failed: (\w+)/.exec(line)?.[1]).sort()).toEqual(['calendar', 'toaster'])
+      expect(
+        chunkLines(log.console)
+          .map((line) => /Loading chunk failed: (\w+)/.exec(line)?.[1])
+          .sort(),
+      ).toEqual(['calendar', 'toaster'])
       expect(await page.locator('fees-calculator [data-sonner-toast]').count()).toBe(0)
       // The browser's own date input stands in for the calendar.
       expect(await page.locator('fees-calculator input[type=date][part=date]').count()).toBe(1)

@@ -5,10 +5,17 @@ import { extname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
 
-const version = (name: string) => (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version
-const run = (cwd: string, command: string, args: string[]) => execFileSync(command, args, { cwd, stdio: 'pipe', encoding: 'utf8' })
+const version = (name: string) =>
+  (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version
+const run = (cwd: string, command: string, args: string[]) =>
+  execFileSync(command, args, { cwd, stdio: 'pipe', encoding: 'utf8' })
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.json': 'application/json' }
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.html': 'text/html',
+  '.css': 'text/css',
+  '.json': 'application/json',
+}
 
 /** Serves `dir` at `${origin}${prefix}` in this page. */
 async function serveDir(page: Page, origin: string, prefix: string, dir: string) {
@@ -81,8 +88,30 @@ describe('the packed npm package', () => {
   let demo: DemoServer
   let app: string
 
+  /**
+   * In plain Node (no DOM), from the installed package: imports it, checks the
+   * import added no global, and renders <FeesCalculator> twice with
+   * renderToString. Gives the first markup, or (report) all of it as JSON.
+   */
+  const serverRender = (report = false) => {
+    const script = `
+      const before = new Set(Object.getOwnPropertyNames(globalThis))
+      const pkg = await import('fees-calculator')
+      const globals = Object.getOwnPropertyNames(globalThis).filter((name) => !before.has(name))
+      const { createElement } = await import('react')
+      const { renderToString } = await import('react-dom/server')
+      const input = ${JSON.stringify(INPUT('server-side'))}
+      const html = [0, 1].map(() => renderToString(createElement(pkg.FeesCalculator, { tuitionInput: input })))
+      process.stdout.write(${report} ? JSON.stringify({ keys: Object.keys(pkg), html, globals }) : html[0])
+    `
+    return run(app, 'node', ['--input-type=module', '-e', script])
+  }
+
   beforeAll(async () => {
-    const tarball = run(process.cwd(), 'npm', ['pack', '--silent', '--pack-destination', work]).trim().split('\n').at(-1)!
+    const tarball = run(process.cwd(), 'npm', ['pack', '--silent', '--pack-destination', work])
+      .trim()
+      .split('\n')
+      .at(-1)!
     app = join(work, 'app')
     mkdirSync(join(app, 'src'), { recursive: true })
     writeFileSync(
@@ -91,7 +120,11 @@ describe('the packed npm package', () => {
         name: 'host-app',
         private: true,
         type: 'module',
-        dependencies: { react: version('react'), 'react-dom': version('react-dom'), 'fees-calculator': `file:${join(work, tarball)}` },
+        dependencies: {
+          react: version('react'),
+          'react-dom': version('react-dom'),
+          'fees-calculator': `file:${join(work, tarball)}`,
+        },
         devDependencies: {
           vite: version('vite'),
           '@vitejs/plugin-react': version('@vitejs/plugin-react'),
@@ -101,8 +134,14 @@ describe('the packed npm package', () => {
         },
       }),
     )
-    writeFileSync(join(app, 'vite.config.js'), "import react from '@vitejs/plugin-react'\nexport default { plugins: [react()], base: '/app/' }\n")
-    writeFileSync(join(app, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/src/main.jsx"></script></body></html>')
+    writeFileSync(
+      join(app, 'vite.config.js'),
+      "import react from '@vitejs/plugin-react'\nexport default { plugins: [react()], base: '/app/', build: { rollupOptions: { input: ['index.html', 'hydrate.html'] } } }\n",
+    )
+    writeFileSync(
+      join(app, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div><script type="module" src="/src/main.jsx"></script></body></html>',
+    )
     writeFileSync(
       join(app, 'src', 'main.jsx'),
       `import { createRoot } from 'react-dom/client'
@@ -120,9 +159,28 @@ createRoot(document.getElementById('root')).render(
 document.addEventListener('calculationResultReceivedEvent', (e) => window.results.push(['element', e.detail.feeAmount]))
 `,
     )
+    writeFileSync(
+      join(app, 'src', 'hydrate.jsx'),
+      `import { hydrateRoot } from 'react-dom/client'
+import { FeesCalculator } from 'fees-calculator'
+
+const input = JSON.parse(new URLSearchParams(location.search).get('input'))
+window.results = []
+hydrateRoot(
+  document.getElementById('root'),
+  <FeesCalculator tuitionInput={input} onCalculationResultReceived={(r) => window.results.push(r.feeAmount)} />,
+  { onRecoverableError: (error) => console.error('recoverable: ' + error.message) },
+)
+`,
+    )
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(HOST_TSCONFIG))
     writeFileSync(join(app, 'src', 'host.tsx'), HOST_TSX)
     run(app, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'])
+    // The server's markup of <FeesCalculator>, rendered in plain Node from the installed package, for the hydration page.
+    writeFileSync(
+      join(app, 'hydrate.html'),
+      `<!doctype html><html><body><div id="root">${serverRender()}</div><script type="module" src="/src/hydrate.jsx"></script></body></html>`,
+    )
     run(app, 'npx', ['vite', 'build', '--logLevel', 'error'])
     ;[browser, demo] = await Promise.all([launchBrowser(), startDemo()])
   }, 240_000)
@@ -133,13 +191,44 @@ document.addEventListener('calculationResultReceivedEvent', (e) => window.result
     rmSync(work, { recursive: true, force: true })
   })
 
+  it('imports in plain Node without a DOM, with no side effect, and renders a stable placeholder on the server', () => {
+    const output = JSON.parse(serverRender(true)) as { keys: string[]; html: string[]; globals: string[] }
+    expect(output.keys).toEqual(
+      expect.arrayContaining(['FeesCalculator', 'FeesCalculatorElement', 'defineFeesCalculator']),
+    )
+    expect(output.globals).toEqual([])
+    expect(output.html[0]).toBe(output.html[1])
+    expect(output.html[0]).toBe('<div class="fc" part="base" data-state="placeholder" aria-busy="true"></div>')
+  })
+
+  it("hydrates the server's markup in Chromium without a mismatch, then calculates", async () => {
+    const page = await browser.newPage()
+    const seen = watch(page)
+    await serveDir(page, demo.url, '/app/', join(app, 'dist'))
+    const input = encodeURIComponent(JSON.stringify(INPUT(await demo.token())))
+    await page.goto(`${demo.url}/app/hydrate.html?input=${input}`)
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { results: unknown[] }).results.length), {
+        timeout: 15_000,
+      })
+      .toBe(1)
+    await expect.poll(() => page.getByText('Packed Degree').count()).toBe(1)
+    expect(seen.errors).toEqual([])
+    expect(seen.console.filter((line) => line.startsWith('error:'))).toEqual([])
+    await page.close()
+  })
+
   it('installs into a fresh Vite + React app whose build renders the React component and the element', async () => {
     const page = await browser.newPage()
     const seen = watch(page)
     await serveDir(page, demo.url, '/app/', join(app, 'dist'))
     const input = encodeURIComponent(JSON.stringify(INPUT(await demo.token())))
     await page.goto(`${demo.url}/app/index.html?input=${input}`)
-    await expect.poll(() => page.evaluate(() => (window as unknown as { results: unknown[] }).results.length), { timeout: 15_000 }).toBe(2)
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { results: unknown[] }).results.length), {
+        timeout: 15_000,
+      })
+      .toBe(2)
     const results = await page.evaluate(() => (window as unknown as { results: [string, number][] }).results)
     expect(results.map(([from]) => from).sort()).toEqual(['component', 'element'])
     expect(results[0]![1]).toBe(results[1]![1])

@@ -12,7 +12,8 @@ import { isoDay } from './screen-helpers.ts'
 function readmeSnippets(): Record<string, string> {
   const readme = readFileSync('README.md', 'utf8')
   const snippets: Record<string, string> = {}
-  for (const [, name, code] of readme.matchAll(/<!-- snippet:(\w+) -->\s*```\w*\n([\s\S]*?)```/g)) snippets[name!] = code!
+  for (const [, name, code] of readme.matchAll(/<!-- snippet:(\w+) -->\s*```\w*\n([\s\S]*?)```/g))
+    snippets[name!] = code!
   return snippets
 }
 
@@ -61,7 +62,11 @@ beforeAll(async () => {
   ;[demo, browser] = await Promise.all([startDemo(), launchBrowser()])
   const nextMonth = new Date()
   nextMonth.setMonth(nextMonth.getMonth() + 1, 5)
-  let embed = fill(snippets.embed ?? '', 'https://cdn.example.edu/fees-calculator/dist/fees-calculator.js', '/dist/fees-calculator.js')
+  let embed = fill(
+    snippets.embed ?? '',
+    'https://cdn.example.edu/fees-calculator/dist/fees-calculator.js',
+    '/dist/fees-calculator.js',
+  )
   embed = fill(embed, '<bearer token>', await demo.token())
   embed = fill(embed, '"dateOfPayment":"2027-01-05"', `"dateOfPayment":"${isoDay(nextMonth)}"`)
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${snippets.theme}</style></head>
@@ -99,7 +104,9 @@ describe("the README's examples", () => {
     const partRule = declarations(css, 'fees-calculator::part(save-button)')
     expect(partRule.length).toBeGreaterThan(0)
     for (const [property, value] of partRule) {
-      const actual = await page.locator(SAVE_BUTTON).evaluate((button, p) => getComputedStyle(button).getPropertyValue(p), property)
+      const actual = await page
+        .locator(SAVE_BUTTON)
+        .evaluate((button, p) => getComputedStyle(button).getPropertyValue(p), property)
       expect(actual, property).toBe(await computed(page, property, value))
     }
   })

@@ -19,7 +19,9 @@ afterAll(async () => {
 /** The schedule as the screen shows it: each row's cells, then the totals row. */
 function shownRows(page: Page): Promise<{ body: string[][]; total: string[] }> {
   return page.locator('fees-calculator [part=schedule] table').evaluate((table) => ({
-    body: [...table.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
+    body: [...table.querySelectorAll('tbody tr')].map((row) =>
+      [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''),
+    ),
     total: [...table.querySelectorAll('tfoot td')].map((cell) => cell.textContent ?? ''),
   }))
 }
@@ -27,9 +29,19 @@ function shownRows(page: Page): Promise<{ body: string[][]; total: string[] }> {
 /** The same table formatted as the widget formats it: Intl in the same browser, the API's numbers. */
 async function expectedRows(page: Page, language: Language, table: AmortizationTable) {
   const amounts = table.fees.flatMap((fee) => [fee.fee, fee.interest, fee.principal, fee.balance])
-  const formatted = await money(page, language, table.currency, [...amounts, table.totals.finalFee, table.totals.interests, table.totals.amountToFinance])
+  const formatted = await money(page, language, table.currency, [
+    ...amounts,
+    table.totals.finalFee,
+    table.totals.interests,
+    table.totals.amountToFinance,
+  ])
   const day = (iso: string) =>
-    new Intl.DateTimeFormat(LOCALES[language], { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`))
+    new Intl.DateTimeFormat(LOCALES[language], {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${iso}T00:00:00Z`))
   return {
     body: table.fees.map((fee, k) => [String(fee.number), day(fee.dueDate), ...formatted.slice(4 * k, 4 * k + 4)]),
     total: [...formatted.slice(amounts.length), ''],
@@ -82,7 +94,9 @@ describe.each(['es', 'en'] as const)('the payment schedule on demand, in %s', (l
     // The CSV has the same rows.
     const download = page.waitForEvent('download')
     await page.locator('fees-calculator [part=schedule] .fc-schedule-head button').click()
-    const csv = readFileSync((await (await download).path())!, 'utf8').trim().split('\r\n')
+    const csv = readFileSync((await (await download).path())!, 'utf8')
+      .trim()
+      .split('\r\n')
     expect(csv).toHaveLength(table.fees.length + 1)
     const separator = language === 'es' ? ';' : ','
     expect(csv[1]!.split(separator).slice(0, 2)).toEqual(['1', table.fees[0]!.dueDate])
@@ -129,12 +143,20 @@ describe.each(['es', 'en'] as const)('the payment schedule on demand, in %s', (l
   it('says so when the schedule cannot be had, and lets the user ask again', async () => {
     const page = await open(`/demo/portal.html?lang=${language}`)
     await page.route(`**${FRONT_CALCULATE}`, (route) =>
-      route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ status: 503, code: 'unavailable' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ status: 503, code: 'unavailable' }),
+      }),
     )
     const button = page.getByRole('button', { name: SHOW[language], exact: true })
     await button.click()
     const status = page.locator('fees-calculator .fc-saved[role=status]')
-    await status.filter({ hasText: language === 'es' ? 'No se ha podido obtener el cuadro de amortización' : 'could not be loaded' }).waitFor()
+    await status
+      .filter({
+        hasText: language === 'es' ? 'No se ha podido obtener el cuadro de amortización' : 'could not be loaded',
+      })
+      .waitFor()
     expect((await events(page)).filter((e) => e.name === 'feeOptionSelectedEvent')).toEqual([])
     await page.unroute(`**${FRONT_CALCULATE}`)
     await button.click()

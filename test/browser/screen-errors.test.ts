@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
-import { events, recordEvents, settled, text, waitForEvent, type Language, savePlanPerLanguage, problemReply, UNAVAILABLE } from './screen-helpers.ts'
+import {
+  events,
+  recordEvents,
+  settled,
+  text,
+  waitForEvent,
+  type Language,
+  savePlanPerLanguage,
+  problemReply,
+  UNAVAILABLE,
+} from './screen-helpers.ts'
 
-/** The spec's texts, word for word in Spanish, and their English counterparts. */
+/** The notices' texts: the Spanish ones word for word as hosts expect them, and their English counterparts. */
 const TEXTS = {
   es: {
     versionTitle: 'Error',
@@ -34,7 +44,10 @@ afterAll(async () => {
   await demo?.close()
 })
 
-async function open(path: string, before?: (page: Page) => Promise<unknown>): Promise<{ page: Page; log: ReturnType<typeof watch> }> {
+async function open(
+  path: string,
+  before?: (page: Page) => Promise<unknown>,
+): Promise<{ page: Page; log: ReturnType<typeof watch> }> {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
   page.setDefaultTimeout(10_000)
   const log = watch(page)
@@ -50,7 +63,9 @@ describe.each(['es', 'en'] as const)('the error catalogue, in %s', (language) =>
   const words = TEXTS[language]
 
   it('toasts "Error" when the version number cannot be fetched', async () => {
-    const { page } = await open(`/fees/${saved[language]}`, (p) => p.route('**/Version/Number**', (route) => route.fulfill(problemReply())))
+    const { page } = await open(`/fees/${saved[language]}`, (p) =>
+      p.route('**/Version/Number**', (route) => route.fulfill(problemReply())),
+    )
     await toast(page).waitFor()
     expect(await toast(page).locator('[data-title]').textContent()).toBe(words.versionTitle)
     expect(await toast(page).locator('[data-description]').textContent()).toBe(words.versionDetail)
@@ -101,7 +116,9 @@ describe('the error catalogue: events and logs', () => {
   })
 
   it('answers a failed save in embedded mode with feeOptionSelectedEvent carrying the error body, and stays unlocked', async () => {
-    const { page } = await open('/demo/portal.html', (p) => p.route('**/Calculator/FrontCalculateFees', (route) => route.fulfill(problemReply())))
+    const { page } = await open('/demo/portal.html', (p) =>
+      p.route('**/Calculator/FrontCalculateFees', (route) => route.fulfill(problemReply())),
+    )
     await waitForEvent(page, 'calculationResultReceivedEvent')
     await settled(page)
     await page.locator('fees-calculator [part=save-button]').click()
@@ -113,14 +130,16 @@ describe('the error catalogue: events and logs', () => {
     await page.close()
   })
 
-  it('refuses an invalid date of payment with invalidTuitionEvent and the spec message', async () => {
+  it('refuses an invalid date of payment with invalidTuitionEvent and the exact message hosts match on', async () => {
     const { page } = await open('/demo/crm.html')
     await waitForEvent(page, 'calculationResultReceivedEvent')
     await page.evaluate(() => {
       const element = document.querySelector('fees-calculator')!
       element.tuitionInput = { ...(element.tuitionInput as object), dateOfPayment: 'mañana' } as never
     })
-    expect(await waitForEvent(page, 'invalidTuitionEvent')).toMatchObject({ message: 'La Fecha de pago introducida no es válida' })
+    expect(await waitForEvent(page, 'invalidTuitionEvent')).toMatchObject({
+      message: 'La Fecha de pago introducida no es válida',
+    })
     await page.close()
   })
 
@@ -131,8 +150,14 @@ describe('the error catalogue: events and logs', () => {
     const before = await text(page, '[data-figure=feeAmount]')
     await page.route('**/Calculator/CalculateFeeOptions', (route) => route.fulfill(problemReply()))
     await page.locator('fees-calculator [part=fee-select]').selectOption('24')
-    await page.waitForFunction(() => document.querySelector('fees-calculator')!.shadowRoot!.querySelector('.fc-card')!.getAttribute('data-busy') === 'false')
-    await expect.poll(() => log.console.some((line) => line.startsWith('error: [fees-calculator] calculation failed'))).toBe(true)
+    await page.waitForFunction(
+      () =>
+        document.querySelector('fees-calculator')!.shadowRoot!.querySelector('.fc-card')!.getAttribute('data-busy') ===
+        'false',
+    )
+    await expect
+      .poll(() => log.console.some((line) => line.startsWith('error: [fees-calculator] calculation failed')))
+      .toBe(true)
     expect(await text(page, '[data-figure=feeAmount]')).toBe(before)
     expect(await page.locator('fees-calculator [part=fee-select]').inputValue()).not.toBe('24')
     expect(await toast(page).count()).toBe(0)
@@ -142,7 +167,9 @@ describe('the error catalogue: events and logs', () => {
 
   it('only logs a fees table that cannot be loaded', async () => {
     const { page, log } = await open('/fees/no-such-version-hash')
-    await expect.poll(() => log.console.some((line) => line.startsWith('error: [fees-calculator] fees table load failed'))).toBe(true)
+    await expect
+      .poll(() => log.console.some((line) => line.startsWith('error: [fees-calculator] fees table load failed')))
+      .toBe(true)
     expect(await page.locator('fees-calculator .fc').getAttribute('data-state')).toBe('empty')
     expect(await toast(page).count()).toBe(0)
     await page.close()

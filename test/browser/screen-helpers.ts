@@ -1,5 +1,6 @@
 // Helpers of the screen's browser tests: read the widget through its shadow root as a user sees it.
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { watch } from './harness.ts'
 
 export const EVENT_NAMES = ['calculationResultReceivedEvent', 'invalidTuitionEvent', 'feeOptionSelectedEvent'] as const
 export type Language = 'es' | 'en'
@@ -8,16 +9,21 @@ export const LOCALES: Record<Language, string> = { es: 'es-ES', en: 'en-GB' }
 
 export interface RecordedEvent {
   name: string
+  // biome-ignore lint/suspicious/noExplicitAny: an event's detail as the page serialised it; each test reads the fields of its event.
   detail: any
 }
 
 /** Records every event of every <fees-calculator> from the first script on, so none is missed before a test listens. */
 export async function recordEvents(page: Page): Promise<void> {
-  await page.addInitScript((names) => {
-    const events: { name: string; detail: unknown }[] = []
-    ;(window as unknown as { __fcEvents: typeof events }).__fcEvents = events
-    for (const name of names) document.addEventListener(name, (event) => events.push({ name, detail: (event as CustomEvent).detail }), true)
-  }, [...EVENT_NAMES])
+  await page.addInitScript(
+    (names) => {
+      const events: { name: string; detail: unknown }[] = []
+      ;(window as unknown as { __fcEvents: typeof events }).__fcEvents = events
+      for (const name of names)
+        document.addEventListener(name, (event) => events.push({ name, detail: (event as CustomEvent).detail }), true)
+    },
+    [...EVENT_NAMES],
+  )
 }
 
 export function events(page: Page): Promise<RecordedEvent[]> {
@@ -25,9 +31,12 @@ export function events(page: Page): Promise<RecordedEvent[]> {
 }
 
 /** Waits for the `count`-th event of that name (1-based) and returns its detail. */
+// biome-ignore lint/suspicious/noExplicitAny: the detail as the page serialised it; each test reads the fields of its event.
 export async function waitForEvent(page: Page, name: string, count = 1): Promise<any> {
   await page.waitForFunction(
-    ([n, c]) => (window as unknown as { __fcEvents: { name: string }[] }).__fcEvents.filter((e) => e.name === n).length >= (c as number),
+    ([n, c]) =>
+      (window as unknown as { __fcEvents: { name: string }[] }).__fcEvents.filter((e) => e.name === n).length >=
+      (c as number),
     [name, count] as const,
   )
   const all = await events(page)
@@ -63,14 +72,18 @@ export function money(page: Page, language: Language, currency: string, values: 
 export function percent(page: Page, language: Language, values: number[]): Promise<string[]> {
   return page.evaluate(
     ([locale, list]) => {
-      const format = new Intl.NumberFormat(locale as string, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+      const format = new Intl.NumberFormat(locale as string, {
+        style: 'percent',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      })
       return (list as number[]).map((v) => format.format(v))
     },
     [LOCALES[language], values] as const,
   )
 }
 
-/** `YYYY-MM-DD` → `DD / MM / YYYY`, the spec's read-only date. */
+/** `YYYY-MM-DD` → `DD / MM / YYYY`, the read-only date. */
 export const spacedDate = (iso: string) => iso.split('-').reverse().join(' / ')
 
 /** Local calendar days, as the calendar counts them. */
@@ -94,7 +107,13 @@ export async function savePlanPerLanguage(open: (path: string) => Promise<Page>)
 }
 
 /** The error body the tests make the API answer with when they force a failure. */
-export const UNAVAILABLE = { type: 'about:blank', title: 'Service unavailable', status: 503, code: 'unavailable', detail: 'Try again later.' }
+export const UNAVAILABLE = {
+  type: 'about:blank',
+  title: 'Service unavailable',
+  status: 503,
+  code: 'unavailable',
+  detail: 'Try again later.',
+}
 
 /** A route's answer: that problem, as application/problem+json, with the given status. */
 export const problemReply = (status = 503) => ({
@@ -102,3 +121,24 @@ export const problemReply = (status = 503) => ({
   contentType: 'application/problem+json',
   body: JSON.stringify({ ...UNAVAILABLE, status }),
 })
+
+/**
+ * Opens a host page of the demo server's origin made of one `<fees-calculator>`
+ * with the given attributes (an API root elsewhere, an input), recording its events.
+ */
+export async function openHostPage(browser: Browser, origin: string, attributes: string) {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
+  page.setDefaultTimeout(10_000)
+  const log = watch(page)
+  await recordEvents(page)
+  const path = `/host-${Math.random().toString(36).slice(2)}.html`
+  await page.route(`${origin}${path}`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script></head>
+<body><fees-calculator ${attributes}></fees-calculator></body></html>`,
+    }),
+  )
+  await page.goto(`${origin}${path}`)
+  return { page, log }
+}

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
-import { events, isoDay, money, percent, recordEvents, settled, spacedDate, text, waitForEvent, type Language } from './screen-helpers.ts'
+import {
+  events,
+  isoDay,
+  money,
+  percent,
+  recordEvents,
+  settled,
+  spacedDate,
+  text,
+  waitForEvent,
+  type Language,
+} from './screen-helpers.ts'
 
 let demo: DemoServer
 let browser: Browser
@@ -60,7 +71,9 @@ describe.each([
     const first = await waitForEvent(page, 'calculationResultReceivedEvent')
     await settled(page)
     const select = page.locator('fees-calculator [part=fee-select]')
-    expect(await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['12', '13', '14', '15', '16', '17', '18'])
+    expect(
+      await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(['12', '13', '14', '15', '16', '17', '18'])
     expect(await text(page, '.fc-field label')).toContain(language === 'es' ? '(entre 12 y 18)' : '(between 12 and 18)')
     await select.selectOption('18')
     const second = await waitForEvent(page, 'calculationResultReceivedEvent', 2)
@@ -82,11 +95,15 @@ describe.each([
     const where = await page.evaluate(() => ({
       inShadow: !!document.querySelector('fees-calculator')!.shadowRoot!.querySelector('.react-datepicker'),
       inDocument: !!document.querySelector('.react-datepicker'),
-      headStyles: [...document.head.querySelectorAll('style')].filter((s) => /react-datepicker|sonner/.test(s.textContent ?? '')).length,
+      headStyles: [...document.head.querySelectorAll('style')].filter((s) =>
+        /react-datepicker|sonner/.test(s.textContent ?? ''),
+      ).length,
     }))
     expect(where).toEqual({ inShadow: true, inDocument: false, headStyles: 0 })
     // Each column header holds the full name (for screen readers) and the short one shown.
-    const dayNames = (await calendar.locator('.react-datepicker__day-name').allTextContents()).map((name) => name.toLowerCase())
+    const dayNames = (await calendar.locator('.react-datepicker__day-name').allTextContents()).map((name) =>
+      name.toLowerCase(),
+    )
     expect(dayNames[0]).toBe(language === 'es' ? 'luneslu' : 'mondaymo')
     expect(dayNames[6]).toBe(language === 'es' ? 'domingodo' : 'sundaysu')
 
@@ -158,7 +175,10 @@ describe.each([
     expect(await rpage.locator('fees-calculator .fc').getAttribute('lang')).toBe(language)
     expect(await rpage.locator('fees-calculator button[part=date]').count()).toBe(0)
     expect(await text(rpage, '[part=date]')).toBe(spacedDate(table.fees[0].dueDate))
-    const [total, toFinance] = await money(rpage, language, table.currency, [table.totals.finalFee, table.totals.amountToFinance])
+    const [total, toFinance] = await money(rpage, language, table.currency, [
+      table.totals.finalFee,
+      table.totals.amountToFinance,
+    ])
     expect(await text(rpage, '[data-figure=finalFee]')).toBe(total)
     expect(await text(rpage, '[data-figure=amountToFinance]')).toBe(toFinance)
     expect(await text(rpage, '[part=intro]')).toContain(language === 'es' ? 'no modificarlo' : 'not changed')
@@ -184,7 +204,11 @@ describe('<fees-calculator> attributes and page', () => {
     expect(await page.locator('fees-calculator .react-datepicker').count()).toBe(0)
     release()
     await page.locator('fees-calculator .react-datepicker').waitFor()
-    expect(await page.evaluate(() => document.querySelector('fees-calculator')!.shadowRoot!.activeElement?.getAttribute('part'))).toBe('date')
+    expect(
+      await page.evaluate(() =>
+        document.querySelector('fees-calculator')!.shadowRoot!.activeElement?.getAttribute('part'),
+      ),
+    ).toBe('date')
     await page.close()
   })
 
@@ -223,7 +247,9 @@ describe('<fees-calculator> attributes and page', () => {
   it('is usable at 320 px: nothing wider than the screen', async () => {
     const { page } = await open('/fees', 320)
     await page.locator('fees-calculator .fc').waitFor()
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
     expect(overflow).toBe(0)
     await page.close()
   })

@@ -21,7 +21,10 @@ const body = fc.oneof(
   { weight: 8, arbitrary: nearValidTuition.map((value) => JSON.stringify(value)) },
   { weight: 3, arbitrary: hostInput.map((value) => JSON.stringify(value) ?? 'undefined') },
   { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
-  { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', '[1,2', 'null', '"text"', '{"dateOfPayment": "2027-01-05",}', '\u0000') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('{', '{"a":', '[1,2', 'null', '"text"', '{"dateOfPayment": "2027-01-05",}', '\u0000'),
+  },
 )
 const request = fc.record({
   endpoint: fc.constantFrom(...ENDPOINTS),
@@ -47,7 +50,9 @@ describe('the reference API fed generated bodies', () => {
         body: JSON.stringify(financing({ numberOfFees, contractId: 'C-FUZZ-KEEP', isSavedVersion: true })),
       })
       const { versionHashCode } = (await answer.json()) as { versionHashCode: string }
-      const stored = await fetch(`${server.api}/Calculator/feestable/${versionHashCode}`, { headers: { 'X-Api-Key': API_KEY } })
+      const stored = await fetch(`${server.api}/Calculator/feestable/${versionHashCode}`, {
+        headers: { 'X-Api-Key': API_KEY },
+      })
       saved.push({ hash: versionHashCode, body: await stored.json() })
     }
   })
@@ -69,7 +74,11 @@ describe('the reference API fed generated bodies', () => {
         if (response.status >= 500) failures.push(`${response.status} ${sample.endpoint} ${sample.body.slice(0, 200)}`)
         else if (response.status >= 400) {
           const problem = JSON.parse(text) as { status: number; code: string }
-          if (!response.headers.get('content-type')?.startsWith('application/problem+json') || problem.status !== response.status || !problem.code) {
+          if (
+            !response.headers.get('content-type')?.startsWith('application/problem+json') ||
+            problem.status !== response.status ||
+            !problem.code
+          ) {
             failures.push(`not a problem: ${response.status} ${text.slice(0, 200)}`)
           }
         } else if (response.status !== 200) failures.push(`unexpected ${response.status}`)
@@ -80,7 +89,8 @@ describe('the reference API fed generated bodies', () => {
     expect(failures.slice(0, 10)).toEqual([])
     expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(RUNS)
     // The generator reaches both sides: refused bodies and accepted ones.
-    for (const status of [200, 400, 403, 422]) expect(statuses.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(RUNS / 100)
+    for (const status of [200, 400, 403, 422])
+      expect(statuses.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(RUNS / 100)
 
     for (const { hash, body: before } of saved) {
       const after = await fetch(`${server.api}/Calculator/feestable/${hash}`, { headers: { 'X-Api-Key': API_KEY } })

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { mintToken } from '../../demo/server/auth.ts'
 import { financing } from '../api/server.ts'
-import { freePort, startServerProcess } from '../support/server-process.ts'
+import { freePort, startServerProcess } from '../../tools/server-process.ts'
 
 const API_KEY = 'durability-key'
 const JWT_SECRET = 'durability-secret-0123456789abcdef0123'
@@ -45,7 +45,8 @@ describe('the reference API killed with SIGKILL during a burst of saves', () => 
     })
     // Kill once some saves have been answered and others are still under way.
     const exited = new Promise((resolve) => server.once('exit', resolve))
-    for (let waited = 0; acknowledged.length < 20 && waited < 30_000; waited += 2) await new Promise((resolve) => setTimeout(resolve, 2))
+    for (let waited = 0; acknowledged.length < 20 && waited < 30_000; waited += 2)
+      await new Promise((resolve) => setTimeout(resolve, 2))
     server.kill('SIGKILL')
     await exited
     await Promise.all(saves)
@@ -55,13 +56,18 @@ describe('the reference API killed with SIGKILL during a burst of saves', () => 
     server = await startProcess(dbPath, port)
     try {
       for (const { hash, number, numberOfFees } of acknowledged) {
-        const table = await fetch(`http://127.0.0.1:${port}/api/v1/Calculator/feestable/${hash}`, { headers: { 'X-Api-Key': API_KEY } })
+        const table = await fetch(`http://127.0.0.1:${port}/api/v1/Calculator/feestable/${hash}`, {
+          headers: { 'X-Api-Key': API_KEY },
+        })
         expect(table.status).toBe(200)
         const saved = (await table.json()) as { result: { totalFees: number } }
         expect(saved.result.totalFees).toBe(numberOfFees)
-        const version = await fetch(`http://127.0.0.1:${port}/api/v1/Version/Number?versionHashCode=${hash}&contractid=C-DURABLE`, {
-          headers: { 'X-Api-Key': API_KEY },
-        })
+        const version = await fetch(
+          `http://127.0.0.1:${port}/api/v1/Version/Number?versionHashCode=${hash}&contractid=C-DURABLE`,
+          {
+            headers: { 'X-Api-Key': API_KEY },
+          },
+        )
         expect(await version.json()).toBe(number)
       }
     } finally {
@@ -74,9 +80,13 @@ describe('the reference API killed with SIGKILL during a burst of saves', () => 
     const db = new Database(dbPath, { readonly: true })
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]
+      const tables = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        .all() as { name: string }[]
       const versionTable = tables.find((t) => /version/i.test(t.name))!.name
-      const rows = db.prepare(`SELECT * FROM ${versionTable} WHERE contract_id = ? ORDER BY number`).all('C-DURABLE') as Record<string, unknown>[]
+      const rows = db
+        .prepare(`SELECT * FROM ${versionTable} WHERE contract_id = ? ORDER BY number`)
+        .all('C-DURABLE') as Record<string, unknown>[]
       expect(rows.map((row) => row.number)).toEqual(rows.map((_, k) => k + 1))
       expect(rows.length).toBeGreaterThanOrEqual(acknowledged.length)
       for (const row of rows) {

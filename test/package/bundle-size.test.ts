@@ -1,14 +1,28 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { describe, expect, it } from 'vitest'
-import { initialClosure, INITIAL_JS_BUDGET_GZIP, kb, readChunkReport, standaloneSizes } from '../../scripts/bench/sizes.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, startDemo, type Browser, type DemoServer } from '../browser/harness.ts'
+import { jsBeforeFirstFigures, type FirstFiguresJs } from '../../tools/first-figures-js.ts'
+import { readChunkReport } from '../../tools/chunk-report.ts'
+import {
+  FIRST_FIGURES_JS_BUDGET_GZIP,
+  initialClosure,
+  INITIAL_JS_BUDGET_GZIP,
+  kb,
+  standaloneSizes,
+} from '../../tools/size-budget.ts'
 
 /** What a first render does not need, by the packages or sources that make it up. */
 const LAZY_PARTS = {
-  'the calendar popup': ['node_modules/react-datepicker/', 'node_modules/date-fns/', 'node_modules/@floating-ui/', 'src/ui/calendar/CalendarPicker.tsx'],
+  'the calendar popup': [
+    'node_modules/react-datepicker/',
+    'node_modules/date-fns/',
+    'node_modules/@floating-ui/',
+    'src/ui/calendar/CalendarPicker.tsx',
+  ],
   'the schedule': ['src/ui/schedule/Schedule.tsx'],
   'the toaster': ['node_modules/sonner/'],
-  'the HTTP client': ['node_modules/ky/'],
+  'the HTTP client and the response boundary': ['node_modules/ky/', 'src/api/client.ts', 'src/api/responses.ts'],
 } as const
 /** Lingui's message compiler: the build compiles the catalogues, so none of it may ship. */
 const MESSAGE_COMPILER = ['node_modules/@lingui/message-utils/', 'node_modules/@messageformat/']
@@ -35,7 +49,9 @@ describe('the standalone build', () => {
 
   it.each(Object.entries(LAZY_PARTS))('loads %s lazily, outside the initial JavaScript', (_part, sources) => {
     const initial = new Set(measured().initial.map((s) => basename(s.file)))
-    const holders = readChunkReport().chunks.filter((chunk) => chunk.modules.some((m) => sources.some((source) => m.id.startsWith(source))))
+    const holders = readChunkReport().chunks.filter((chunk) =>
+      chunk.modules.some((m) => sources.some((source) => m.id.startsWith(source))),
+    )
     expect(holders.length).toBeGreaterThan(0)
     for (const chunk of holders) expect(initial.has(basename(chunk.file)), chunk.file).toBe(false)
   })
@@ -60,6 +76,31 @@ describe('the standalone build', () => {
     // The library and the app builds too, which have no module list: by a sentence of the parser's.
     const shipped = jsFiles('dist')
     expect(shipped.filter((f) => readFileSync(f, 'utf8').includes(MESSAGE_PARSER_TEXT))).toEqual([])
+  })
+})
+
+describe('the JavaScript fetched before the first figures, in Chromium', () => {
+  let browser: Browser
+  let demo: DemoServer
+  let fetched: FirstFiguresJs
+  beforeAll(async () => {
+    ;[browser, demo] = await Promise.all([launchBrowser(), startDemo()])
+    fetched = await jsBeforeFirstFigures(browser, demo.url, await demo.token())
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await demo?.close()
+  })
+
+  it(`stays within ${kb(FIRST_FIGURES_JS_BUDGET_GZIP)} gzip, the HTTP client included`, () => {
+    const listing = fetched.files.map((s) => `${s.file} ${kb(s.gzip)}`).join(', ')
+    expect(fetched.gzip, listing).toBeLessThanOrEqual(FIRST_FIGURES_JS_BUDGET_GZIP)
+    expect(fetched.files.map((s) => basename(s.file))).toContainEqual(expect.stringMatching(/^http-/))
+  })
+
+  it('holds back what the first figures do not need: the toaster, the calendar and the schedule', () => {
+    const names = fetched.files.map((s) => basename(s.file))
+    expect(names.filter((name) => /^(Toasts|CalendarPicker|Schedule)-/.test(name))).toEqual([])
   })
 })
 

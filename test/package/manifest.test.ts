@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import Ajv from 'ajv'
 import { describe, expect, it } from 'vitest'
 import { EVENT_NAMES } from '../../src/events.ts'
 import { CSS_CUSTOM_PROPERTIES, CSS_PARTS } from '../../src/ui/theme.ts'
 import { elementDeclaration } from '../../scripts/manifest-tables.ts'
+import { ELEMENT_PROPS } from '../../src/domain/props.ts'
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { customElements: string }
 const element = elementDeclaration(pkg.customElements)
@@ -21,6 +23,26 @@ describe('the Custom Elements Manifest (package.json "customElements")', () => {
     expect(element).toBeDefined()
   })
 
+  it('validates against the official Custom Elements Manifest schema', () => {
+    const schema = JSON.parse(readFileSync('node_modules/custom-elements-manifest/schema.json', 'utf8')) as object
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(schema)
+    const valid = validate(JSON.parse(readFileSync(pkg.customElements, 'utf8')))
+    expect(validate.errors ?? [], 'schema errors').toEqual([])
+    expect(valid).toBe(true)
+  })
+
+  it('names the superclass a consumer sees: HTMLElement', () => {
+    expect((element as { superclass?: unknown }).superclass).toEqual({ name: 'HTMLElement', package: 'global:' })
+  })
+
+  it("lists exactly the properties of the element's table, each with its attribute", () => {
+    const fields = (element.members ?? []).filter((m) => m.kind === 'field')
+    expect(fields.map((f) => f.name)).toEqual(Object.keys(ELEMENT_PROPS))
+    expect((element.attributes ?? []).map((a) => [a.name, a.fieldName])).toEqual(
+      Object.entries(ELEMENT_PROPS).map(([name, row]) => [row.attribute, name]),
+    )
+  })
+
   it('lists every event, typed with a detail type the package exports', () => {
     const index = readFileSync('src/index.ts', 'utf8')
     expect(sorted((element.events ?? []).map((e) => e.name))).toEqual(sorted(EVENT_NAMES))
@@ -33,7 +55,9 @@ describe('the Custom Elements Manifest (package.json "customElements")', () => {
   })
 
   it('lists every ::part() the screen has, each described', () => {
-    const used = sources('.tsx').flatMap((text) => [...text.matchAll(/\bpart="([^"]+)"/g)].flatMap((m) => m[1]!.split(/\s+/)))
+    const used = sources('.tsx').flatMap((text) =>
+      [...text.matchAll(/\bpart="([^"]+)"/g)].flatMap((m) => m[1]!.split(/\s+/)),
+    )
     expect(sorted((element.cssParts ?? []).map((p) => p.name))).toEqual(sorted(used))
     expect(sorted(CSS_PARTS)).toEqual(sorted(used))
     for (const part of element.cssParts ?? []) expect(part.description, part.name).toBeTruthy()

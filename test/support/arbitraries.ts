@@ -17,11 +17,13 @@ export const anyValue = fc.oneof(
 
 /** Date texts: real dates, date-times, and everything near them that is not one. */
 export const dateText = fc.oneof(
-  fc.date({ min: new Date('1900-01-01'), max: new Date('2200-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  fc
+    .date({ min: new Date('1900-01-01'), max: new Date('2200-12-31'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
   fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
-  fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 })).map(
-    ([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
-  ),
+  fc
+    .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
+    .map(([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`),
   fc.constantFrom('2027-02-29', '2028-02-29', '31/12/2027', '2027-1-5', '2027-01-05T25:00:00', 'today', ''),
 )
 
@@ -58,21 +60,25 @@ export const tuitionLike = fc.record(
 export const hostInput = fc.oneof({ weight: 8, arbitrary: tuitionLike }, { weight: 1, arbitrary: anyValue })
 
 /** A valid tuition input (financing or refinancing) for the reference API's defaults. */
-export const validTuition = fc.record({
-  currency: fc.constantFrom('EUR', 'USD', 'GBP', 'MXN'),
-  dateOfPayment: fc.date({ min: new Date('2027-01-01'), max: new Date('2035-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-  numberOfFees: fc.integer({ min: 12, max: 24 }),
-  financialType: fc.constantFrom(0, 1),
-  amount: fc.integer({ min: 100_00, max: 1_000_000_00 }).map((cents) => cents / 100),
-  partialPayment: fc.integer({ min: 0, max: 50_00 }).map((cents) => cents / 100),
-  system: fc.integer({ min: 1, max: 7 }),
-  contractId: fc.string({ minLength: 1, maxLength: 20 }),
-  language: fc.constantFrom('es', 'en'),
-}).map(({ amount, financialType, partialPayment, ...rest }) =>
-  financialType === 0
-    ? { ...rest, financialType, finalAmount: amount }
-    : { ...rest, financialType, amountToRefinance: amount, partialPayment },
-)
+export const validTuition = fc
+  .record({
+    currency: fc.constantFrom('EUR', 'USD', 'GBP', 'MXN'),
+    dateOfPayment: fc
+      .date({ min: new Date('2027-01-01'), max: new Date('2035-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
+    numberOfFees: fc.integer({ min: 12, max: 24 }),
+    financialType: fc.constantFrom(0, 1),
+    amount: fc.integer({ min: 100_00, max: 1_000_000_00 }).map((cents) => cents / 100),
+    partialPayment: fc.integer({ min: 0, max: 50_00 }).map((cents) => cents / 100),
+    system: fc.integer({ min: 1, max: 7 }),
+    contractId: fc.string({ minLength: 1, maxLength: 20 }),
+    language: fc.constantFrom('es', 'en'),
+  })
+  .map(({ amount, financialType, partialPayment, ...rest }) =>
+    financialType === 0
+      ? { ...rest, financialType, finalAmount: amount }
+      : { ...rest, financialType, amountToRefinance: amount, partialPayment },
+  )
 
 /** A valid input with one to three fields replaced by generated, mostly wrong, values. */
 export const nearValidTuition = fc
@@ -88,8 +94,20 @@ export const nearValidTuition = fc
 
 function tuitionFields() {
   return {
-    currency: 0, dateOfPayment: 0, numberOfFees: 0, finalAmount: 0, partialPayment: 0, amountToRefinance: 0, system: 0,
-    financialType: 0, language: 0, token: 0, studyIdName: 0, contractId: 0, linkedVersionIdentifier: 0, isSavedVersion: 0,
+    currency: 0,
+    dateOfPayment: 0,
+    numberOfFees: 0,
+    finalAmount: 0,
+    partialPayment: 0,
+    amountToRefinance: 0,
+    system: 0,
+    financialType: 0,
+    language: 0,
+    token: 0,
+    studyIdName: 0,
+    contractId: 0,
+    linkedVersionIdentifier: 0,
+    isSavedVersion: 0,
     isFrontEndVersionCopy: 0,
   }
 }

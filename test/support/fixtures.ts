@@ -1,4 +1,5 @@
-import type { FeesTableResult, TuitionInput, TuitionPayload } from '../../src/domain/types.ts'
+import { addMonthsClamped } from '../../demo/server/dates.ts'
+import type { AmortizationTable, FeesTableResult, TuitionInput, TuitionPayload } from '../../src/domain/types.ts'
 
 /** A valid embedded-mode tuition input: 6000 EUR financed by the Manager system. */
 export function tuitionInput(overrides: Partial<TuitionInput> = {}): TuitionInput {
@@ -41,5 +42,25 @@ export function standInFeesTable(body: TuitionPayload, overrides: Partial<FeesTa
     tae: 0,
     currency: body.currency ?? 'USD',
     ...overrides,
+  }
+}
+
+/** The stand-in schedule of a stand-in fees table: equal fees, no interest, monthly due dates. */
+export function standInAmortization(body: TuitionPayload, versionHashCode: string | null = null): AmortizationTable {
+  const table = standInFeesTable(body)
+  const fees = Array.from({ length: table.totalFees }, (_, k) => ({
+    number: k + 1,
+    dueDate: addMonthsClamped(table.firstPaymentDate, k),
+    fee: table.feeAmount,
+    interest: 0,
+    principal: table.feeAmount,
+    balance: Math.max(0, Math.round((table.amountToFinance - table.feeAmount * (k + 1)) * 100) / 100),
+  }))
+  return {
+    versionHashCode,
+    versionNumber: versionHashCode ? 1 : null,
+    currency: table.currency,
+    fees,
+    totals: { amountToFinance: table.amountToFinance, interests: 0, finalFee: table.finalFee },
   }
 }

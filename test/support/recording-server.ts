@@ -11,6 +11,10 @@ export interface RecordedRequest {
 export interface Reply {
   status?: number
   body?: unknown
+  /** A body sent as this text, as is (an HTML page, broken JSON), instead of `body` as JSON. */
+  raw?: string
+  /** The Content-Type; JSON (or problem+json for an error status) when not given. */
+  contentType?: string
   /** Milliseconds to wait before answering. */
   delay?: number
 }
@@ -40,13 +44,15 @@ export async function startRecordingServer(reply: (request: RecordedRequest) => 
       const answer = reply(recorded)
       const send = () => {
         if (res.destroyed) return
-        res.writeHead(answer.status ?? 200, {
-          'Content-Type': (answer.status ?? 200) >= 400 ? 'application/problem+json' : 'application/json',
+        const status = answer.status ?? 200
+        res.writeHead(status, {
+          'Content-Type': answer.contentType ?? (status >= 400 ? 'application/problem+json' : 'application/json'),
           'Access-Control-Allow-Origin': '*',
           'Access-Control-Allow-Headers': '*',
           'Access-Control-Allow-Methods': '*',
         })
-        res.end(JSON.stringify(answer.body ?? {}))
+        // 204 and 304 carry no body by definition.
+        res.end(status === 204 || status === 304 ? undefined : (answer.raw ?? JSON.stringify(answer.body ?? {})))
       }
       if (answer.delay) setTimeout(send, answer.delay)
       else send()

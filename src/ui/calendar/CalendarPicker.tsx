@@ -1,18 +1,26 @@
 import { useLingui } from '@lingui/react/macro'
 import { enUS } from 'date-fns/locale/en-US'
 import { es } from 'date-fns/locale/es'
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type HTMLAttributes } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type HTMLAttributes,
+} from 'react'
 import DatePicker from 'react-datepicker'
 import datepickerCss from 'react-datepicker/dist/react-datepicker.css?inline'
 import { isoDateOfLocal, localDateOf } from '../../domain/dates.ts'
-import type { Language } from '../../store/calculator-store.ts'
+import type { Language } from '../../domain/language.ts'
 import { adoptStyles, remToPx } from '../styles/adopt.ts'
 import calendarThemeCss from './calendar-theme.css?inline'
 import { DateButton } from './DateButton.tsx'
 import { focusCurrentDay, followKeyboardDay } from './focus.ts'
 import { keepInViewport } from './keep-in-viewport.ts'
 
-/** Spec sections 2 and 9: weeks start on Monday. */
+/** Weeks start on Monday, in both languages. */
 const MONDAY = 1
 /** The popup renders into this node of the element's own shadow root. */
 export const CALENDAR_PORTAL_ID = 'fc-calendar-portal'
@@ -61,7 +69,14 @@ export default function CalendarPicker(props: CalendarPickerProps) {
   // outside the widget's lang attribute (in the portal), so it carries its own.
   const Container = useCallback(
     ({ className, children }: HTMLAttributes<HTMLDivElement>) => (
-      <div className={className} role="dialog" aria-modal="true" aria-label={dialogLabel} lang={language} translate="no">
+      <div
+        className={className}
+        role="dialog"
+        aria-modal="true"
+        aria-label={dialogLabel}
+        lang={language}
+        translate="no"
+      >
         {children}
       </div>
     ),

@@ -6,6 +6,8 @@ export interface DateButtonProps {
   placeholder?: boolean
   id?: string
   disabled?: boolean
+  /** A save is pending or under way: the date cannot change, and the button says so while keeping its place in the tab order. */
+  'aria-disabled'?: boolean
   autoFocus?: boolean
   'aria-labelledby'?: string
   /** Whether the calendar it opens is open (only once the calendar has loaded). */
@@ -28,7 +30,15 @@ export interface DateButtonProps {
  * is the stand-in while the calendar's chunk loads and the calendar's own
  * input once it has, so the swap cannot be seen.
  */
-export function DateButton({ display, placeholder = false, ref, className, value: _value, onChange: _onChange, ...rest }: DateButtonProps) {
+export function DateButton({
+  display,
+  placeholder = false,
+  ref,
+  className,
+  value: _value,
+  onChange: _onChange,
+  ...rest
+}: DateButtonProps) {
   return (
     <button
       type="button"
@@ -39,7 +49,14 @@ export function DateButton({ display, placeholder = false, ref, className, value
       {...rest}
     >
       <span className={placeholder ? 'fc-placeholder' : undefined}>{display}</span>
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        aria-hidden="true"
+      >
         <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
         <path d="M3.5 10h17M8 3v4M16 3v4" />
       </svg>

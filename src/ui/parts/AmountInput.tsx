@@ -10,19 +10,21 @@ export interface AmountInputProps {
   onCommit(value: number | null): void
   /** The figure the input shows; a data attribute so tests and hosts can find it. */
   figure: string
+  /** A save is pending or under way: the amount cannot change until it answers. */
+  frozen?: boolean
 }
 
 /**
  * An amount shown as currency while at rest and as a bare number while typed
  * in. Typing does not touch the store (no recalculation per keystroke); the
- * amount is committed when the field loses focus, as spec section 4 asks, or
+ * amount is committed when the field loses focus (an edit recalculates once, on blur), or
  * on Enter. Enter and Escape keep the focus in the field: blurring it would
  * leave a keyboard user on the page's body. Focusing selects the whole amount,
  * as a tab into a text field does, so typing replaces it: the switch from
  * currency to bare number would otherwise drop the browser's selection and
  * the typed figures would be appended.
  */
-export function AmountInput({ value, label, onCommit, figure }: AmountInputProps) {
+export function AmountInput({ value, label, onCommit, figure, frozen = false }: AmountInputProps) {
   const { t } = useLingui()
   const errorId = useId()
   const format = useFormatters()
@@ -66,6 +68,8 @@ export function AmountInput({ value, label, onCommit, figure }: AmountInputProps
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? errorId : undefined}
         data-figure={figure}
+        readOnly={frozen}
+        aria-disabled={frozen || undefined}
         value={shown}
         onFocus={() => {
           selectAll.current = true

@@ -1,15 +1,16 @@
 import { useLingui } from '@lingui/react/macro'
-import { useId, useRef, useState } from 'react'
+import { type ReactNode, useId, useRef, useState } from 'react'
 import { displayDate, localToday } from '../../domain/dates.ts'
-import { selectEditable } from '../../store/calculator-store.ts'
-import { calendarChunk } from '../calendar/chunk.ts'
+import { selectEditable, selectSaveBusy } from '../../store/calculator-store.ts'
+import { calendarChunk } from '../../lazy/registry.ts'
 import { DateButton } from '../calendar/DateButton.tsx'
 import { useActions, useCalculator, useCalculatorContext } from '../context.ts'
 import { useChunk } from '../useChunk.ts'
 
 /**
  * The first payment date: a calendar when the plan is editable, the date as
- * `DD / MM / YYYY` text when not, a disabled field before data arrives.
+ * `DD / MM / YYYY` text when not, a disabled field before data arrives, and
+ * a button that cannot open while a save is pending or under way.
  */
 export function DateField() {
   const { t } = useLingui()
@@ -17,11 +18,15 @@ export function DateField() {
   const date = useCalculator((s) => s.choice?.firstPaymentDate ?? null)
   const hasResult = useCalculator((s) => s.result !== null)
   const editable = useCalculator(selectEditable)
+  const frozen = useCalculator(selectSaveBusy)
   const label = t`First payment date`
 
-  let control
+  let control: ReactNode
   if (!hasResult || !date) {
     control = <DateButton display={t`dd / mm / yyyy`} placeholder disabled aria-labelledby={labelId} />
+  } else if (editable && frozen) {
+    // A save is pending or under way: the calendar stays shut until it answers.
+    control = <DateButton display={displayDate(date)} aria-disabled aria-labelledby={labelId} />
   } else if (editable) {
     control = <EditableDate labelId={labelId} date={date} />
   } else {

@@ -2,10 +2,10 @@ import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { useShallow } from 'zustand/shallow'
-import { selectEditable } from '../../store/calculator-store.ts'
+import { selectEditable, selectSaveBusy } from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
 
-/** Spec section 9: the fee range before the server gives its own. */
+/** The fee counts offered (12 to 24) until the server's answer gives its own range. */
 export const DEFAULT_MIN_FEES = 12
 export const DEFAULT_MAX_FEES = 24
 
@@ -27,6 +27,8 @@ export function FeeCountField() {
     })),
   )
   const editable = useCalculator(selectEditable)
+  // While a save is pending or under way the store refuses a change and the select snaps back; it says so.
+  const frozen = useCalculator(selectSaveBusy)
   const counts = feeCounts(min, max)
   return (
     <div className="fc-field">
@@ -39,12 +41,15 @@ export function FeeCountField() {
           className="fc-control"
           part="fee-select"
           disabled={!editable}
+          aria-disabled={(editable && frozen) || undefined}
           value={value ?? ''}
           onChange={(event) => chooseFeeCount(Number(event.target.value))}
         >
-          {value === null || !counts.includes(value) ? <option value={value ?? ''} hidden>
+          {value === null || !counts.includes(value) ? (
+            <option value={value ?? ''} hidden>
               —
-            </option> : null}
+            </option>
+          ) : null}
           {counts.map((count) => (
             <option key={count} value={count}>
               {t({ message: plural(count, { one: '# monthly fee', other: '# monthly fees' }) })}

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { COPYRIGHT_HOLDER, COPYRIGHT_YEAR } from '../legal-links.ts'
 import { LegalLinks } from './LegalLinks.tsx'
 
@@ -11,11 +11,7 @@ export function Footer() {
       <nav aria-label={t`Legal information`}>
         <LegalLinks />
       </nav>
-      <p className="fc-copyright">
-        <Trans>
-          © {year} {holder}. All rights reserved.
-        </Trans>
-      </p>
+      <p className="fc-copyright">{t`© ${year} ${holder}. All rights reserved.`}</p>
     </footer>
   )
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { LEGAL_URLS } from '../legal-links.ts'
 
-/** The four legal links of spec section 2; they open in a new tab so the plan on screen stays. */
+/** The footer's four legal links (legal notice, privacy, cookies, terms); they open in a new tab so the plan on screen stays. */
 export function LegalLinks() {
   const { t } = useLingui()
   const links = [

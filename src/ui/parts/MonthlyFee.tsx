@@ -40,7 +40,9 @@ export function FeeAnnouncer() {
   const { t } = useLingui()
   const format = useFormatters()
   const plan = useCalculator(
-    useShallow((s) => (s.result ? { fee: s.result.feeAmount, count: s.result.totalFees, from: s.result.firstPaymentDate } : null)),
+    useShallow((s) =>
+      s.result ? { fee: s.result.feeAmount, count: s.result.totalFees, from: s.result.firstPaymentDate } : null,
+    ),
   )
   let message = ''
   if (plan) {

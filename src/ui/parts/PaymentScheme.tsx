@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 
-/** Spec section 2: the payment scheme label and "Monthly" (the only scheme there is). */
+/** The payment scheme label and "Monthly": fees are monthly, the only scheme there is. */
 export function PaymentScheme() {
   const { t } = useLingui()
   return (

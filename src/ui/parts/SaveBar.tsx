@@ -1,8 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
 import { useShallow } from 'zustand/shallow'
-import { selectCanPreviewSchedule, selectCanSave, selectShowSave } from '../../store/calculator-store.ts'
+import {
+  selectCanPreviewSchedule,
+  selectCanSave,
+  selectSaveBusy,
+  selectShowSave,
+} from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
-import { scheduleChunk } from '../schedule/chunk.ts'
+import { scheduleChunk } from '../../lazy/registry.ts'
 import { useFormatters } from '../useFormatters.ts'
 
 /**
@@ -11,13 +16,15 @@ import { useFormatters } from '../useFormatters.ts'
  * with aria-disabled rather than disabled: a disabled button drops the
  * keyboard focus on the page, and a user who tabs from the amount (whose blur
  * recalculates) to SAVE, or who has just saved, must keep their place. The
- * store's actions ignore a press they cannot act on.
+ * store's actions ignore a press they cannot act on. SAVE pressed during a
+ * recalculation is not ignored: it shows SAVING… at once and saves the
+ * recalculated plan.
  */
 function availability(hasResult: boolean, canAct: boolean) {
   return { disabled: !hasResult, 'aria-disabled': hasResult && !canAct ? true : undefined }
 }
 
-/** The enrolment id and version number, the schedule on demand, and SAVE (shown and enabled per spec section 4). */
+/** The enrolment id and version number, the schedule on demand, and SAVE (SAVE hidden for a plan loaded by hash that may not change, disabled while locked or busy). */
 export function SaveBar() {
   const { t } = useLingui()
   const format = useFormatters()
@@ -27,7 +34,7 @@ export function SaveBar() {
       contractId: s.input?.contractId ?? null,
       versionNumber: s.versionNumber,
       hasResult: s.result !== null,
-      saving: s.saving,
+      saving: selectSaveBusy(s),
       locked: s.versionLocked,
       sent: s.planSent,
       previewFailed: s.schedulePreview === 'failed',
@@ -83,7 +90,11 @@ function ScheduleButton() {
   const { t } = useLingui()
   const { previewSchedule } = useActions()
   const { hasResult, shown, loading } = useCalculator(
-    useShallow((s) => ({ hasResult: s.result !== null, shown: s.amortization !== null, loading: s.schedulePreview === 'loading' })),
+    useShallow((s) => ({
+      hasResult: s.result !== null,
+      shown: s.amortization !== null,
+      loading: s.schedulePreview === 'loading',
+    })),
   )
   const canPreview = useCalculator(selectCanPreviewSchedule)
   if (shown) return null

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/shallow'
 import { useCalculator, useCalculatorContext } from '../context.ts'
-import { scheduleChunk } from '../schedule/chunk.ts'
+import { scheduleChunk } from '../../lazy/registry.ts'
 import { useChunk } from '../useChunk.ts'
 
 /** The amortization schedule once a save or the schedule button returned one; its chunk loads then. */
@@ -10,7 +10,9 @@ export function ScheduleSection() {
     useShallow((s) => ({
       table: s.amortization,
       language: s.language,
-      fileTag: [s.input?.contractId, s.versionNumber === null ? null : `v${s.versionNumber}`].filter(Boolean).join('-') || 'plan',
+      fileTag:
+        [s.input?.contractId, s.versionNumber === null ? null : `v${s.versionNumber}`].filter(Boolean).join('-') ||
+        'plan',
     })),
   )
   const { reportChunkFailure } = useCalculatorContext()

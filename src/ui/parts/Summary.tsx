@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/shallow'
 import { isErpSystem } from '../../domain/systems.ts'
 import { amountEditable } from '../../domain/payload.ts'
 import { FinancialType } from '../../domain/types.ts'
-import { selectEditable } from '../../store/calculator-store.ts'
+import { selectEditable, selectSaveBusy } from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
 import { useFormatters } from '../useFormatters.ts'
 import { AmountInput } from './AmountInput.tsx'
@@ -38,6 +38,7 @@ export function Summary() {
     })),
   )
   const editable = useCalculator(selectEditable)
+  const frozen = useCalculator(selectSaveBusy)
   const canEditAmount = useCalculator((s) => editable && !!s.input && amountEditable(s.input, s.result))
   const canEditPartial = useCalculator((s) => editable && !!s.input && !isErpSystem(s.input.system))
   const amountLabel = figures.refinancing ? t`Amount to refinance` : t`Tuition amount`
@@ -47,7 +48,13 @@ export function Summary() {
     <dl className="fc-summary" part="summary">
       <Row label={amountLabel}>
         {canEditAmount ? (
-          <AmountInput value={figures.initialAmount} label={amountLabel} onCommit={chooseAmount} figure="initialAmount" />
+          <AmountInput
+            value={figures.initialAmount}
+            label={amountLabel}
+            onCommit={chooseAmount}
+            figure="initialAmount"
+            frozen={frozen}
+          />
         ) : (
           <span data-figure="initialAmount">{format.money(figures.initialAmount)}</span>
         )}
@@ -56,7 +63,13 @@ export function Summary() {
         <>
           <Row label={partialLabel}>
             {canEditPartial ? (
-              <AmountInput value={figures.partialPayment} label={partialLabel} onCommit={choosePartialPayment} figure="partialPayment" />
+              <AmountInput
+                value={figures.partialPayment}
+                label={partialLabel}
+                onCommit={choosePartialPayment}
+                figure="partialPayment"
+                frozen={frozen}
+              />
             ) : (
               <span data-figure="partialPayment">{format.money(figures.partialPayment)}</span>
             )}
@@ -76,7 +89,11 @@ export function Summary() {
   )
 }
 
-/** TIN and TAE, beside the summary (EU consumer-credit information). */
+/**
+ * TIN and TAE, beside the summary (EU consumer-credit information). The TAE
+ * depends on when the money is lent; the server takes the day of the
+ * calculation, and the label's title says so.
+ */
 export function Rates() {
   const { t } = useLingui()
   const format = useFormatters()
@@ -91,7 +108,9 @@ export function Rates() {
       </div>
       <div className="fc-rate">
         <dt>
-          <abbr title={t`Annual percentage rate of charge`}>{t`APR (TAE)`}</abbr>
+          <abbr
+            title={t`Annual percentage rate of charge, for money lent on the day of the calculation`}
+          >{t`APR (TAE)`}</abbr>
         </dt>
         <dd data-figure="tae">{format.rate(tae)}</dd>
       </div>

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
 import type { AmortizationTable } from '../../domain/types.ts'
-import type { Language } from '../../store/calculator-store.ts'
+import type { Language } from '../../domain/language.ts'
 import { useCalculatorContext } from '../context.ts'
 import { formattersFor } from '../format.ts'
 import { adoptStyles } from '../styles/adopt.ts'
@@ -54,7 +54,9 @@ export default function Schedule({ table, language, fileTag }: ScheduleProps) {
           {t`Download CSV`}
         </button>
       </div>
-      <div className="fc-table-scroll" tabIndex={0} role="region" aria-label={t`Amortization schedule`}>
+      {/* A labelled region that takes the focus, so that a keyboard user can scroll a schedule wider than the widget. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard (WCAG 2.1.1). */}
+      <section className="fc-table-scroll" tabIndex={0} aria-label={t`Amortization schedule`}>
         <table className="fc-table">
           <thead>
             <tr>
@@ -90,7 +92,7 @@ export default function Schedule({ table, language, fileTag }: ScheduleProps) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </section>
     </section>
   )
 }

@@ -12,7 +12,14 @@ const table: AmortizationTable = {
   ],
   totals: { amountToFinance: 2000, interests: 15.5, finalFee: 2015.5 },
 }
-const headers = { number: 'Nº', dueDate: 'Vencimiento', fee: 'Cuota', interest: 'Intereses', principal: 'Amortización', balance: 'Capital; pendiente' }
+const headers = {
+  number: 'Nº',
+  dueDate: 'Vencimiento',
+  fee: 'Cuota',
+  interest: 'Intereses',
+  principal: 'Amortización',
+  balance: 'Capital; pendiente',
+}
 
 describe('scheduleCsv', () => {
   it('writes Spanish CSV with semicolons and decimal commas, quoting a header that holds the separator', () => {

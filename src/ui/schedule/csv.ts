@@ -1,5 +1,5 @@
 import type { AmortizationTable } from '../../domain/types.ts'
-import type { Language } from '../../store/calculator-store.ts'
+import type { Language } from '../../domain/language.ts'
 
 /**
  * Spreadsheets read a CSV by the conventions of their locale: a Spanish Excel
@@ -32,7 +32,14 @@ export function scheduleCsv(table: AmortizationTable, language: Language, header
   const rows = [
     line([headers.number, headers.dueDate, headers.fee, headers.interest, headers.principal, headers.balance]),
     ...table.fees.map((fee) =>
-      line([String(fee.number), fee.dueDate, amount(fee.fee), amount(fee.interest), amount(fee.principal), amount(fee.balance)]),
+      line([
+        String(fee.number),
+        fee.dueDate,
+        amount(fee.fee),
+        amount(fee.interest),
+        amount(fee.principal),
+        amount(fee.balance),
+      ]),
     ),
   ]
   return `${UTF8_BOM}${rows.join('\r\n')}\r\n`

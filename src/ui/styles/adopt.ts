@@ -38,7 +38,10 @@ export function adoptStyles(root: StyleRoot, cssTexts: readonly string[]): void 
     return
   }
   let done = fallbackDone.get(root)
-  if (!done) fallbackDone.set(root, (done = new Set()))
+  if (!done) {
+    done = new Set()
+    fallbackDone.set(root, done)
+  }
   const doc = root instanceof Document ? root : root.ownerDocument
   const parent = root instanceof Document ? root.head : root
   for (const css of cssTexts) {
@@ -60,5 +63,8 @@ export function styleRootOf(node: Node): StyleRoot | null {
 
 /** Sizes in rem follow the page's root font size: pin them to px so the page cannot scale the widget. */
 export function remToPx(css: string, rootFontSizePx = 16): string {
-  return css.replace(/(-?\d*\.?\d+)rem\b/g, (_, value: string) => `${Number((Number(value) * rootFontSizePx).toFixed(3))}px`)
+  return css.replace(
+    /(-?\d*\.?\d+)rem\b/g,
+    (_, value: string) => `${Number((Number(value) * rootFontSizePx).toFixed(3))}px`,
+  )
 }

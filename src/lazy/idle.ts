@@ -1,6 +1,3 @@
-// The UI's view of lazy chunks: the chunk rules live below the UI (src/chunks.ts), idle preloading here.
-export { CHUNK_LOAD_FAILED, CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, defineChunk, withTimeout, type Chunk } from '../chunks.ts'
-
 /** Preloading waits for an idle moment, but no longer than this. */
 const IDLE_DEADLINE_MS = 3_000
 /** Where requestIdleCallback is missing (Safari), preload after this delay instead. */

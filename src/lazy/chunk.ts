@@ -1,12 +1,13 @@
 /**
- * Code-split modules, loaded on demand with the spec's time-out and reported
- * as "Loading chunk failed". No React and no DOM here: the API client splits
- * ky off the first render with it too, below the UI.
+ * Code-split modules, loaded on demand with a time-out and reported as
+ * "Loading chunk failed". No React and no DOM here: the API client splits
+ * ky off the first render with it too, below the UI. The widget's chunks
+ * themselves are declared in src/lazy/registry.ts.
  */
 
-/** Spec section 8: a lazy chunk that has not arrived by then is reported as failed. */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000 // spec: script load time-out
-/** Spec section 8: the words a failed chunk is reported with (console and toast). */
+/** A lazy chunk that has not arrived within two minutes (a script's load time-out) is reported as failed. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000
+/** The words a failed chunk is reported with, on the console and in the toast. */
 export const CHUNK_LOAD_FAILED = 'Loading chunk failed'
 
 /** A lazy chunk that failed to load or took longer than CHUNK_LOAD_TIMEOUT_MS. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CHUNK_LOAD_FAILED, CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, defineChunk } from './lazy.ts'
+import { CHUNK_LOAD_FAILED, CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, defineChunk } from './chunk.ts'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -18,7 +18,10 @@ describe('defineChunk', () => {
   })
 
   it('reports a chunk that does not load as "Loading chunk failed", and retries on the next request', async () => {
-    const importer = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValueOnce({ ok: true })
+    const importer = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce({ ok: true })
     const chunk = defineChunk('calendar', importer)
     const error = await chunk.load().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ChunkLoadError)
@@ -27,7 +30,7 @@ describe('defineChunk', () => {
     await expect(chunk.load()).resolves.toEqual({ ok: true })
   })
 
-  it('gives up on a chunk after the spec time-out of 120 s', async () => {
+  it('gives up on a chunk after the time-out of 120 s', async () => {
     vi.useFakeTimers()
     expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000)
     const chunk = defineChunk('slow', () => new Promise<never>(() => {}))

@@ -1,0 +1,232 @@
+/**
+ * The response boundary: every answer of the API is read here before the
+ * store sees it. The widget meets the university's own API, not only the
+ * reference server, so it is liberal in what it reads — dates in any ISO 8601
+ * form taken as UTC days, unknown fields dropped, a blank partial payment
+ * read as 0 — and strict in what it keeps: every required field present, of
+ * its type, finite and in range. Anything else is a failed call whose code and
+ * field say what was wrong, never an exception, a blank element or a "NaN" on
+ * screen. See docs/rules.md#failures.
+ */
+import { toIsoDate } from '../domain/dates.ts'
+import { MAX_FEE_COUNT } from '../domain/tuition.ts'
+import {
+  FinancialType,
+  type AmortizationFee,
+  type AmortizationTable,
+  type FeesTableResult,
+  type SavedFeesTable,
+  type TuitionPayload,
+} from '../domain/types.ts'
+
+/** What was wrong with an answer: `invalid_date` for a date that cannot be read as UTC, `invalid_response` otherwise. */
+export interface ResponseProblem {
+  code: 'invalid_response' | 'invalid_date'
+  /** Where, as a path into the answer: `firstPaymentDate`, `fees[3].dueDate`, `(body)`. */
+  field: string
+  message: string
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: ResponseProblem }
+
+/** Thrown by the readers below and caught by `parsed`: the first problem found ends the reading. */
+class Refused extends Error {
+  constructor(readonly problem: ResponseProblem) {
+    super(problem.message)
+  }
+}
+
+const refuse = (field: string, message: string, code: ResponseProblem['code'] = 'invalid_response'): never => {
+  throw new Refused({ code, field, message: `${field} ${message}` })
+}
+
+type Fields = Record<string, unknown>
+
+function object(value: unknown, field: string): Fields {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse(field, 'must be an object')
+  return value as Fields
+}
+
+const at = (parent: string, key: string) => (parent ? `${parent}.${key}` : key)
+
+/** A finite number, at least `min`; whole when asked. */
+function number(o: Fields, key: string, parent: string, { min = 0, max = Infinity, whole = false } = {}): number {
+  const value = o[key]
+  const field = at(parent, key)
+  if (typeof value !== 'number' || !Number.isFinite(value)) return refuse(field, 'must be a finite number')
+  if (whole && !Number.isInteger(value)) return refuse(field, 'must be a whole number')
+  if (value < min || value > max) return refuse(field, `must be between ${min} and ${max}`)
+  return value
+}
+
+/** An amount of money: finite, not negative, kept to the cent the server gave. */
+const money = (o: Fields, key: string, parent = '') => number(o, key, parent)
+
+/** A number the answer may leave blank (null or missing), read as 0. */
+const moneyOrZero = (o: Fields, key: string, parent = '') =>
+  o[key] === null || o[key] === undefined ? 0 : money(o, key, parent)
+
+function text(o: Fields, key: string, parent = ''): string {
+  const value = o[key]
+  if (typeof value !== 'string' || value === '') return refuse(at(parent, key), 'must be a non-empty string')
+  return value
+}
+
+function optionalText(o: Fields, key: string, parent = ''): string | null {
+  return o[key] === null || o[key] === undefined ? null : text(o, key, parent)
+}
+
+function flag(o: Fields, key: string, parent = ''): boolean {
+  const value = o[key]
+  if (typeof value !== 'boolean') return refuse(at(parent, key), 'must be true or false')
+  return value
+}
+
+/** A date in any form the widget accepts (see DATE_OR_DATE_TIME in dates.ts), kept as its UTC day `YYYY-MM-DD`. */
+function date(o: Fields, key: string, parent = ''): string {
+  const field = at(parent, key)
+  return (
+    toIsoDate(o[key]) ??
+    refuse(field, `is not a date that can be read as UTC: ${JSON.stringify(o[key])}`, 'invalid_date')
+  )
+}
+
+/** ISO 4217: three letters. Undefined when the answer names none: the screen shows the input's or the default currency. */
+function currency(o: Fields, parent = ''): string | undefined {
+  const value = optionalText(o, 'currency', parent)
+  if (value === null) return undefined
+  if (!/^[A-Za-z]{3}$/.test(value)) return refuse(at(parent, 'currency'), 'must be a three-letter ISO 4217 code')
+  return value.toUpperCase()
+}
+
+function feesTable(body: unknown, parent = ''): FeesTableResult {
+  const o = object(body, parent || '(body)')
+  const minFees = number(o, 'minFees', parent, { min: 1, max: MAX_FEE_COUNT, whole: true })
+  const maxFees = number(o, 'maxFees', parent, { min: minFees, max: MAX_FEE_COUNT, whole: true })
+  const financeType = o.financeType
+  if (financeType !== FinancialType.Financing && financeType !== FinancialType.Refinancing) {
+    refuse(at(parent, 'financeType'), 'must be 0 (financing) or 1 (refinancing)')
+  }
+  const result: FeesTableResult = {
+    totalFees: number(o, 'totalFees', parent, { min: 1, max: MAX_FEE_COUNT, whole: true }),
+    feeAmount: money(o, 'feeAmount', parent),
+    firstPaymentDate: date(o, 'firstPaymentDate', parent),
+    minFees,
+    maxFees,
+    amountToFinance: money(o, 'amountToFinance', parent),
+    initialAmount: money(o, 'initialAmount', parent),
+    partialPayment: moneyOrZero(o, 'partialPayment', parent),
+    interests: money(o, 'interests', parent),
+    finalFee: money(o, 'finalFee', parent),
+    financeType: financeType as FinancialType,
+    isModificable: flag(o, 'isModificable', parent),
+    tin: number(o, 'tin', parent, { max: 10 }),
+    tae: number(o, 'tae', parent, { max: 10 }),
+    currency: currency(o, parent) ?? '',
+  }
+  return result
+}
+
+function fee(value: unknown, index: number): AmortizationFee {
+  const parent = `fees[${index}]`
+  const o = object(value, parent)
+  return {
+    number: number(o, 'number', parent, { min: 1, max: MAX_FEE_COUNT, whole: true }),
+    dueDate: date(o, 'dueDate', parent),
+    fee: money(o, 'fee', parent),
+    interest: money(o, 'interest', parent),
+    principal: money(o, 'principal', parent),
+    balance: money(o, 'balance', parent),
+  }
+}
+
+function amortizationTable(body: unknown): AmortizationTable {
+  const o = object(body, '(body)')
+  if (!Array.isArray(o.fees)) return refuse('fees', 'must be a list')
+  if (o.fees.length > MAX_FEE_COUNT) return refuse('fees', `must have at most ${MAX_FEE_COUNT} rows`)
+  const totals = object(o.totals, 'totals')
+  const versionNumber =
+    o.versionNumber === null || o.versionNumber === undefined
+      ? null
+      : number(o, 'versionNumber', '', { min: 1, whole: true })
+  return {
+    versionHashCode: optionalText(o, 'versionHashCode'),
+    versionNumber,
+    currency: currency(o) ?? '',
+    fees: o.fees.map(fee),
+    totals: {
+      amountToFinance: money(totals, 'amountToFinance', 'totals'),
+      interests: money(totals, 'interests', 'totals'),
+      finalFee: money(totals, 'finalFee', 'totals'),
+    },
+  }
+}
+
+/**
+ * The tuition input a saved version was made from. It goes back to the server
+ * as is on a save (the server validates it), so only what the widget itself
+ * reads is checked: the system, the type, the date and the language.
+ */
+function savedInput(value: unknown): TuitionPayload {
+  const o = object(value, 'tuitionInput')
+  number(o, 'system', 'tuitionInput', { min: 0, whole: true })
+  const financialType = o.financialType
+  if (financialType !== FinancialType.Financing && financialType !== FinancialType.Refinancing) {
+    refuse('tuitionInput.financialType', 'must be 0 (financing) or 1 (refinancing)')
+  }
+  const input = { ...o } as unknown as TuitionPayload
+  if (o.dateOfPayment !== null && o.dateOfPayment !== undefined)
+    input.dateOfPayment = date(o, 'dateOfPayment', 'tuitionInput')
+  if (o.language !== null && o.language !== undefined && typeof o.language !== 'string') {
+    refuse('tuitionInput.language', 'must be a language tag')
+  }
+  return input
+}
+
+function parsed<T>(read: (body: unknown) => T): (body: unknown) => Parsed<T> {
+  return (body) => {
+    try {
+      return { ok: true, value: read(body) }
+    } catch (error) {
+      if (error instanceof Refused) return { ok: false, error: error.problem }
+      throw error
+    }
+  }
+}
+
+/** The answer of `CalculateFeeOptions`. */
+export const parseFeesTable = parsed((body) => feesTable(body))
+/** The answer of `FrontCalculateFees`. */
+export const parseAmortizationTable = parsed(amortizationTable)
+/** The answer of `GET Calculator/feestable/{hash}`. */
+export const parseSavedFeesTable = parsed((body): SavedFeesTable => {
+  const o = object(body, '(body)')
+  return { result: feesTable(o.result, 'result'), tuitionInput: savedInput(o.tuitionInput) }
+})
+/** The answer of `Version/Number`: a whole number from 1, bare or as a numeric text. */
+export const parseVersionNumber = parsed((body): number => {
+  const value = typeof body === 'string' && /^\d+$/.test(body.trim()) ? Number(body) : body
+  return number({ versionNumber: value }, 'versionNumber', '', { min: 1, whole: true })
+})
+
+/**
+ * Reads a raw answer's text as JSON. A 204, an empty body or a body that is
+ * not JSON (an SSO login page answered with 200) is a failed call.
+ */
+export function parseJsonText(status: number, text: string): Parsed<unknown> {
+  if (status === 204 || text.trim() === '') {
+    return {
+      ok: false,
+      error: { code: 'invalid_response', field: '(body)', message: `(body) is empty (status ${status})` },
+    }
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    const start = text.trim().slice(0, 40)
+    return {
+      ok: false,
+      error: { code: 'invalid_response', field: '(body)', message: `(body) is not JSON: ${JSON.stringify(start)}` },
+    }
+  }
+}

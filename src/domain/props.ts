@@ -1,0 +1,80 @@
+/**
+ * The element's properties, in one table: each row gives the property, its
+ * attribute, how its raw value is read, its default and the words the
+ * manifest and the README show. The element's observed attributes and
+ * accessors, the React component's props, the JSX typings of
+ * `<fees-calculator>` and the Custom Elements Manifest all follow from it, so
+ * a new property is one new row here (plus whatever the component does with it).
+ *
+ * This file has no runtime imports: custom-elements-manifest.config.mjs
+ * transpiles and loads it on its own.
+ */
+
+/**
+ * How a property's raw value is read.
+ * - `tuition`: a tuition input, as an object or its JSON text.
+ * - `text`: a string; empty means absent.
+ * - `flag`: a boolean; as an attribute, present means true unless false/0/no/off.
+ */
+export type PropKind = 'tuition' | 'text' | 'flag'
+
+export interface PropRow {
+  readonly attribute: string
+  readonly kind: PropKind
+  /** The value the widget uses when the property is absent, as the manifest shows it. */
+  readonly default?: string
+}
+
+export const ELEMENT_PROPS = {
+  tuitionInput: { attribute: 'tuition-input', kind: 'tuition' },
+  versionHashCode: { attribute: 'version-hash-code', kind: 'text' },
+  showHeader: { attribute: 'show-header', kind: 'flag', default: 'true' },
+  showFooter: { attribute: 'show-footer', kind: 'flag', default: 'true' },
+  apiBase: { attribute: 'api-base', kind: 'text' },
+  apiKey: { attribute: 'api-key', kind: 'text' },
+} as const satisfies Record<string, PropRow>
+
+export type ElementPropName = keyof typeof ELEMENT_PROPS
+
+/**
+ * The words of each row: the attribute's meaning and the property's, as the
+ * manifest and the README show them. Beside the table rather than in it, so
+ * that the widget's bundle, which never reads them, does not carry them.
+ */
+export const ELEMENT_PROP_DOCS: Record<ElementPropName, { readonly attribute: string; readonly property: string }> = {
+  tuitionInput: {
+    attribute:
+      'Embedded mode: the tuition input as JSON. Its `language` counts by its primary subtag, in any case and with `-` or `_` (`en`, `en-US`, `EN_gb` → English; anything else → Spanish). Malformed JSON or an invalid input sends `invalidTuitionEvent`.',
+    property:
+      'Embedded mode: the tuition input. Setting it again recalculates; an equal value sends no request. Never written back to the attribute.',
+  },
+  versionHashCode: {
+    attribute: 'Hash mode: loads the saved version with this hash.',
+    property: 'Hash mode: loads the saved version with this hash.',
+  },
+  showHeader: {
+    attribute: 'Shows the header with the legal links; `show-header="false"` hides it. Default true.',
+    property: 'Shows the header. Default true.',
+  },
+  showFooter: {
+    attribute: 'Shows the footer with the legal links and copyright; `show-footer="false"` hides it. Default true.',
+    property: 'Shows the footer. Default true.',
+  },
+  apiBase: {
+    attribute: "Overrides the environment's API root, e.g. `https://api.example.edu/api/v1`.",
+    property: "Overrides the environment's API root.",
+  },
+  apiKey: {
+    attribute: "Overrides the build's static API key of hash mode.",
+    property: "Overrides the build's static API key of hash mode.",
+  },
+}
+
+export const ELEMENT_PROP_NAMES = Object.keys(ELEMENT_PROPS) as ElementPropName[]
+
+/** How each kind is written in the manifest: the attribute's type, and the property's. */
+export const KIND_TYPES: Record<PropKind, { attribute: string; property: string }> = {
+  tuition: { attribute: 'string', property: 'TuitionInput | string | null' },
+  text: { attribute: 'string', property: 'string | null' },
+  flag: { attribute: 'boolean', property: 'boolean | string | null' },
+}

@@ -1,0 +1,90 @@
+import r2wc from '@r2wc/react-to-web-component'
+import type { ComponentType } from 'react'
+
+/**
+ * What we add around r2wc, in one place. r2wc gives us a custom element that
+ * attaches a shadow root, renders a React component into it with
+ * `{ container }` as its props, mounts on connect and unmounts on disconnect.
+ * We rely on exactly that (src/element/r2wc-adapter.test.ts pins it, so a new
+ * r2wc version that changes it fails loudly) and add:
+ *
+ * - a shadow root with our own init (e.g. `delegatesFocus`), since r2wc only
+ *   passes the mode;
+ * - a deferred unmount: a host that moves the element (removes it and inserts
+ *   it elsewhere, in the same task or a few frames later) keeps its React tree,
+ *   and with it the plan, the lock, the version and the schedule, and sends no
+ *   request. An element that stays out of the document for RELEASE_DELAY_MS is
+ *   unmounted, which releases its React root, store and listeners.
+ *
+ * The element's properties do not go through r2wc: the component reads them
+ * from the element itself (see src/element.ts), so no r2wc internals are used.
+ */
+
+/** How long a disconnected element keeps its React tree, waiting to be inserted again. */
+export const RELEASE_DELAY_MS = 250
+
+/** The lifecycle r2wc's element class implements. */
+interface R2wcElement extends HTMLElement {
+  connectedCallback(): void
+  disconnectedCallback(): void
+}
+
+export type ReactElementBase = new () => HTMLElement & {
+  connectedCallback(): void
+  disconnectedCallback(): void
+  /** True from the first connect until the tree is released: a connect then is a move. */
+  readonly hasReactTree: boolean
+  /** Called once the tree of an element removed for good has been unmounted. */
+  released(): void
+}
+
+/**
+ * A custom element base class that renders `component` in a shadow root made
+ * with `shadow`. Where there is no DOM (server rendering, plain Node) it is an
+ * inert class, so that importing the package never throws.
+ */
+export function reactElementBase(
+  component: ComponentType<{ container: ShadowRoot }>,
+  shadow: ShadowRootInit,
+): ReactElementBase {
+  if (typeof HTMLElement === 'undefined') return class {} as unknown as ReactElementBase
+  const R2wc = r2wc(component as ComponentType<object>, { shadow: shadow.mode }) as unknown as new () => R2wcElement
+
+  return class ReactElement extends R2wc {
+    #release: ReturnType<typeof setTimeout> | undefined
+    #mounted = false
+
+    get hasReactTree(): boolean {
+      return this.#mounted
+    }
+
+    released(): void {}
+
+    // r2wc calls this from its constructor with the mode only.
+    override attachShadow(init: ShadowRootInit): ShadowRoot {
+      return super.attachShadow({ ...init, ...shadow })
+    }
+
+    override connectedCallback(): void {
+      if (this.#release !== undefined) {
+        // Moved: the React tree is still mounted and r2wc still counts the element as connected.
+        clearTimeout(this.#release)
+        this.#release = undefined
+        return
+      }
+      this.#mounted = true
+      super.connectedCallback()
+    }
+
+    override disconnectedCallback(): void {
+      if (this.#release !== undefined) return
+      this.#release = setTimeout(() => {
+        this.#release = undefined
+        if (this.isConnected) return
+        this.#mounted = false
+        super.disconnectedCallback()
+        this.released()
+      }, RELEASE_DELAY_MS)
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { defineChunk } from './chunk.ts'
+
+/**
+ * Every lazy chunk of the widget, declared here and only here, the same way:
+ * a name (the one a failure is reported with) and the module it loads. Each
+ * is loaded once per page and shared by every instance; a failure goes to the
+ * store, which reports it once (console and toast).
+ *
+ * (The demo app's own health-check chunk is declared beside the app, in
+ * src/app/App.tsx, so the package's build never sees it.)
+ */
+
+/**
+ * The API client: ky (≈4 KB gzip), the response boundary and the calls. Not
+ * needed to draw the widget; asked for as soon as a widget is created
+ * (preloadHttp), so it is usually there before the first request is due.
+ */
+export const httpChunk = defineChunk('http', () => import('../api/client.ts'))
+
+/** react-datepicker, date-fns and floating-ui: the biggest piece a first render does not need. */
+export const calendarChunk = defineChunk('calendar', () => import('../ui/calendar/CalendarPicker.tsx'))
+
+/** The amortization schedule: only shown after a save or on demand. */
+export const scheduleChunk = defineChunk('schedule', () => import('../ui/schedule/Schedule.tsx'))
+
+/**
+ * sonner and its CSS (≈10 KB gzip): no first render needs them, so they load
+ * when the browser is idle once no calculation is on its way (after the
+ * first figures), or at once when a notice comes first.
+ */
+export const toasterChunk = defineChunk('toaster', () => import('../ui/notices/Toasts.tsx'))

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import type { SaveRefusal } from '../store/calculator-store.ts'
+import { createI18n } from './i18n.ts'
+import { saveFailureWords } from './save-failure.ts'
+
+const CASES: SaveRefusal[] = (['recalculation', 'save'] as const).flatMap((stage) => [
+  { stage, failure: 'http', status: 503 },
+  { stage, failure: 'network', status: null },
+  { stage, failure: 'timeout', status: null },
+  { stage, failure: 'response', status: 200 },
+])
+
+describe('the notice of a SAVE that stored nothing', () => {
+  it.each(['es', 'en'] as const)(
+    'says in %s which call failed (the title) and why (one distinct sentence per failure)',
+    (language) => {
+      const i18n = createI18n(language)
+      const words = CASES.map((refusal) => saveFailureWords(refusal, i18n))
+      const titles =
+        language === 'es'
+          ? ['No se ha guardado el plan: no se han podido calcular sus nuevas cifras', 'No se ha guardado el plan']
+          : ['The plan was not saved: its new figures could not be calculated', 'The plan was not saved']
+      expect(words.map((w) => w.title)).toEqual(
+        CASES.map((refusal) => titles[refusal.stage === 'recalculation' ? 0 : 1]),
+      )
+      expect(new Set(words.map((w) => w.description)).size).toBe(CASES.length / 2)
+      // Nothing left untranslated, and the status is in the sentence when there is one.
+      for (const [k, { description }] of words.entries()) {
+        expect(description).not.toMatch(/\{|undefined|null/)
+        if (CASES[k]!.failure === 'http') expect(description).toContain(`(error ${CASES[k]!.status})`)
+      }
+    },
+  )
+
+  it('words a recalculation that failed for a 503 as the Spanish screen shows it', () => {
+    expect(saveFailureWords({ stage: 'recalculation', failure: 'http', status: 503 }, createI18n('es'))).toEqual({
+      title: 'No se ha guardado el plan: no se han podido calcular sus nuevas cifras',
+      description: 'El servidor lo ha rechazado (error 503). Pulsa GUARDAR para intentarlo de nuevo.',
+    })
+  })
+})

@@ -1,0 +1,167 @@
+/**
+ * Sequences of the store's model-based tests (test/hardening/save-sequences.test.ts)
+ * through the built element in Chromium, with real clicks and typing on
+ * /demo/portal.html. An answer the test must hold is held by a route that lets
+ * it go when the test says: no timing is guessed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AmortizationTable } from '../../src/domain/types.ts'
+import { launchBrowser, startDemo, type Browser, type DemoServer, type Page } from './harness.ts'
+import { events, problemReply, recordEvents, settled, text, waitForEvent } from './screen-helpers.ts'
+
+const CALCULATE = '**/api/v1/Calculator/CalculateFeeOptions'
+const FRONT_CALCULATE = '**/api/v1/Calculator/FrontCalculateFees'
+const SAVE = 'fees-calculator [part=save-button]'
+const FEE_SELECT = 'fees-calculator [part=fee-select]'
+const AMOUNT = 'fees-calculator input[data-figure=initialAmount]'
+
+let browser: Browser
+let demo: DemoServer
+beforeAll(async () => {
+  browser = await launchBrowser()
+  demo = await startDemo()
+})
+afterAll(async () => {
+  await browser?.close()
+  await demo?.close()
+})
+
+async function open(language: 'es' | 'en'): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
+  page.setDefaultTimeout(10_000)
+  await recordEvents(page)
+  await page.goto(`${demo.url}/demo/portal.html?lang=${language}`)
+  await page.locator('fees-calculator .fc[data-state=loaded]').waitFor()
+  await settled(page)
+  return page
+}
+
+describe('<fees-calculator> saves exactly the plan on screen (Chromium, real clicks)', () => {
+  it('types 7000, clicks SAVE at once: SAVING… shows, the recalculation answers, and 7000 is what is saved', async () => {
+    const page = await open('en')
+    let release!: () => void
+    const recalculated = new Promise<void>((resolve) => (release = resolve))
+    let held = 0
+    await page.route(CALCULATE, async (route) => {
+      held += 1
+      await recalculated
+      await route.continue()
+    })
+
+    await page.locator(AMOUNT).click()
+    // Focusing the amount selects it (so typing replaces it) once it shows as a bare number.
+    await expect
+      .poll(() =>
+        page
+          .locator(AMOUNT)
+          .evaluate(
+            (input: HTMLInputElement) =>
+              input.value !== '' && input.selectionStart === 0 && input.selectionEnd === input.value.length,
+          ),
+      )
+      .toBe(true)
+    await page.keyboard.type('7000')
+    // The click blurs the amount (which recalculates) and then presses SAVE, as a student does.
+    await page.locator(SAVE).click()
+    await expect.poll(() => held).toBe(1)
+    await expect.poll(() => page.locator(SAVE).getAttribute('aria-busy')).toBe('true')
+    expect(await page.locator(SAVE).getAttribute('aria-disabled')).toBe('true')
+    expect(await text(page, '[part=save-button]')).toBe('SAVING…')
+    expect(await page.locator(FEE_SELECT).getAttribute('aria-disabled')).toBe('true')
+    expect((await events(page)).some((event) => event.name === 'feeOptionSelectedEvent')).toBe(false)
+
+    release()
+    const saved = (await waitForEvent(page, 'feeOptionSelectedEvent')) as AmortizationTable
+    expect(saved.totals.amountToFinance).toBe(7000)
+    expect(saved.versionNumber).toBeGreaterThanOrEqual(1)
+    await page.locator('fees-calculator .fc[data-state=locked]').waitFor()
+    // The screen, the schedule and the host's event describe the same plan.
+    const result = await waitForEvent(page, 'calculationResultReceivedEvent', 2)
+    expect(result.initialAmount).toBe(7000)
+    expect(saved.fees).toHaveLength(result.totalFees)
+    expect(saved.totals.finalFee).toBe(result.finalFee)
+    expect(await page.locator('fees-calculator [part=schedule] tbody tr').count()).toBe(result.totalFees)
+    await page.close()
+  })
+
+  it('refuses, in Spanish, a SAVE whose recalculation fails, and keeps the plan on screen', async () => {
+    const page = await open('es')
+    let fail!: () => void
+    const failing = new Promise<void>((resolve) => (fail = resolve))
+    let held = 0
+    await page.route(CALCULATE, async (route) => {
+      held += 1
+      await failing
+      await route.fulfill(problemReply(503))
+    })
+
+    await page.locator(FEE_SELECT).selectOption('18')
+    await page.locator(SAVE).click()
+    await expect.poll(() => held).toBe(1)
+    await expect.poll(() => text(page, '[part=save-button]')).toBe('GUARDANDO…')
+    fail()
+
+    const failure = await waitForEvent(page, 'feeOptionSelectedEvent')
+    expect(failure).toMatchObject({ code: 'request_failed', kind: 'http', status: 503 })
+    const toast = page.locator('fees-calculator [data-sonner-toast]').filter({ hasText: 'No se ha guardado el plan' })
+    await toast.waitFor()
+    expect(await toast.locator('[data-title]').textContent()).toBe(
+      'No se ha guardado el plan: no se han podido calcular sus nuevas cifras',
+    )
+    expect(await toast.locator('[data-description]').textContent()).toBe(
+      'El servidor lo ha rechazado (error 503). Pulsa GUARDAR para intentarlo de nuevo.',
+    )
+    await settled(page)
+    // The figures and the controls are the last plan calculated; SAVE works again.
+    expect(await page.locator(FEE_SELECT).inputValue()).toBe('12')
+    expect(await text(page, '[part=save-button]')).toBe('GUARDAR')
+    expect(await page.locator(SAVE).getAttribute('aria-disabled')).toBeNull()
+    await page.close()
+  })
+
+  it('keeps the plan still while a save is under way, then takes a fresh token without a request or losing the lock', async () => {
+    const page = await open('en')
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    let held = 0
+    await page.route(FRONT_CALCULATE, async (route) => {
+      held += 1
+      await answered
+      await route.continue()
+    })
+
+    await page.locator(SAVE).click()
+    await expect.poll(() => held).toBe(1)
+    // The select says it cannot change (aria-disabled); a student who tries anyway is refused.
+    expect(await page.locator(FEE_SELECT).getAttribute('aria-disabled')).toBe('true')
+    await page.locator(FEE_SELECT).focus()
+    await page.keyboard.press('ArrowDown')
+    // The store refused the change: the select shows the plan being saved, and no calculation went out.
+    expect(await page.locator(FEE_SELECT).inputValue()).toBe('12')
+    expect((await events(page)).filter((event) => event.name === 'calculationResultReceivedEvent')).toHaveLength(1)
+    answer()
+    const saved = (await waitForEvent(page, 'feeOptionSelectedEvent')) as AmortizationTable
+    expect(saved.fees).toHaveLength(12)
+    await page.locator('fees-calculator .fc[data-state=locked]').waitFor()
+    await page.unroute(FRONT_CALCULATE)
+
+    // The host refreshes its token: the same input, a new token.
+    const requests: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/')) requests.push(request.url())
+    })
+    const token = await demo.token()
+    await page.evaluate((fresh) => {
+      const element = document.querySelector('fees-calculator') as HTMLElement & { tuitionInput: unknown }
+      const input = JSON.parse(element.getAttribute('tuition-input')!) as Record<string, unknown>
+      element.tuitionInput = { ...input, token: fresh }
+    }, token)
+    // A new plan would go back to "loaded" or "loading"; give the element a frame to show whatever it would.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    expect(await page.locator('fees-calculator .fc').getAttribute('data-state')).toBe('locked')
+    expect(await text(page, '[data-figure=versionNumber]')).toBe(String(saved.versionNumber))
+    expect(requests).toEqual([])
+    expect((await events(page)).filter((event) => event.name === 'calculationResultReceivedEvent')).toHaveLength(1)
+    await page.close()
+  })
+})

@@ -1,0 +1,91 @@
+/**
+ * The project's dependency arrows point one way: the UI reads the store, the
+ * store calls the API client, the client speaks the domain's types; the
+ * reference server shares only the domain; the build, the tests and the bench
+ * share what they need through tools/. A relative import that runs against
+ * these arrows fails here.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const SKIP = new Set(['node_modules', 'dist', '.git', 'data', 'test-results'])
+
+function files(dir: string): string[] {
+  if (!existsSync(join(ROOT, dir))) return []
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    if (SKIP.has(name)) return []
+    const path = join(dir, name)
+    if (statSync(join(ROOT, path)).isDirectory()) return files(path)
+    return /\.(ts|tsx|mts|mjs)$/.test(name) && !name.endsWith('.d.ts') ? [path] : []
+  })
+}
+
+/** Every relative import of a file, as a path from the repository root. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8')
+  const specs = [
+    ...text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ]
+  return specs
+    .map((m) => m[1] ?? m[2] ?? '')
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => relative(ROOT, resolve(ROOT, dirname(file), spec)))
+}
+
+/** [importer prefix, forbidden target prefixes, why] */
+const RULES: [string, string[], string][] = [
+  ['src/', ['demo/', 'test/', 'scripts/', 'tools/'], 'the package ships alone'],
+  ['openapi/', ['src/', 'demo/', 'test/', 'scripts/', 'tools/'], "the wire's contract depends on nothing"],
+  [
+    'src/domain/',
+    ['src/api/', 'src/store/', 'src/ui/', 'src/element', 'src/define', 'src/app/'],
+    'the domain is plain rules',
+  ],
+  ['src/api/', ['src/store/', 'src/ui/', 'src/element', 'src/define', 'src/app/'], 'the client knows no state or view'],
+  ['src/store/', ['src/ui/', 'src/element', 'src/define', 'src/app/'], 'the store knows no view'],
+  ['src/ui/', ['src/element', 'src/define', 'src/app/'], 'the React tree knows nothing of custom elements'],
+  [
+    'src/cli/',
+    ['src/store/', 'src/ui/', 'src/element', 'src/define', 'src/app/'],
+    'the command line reads answers as the client does, with no screen',
+  ],
+  [
+    'demo/server/',
+    ['src/ui/', 'src/store/', 'src/api/', 'src/element', 'src/app/', 'test/', 'scripts/'],
+    'the server shares only the domain',
+  ],
+  ['scripts/', ['test/'], 'the bench never imports a test file'],
+  ['tools/', ['test/', 'scripts/'], 'tools serve the build, the tests and the bench alike'],
+  ['vite.config.ts', ['scripts/', 'test/'], 'the build never imports the bench or the tests'],
+]
+
+describe('dependency arrows', () => {
+  const all = [
+    ...files('src'),
+    ...files('demo'),
+    ...files('test'),
+    ...files('scripts'),
+    ...files('tools'),
+    ...files('openapi'),
+    'vite.config.ts',
+  ]
+  for (const [from, forbidden, why] of RULES) {
+    it(`${from} imports none of ${forbidden.join(', ')}: ${why}`, () => {
+      const wrong = all
+        // A unit test beside its code may use the tests' own support (servers, fixtures).
+        .filter((file) => file.startsWith(from) && !(from.startsWith('src/') && /\.test\.tsx?$/.test(file)))
+        .flatMap((file) =>
+          importsOf(file)
+            .filter((target) => forbidden.some((f) => target.startsWith(f)))
+            .map((target) => `${file} → ${target}`),
+        )
+      expect(wrong).toEqual([])
+    })
+  }
+
+  it('reads the imports it checks (a known arrow is found)', () => {
+    expect(importsOf('src/index.ts').some((target) => target.startsWith('src/'))).toBe(true)
+  })
+})

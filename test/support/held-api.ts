@@ -1,0 +1,142 @@
+/**
+ * The reference API as the store's `fetch`, with every answer held until the
+ * test lets it go: answered (the real server's Response), or failed as a
+ * network error, a time-out or a server error. The server computes each
+ * answer as the call arrives (a save is stored then, as a real server may
+ * store it and lose the answer on the way back); only its delivery waits, so
+ * a test chooses the order in which answers arrive, late and out of order.
+ */
+import { createApp } from '../../demo/server/app.ts'
+import { mintToken } from '../../demo/server/auth.ts'
+import { loadConfig } from '../../demo/server/config.ts'
+import type { TuitionPayload } from '../../src/domain/types.ts'
+
+const SECRET = 'held-api-secret-held-api-secret-0123456'
+/** Long enough for any run of the tests; expiry is not what they are about. */
+const TOKEN_TTL_S = 3600
+/** Ticks of the event loop a settle may take before it counts as stuck: far more than any real chain of awaits. */
+const MAX_SETTLE_TICKS = 20_000
+
+export type CallKind = 'calculate' | 'save' | 'preview' | 'other'
+export type Delivery = 'answer' | 'network' | 'timeout' | 'server_error'
+
+export interface HeldCall {
+  readonly id: number
+  readonly kind: CallKind
+  readonly body: TuitionPayload | null
+  /** The Authorization header it carried. */
+  readonly authorization: string | null
+  /** The status the server answered with (what `answer` delivers). */
+  readonly status: number
+}
+
+export interface HeldApi {
+  fetch: typeof fetch
+  /** Calls whose answers are held, oldest first. */
+  held(): readonly HeldCall[]
+  /** Every call that reached the server, in order. */
+  readonly log: HeldCall[]
+  /** Lets one held call's answer go, or fails it. */
+  deliver(id: number, how: Delivery): void
+  /** Waits until every call made has reached the held list and `quiet()` holds, ticking the event loop. */
+  settle(quiet: () => boolean, describe?: () => string): Promise<void>
+  /** Two valid bearer tokens (the host's refresh) and one the server refuses. */
+  tokens: { first: string; second: string; refused: string }
+  /** The server's "now": the drawdown day of its APRs. */
+  readonly now: Date
+}
+
+function kindOf(url: string, body: TuitionPayload | null): CallKind {
+  if (url.includes('/Calculator/CalculateFeeOptions')) return 'calculate'
+  if (url.includes('/Calculator/FrontCalculateFees')) return body?.isFrontEndVersionCopy === true ? 'save' : 'preview'
+  return 'other'
+}
+
+export async function createHeldApi(now = new Date('2026-11-22T10:00:00Z')): Promise<HeldApi> {
+  const config = loadConfig({ FEES_DB: ':memory:', FEES_JWT_SECRET: SECRET, FEES_CORS_ORIGINS: '*', PORT: '0' })
+  const { app } = createApp(config, { clock: () => now })
+  const tokens = {
+    first: await mintToken(SECRET, TOKEN_TTL_S),
+    second: await mintToken(SECRET, TOKEN_TTL_S, 'refreshed'),
+    refused: 'not-a-token',
+  }
+  const waiting = new Map<number, HeldCall & { release(how: Delivery): void }>()
+  const log: HeldCall[] = []
+  // The server's work on calls that have not reached the held list yet (it may wait on the crypto thread pool).
+  const arriving = new Set<Promise<void>>()
+  let nextId = 0
+
+  const heldFetch: typeof fetch = (input, init) => {
+    const request = new Request(input, init)
+    return new Promise<Response>((resolve, reject) => {
+      const arrival = (async () => {
+        const text = await request.clone().text()
+        const body = text ? (JSON.parse(text) as TuitionPayload) : null
+        const response = await app.fetch(request.clone())
+        const answer = await response.text()
+        nextId += 1
+        const call: HeldCall = {
+          id: nextId,
+          kind: kindOf(request.url, body),
+          body,
+          authorization: request.headers.get('Authorization'),
+          status: response.status,
+        }
+        log.push(call)
+        const abort = () => {
+          waiting.delete(call.id)
+          reject(new DOMException('The call was cancelled.', 'AbortError'))
+        }
+        if (request.signal.aborted) return abort()
+        request.signal.addEventListener('abort', abort, { once: true })
+        waiting.set(call.id, {
+          ...call,
+          release(how) {
+            waiting.delete(call.id)
+            request.signal.removeEventListener('abort', abort)
+            if (how === 'network') reject(new TypeError('fetch failed'))
+            else if (how === 'timeout') reject(new DOMException('The operation timed out.', 'TimeoutError'))
+            else if (how === 'server_error') {
+              const problem = {
+                type: 'about:blank',
+                title: 'Internal Server Error',
+                status: 500,
+                code: 'internal_error',
+              }
+              resolve(
+                new Response(JSON.stringify(problem), {
+                  status: 500,
+                  headers: { 'Content-Type': 'application/problem+json' },
+                }),
+              )
+            } else resolve(new Response(answer, { status: response.status, headers: response.headers }))
+          },
+        })
+      })().catch(reject)
+      arriving.add(arrival)
+      void arrival.finally(() => arriving.delete(arrival))
+    })
+  }
+
+  return {
+    fetch: heldFetch,
+    held: () => [...waiting.values()],
+    log,
+    deliver(id, how) {
+      const call = waiting.get(id)
+      if (!call) throw new Error(`no call ${id} is held`)
+      call.release(how)
+    },
+    async settle(quiet, describe = () => '') {
+      for (let tick = 0; tick < MAX_SETTLE_TICKS; tick += 1) {
+        if (arriving.size > 0) await Promise.all(arriving)
+        else if (quiet()) return
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      const held = [...waiting.values()].map((call) => call.kind).join(', ')
+      throw new Error(`the store never settled: held [${held}]; ${describe()}`)
+    },
+    tokens,
+    now,
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * What the browser tests and the bench share: Debian's Chromium launched for a
+ * closed network, and the demo server of `npm run demo` on a random loopback
+ * port with its own database.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser } from 'playwright-core'
+
+/** CHROME_PATH, else Debian's Chromium (`apt-get install -y chromium`). */
+export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'
+
+/** Flags that keep Chromium off the closed network of CI machines. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Partial raster repaints only the changed part of a tile, so the anti-aliasing of a rounded corner near
+  // a repainted button depended on what changed before: two screenshots of the same screen differed by one
+  // colour step in about one run in five. Whole-tile raster makes them identical.
+  '--disable-partial-raster',
+]
+
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  if (!existsSync(CHROME_PATH)) {
+    throw new Error(
+      `No Chromium at ${CHROME_PATH}. Install it with \`apt-get update && apt-get install -y chromium\`, or set CHROME_PATH to a Chromium or Chrome binary.`,
+    )
+  }
+  return chromium.launch({ executablePath: CHROME_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] })
+}
+
+export function requireBuild(files = ['dist/fees-calculator.js']): void {
+  if (!files.every((file) => existsSync(file))) {
+    throw new Error('The browser tests load the built bundle: run `npm run build` first (`npm test` does).')
+  }
+}
+
+/**
+ * Chromium asks the user before a page on one loopback port may call another
+ * (Local Network Access); headless, nobody answers. A real portal and its API
+ * are on public hosts, where the check does not apply: tests of a cross-origin
+ * API root switch it off.
+ */
+export const ALLOW_LOOPBACK_CROSS_ORIGIN = ['--disable-features=LocalNetworkAccessChecks']
+
+export interface DemoServer {
+  url: string
+  /** A bearer token the server accepts (HS256, one hour). */
+  token(): Promise<string>
+  close(): Promise<void>
+}
+
+/** The browser tests' own signing secret, so they can mint tokens like a host's back end does. */
+const TEST_JWT_SECRET = 'browser-tests-secret-0123456789abcdef'
+
+/**
+ * The demo server of `npm run demo` (reference API, demo pages, built bundle,
+ * single-page app) on 127.0.0.1 at a random port, with its own database file.
+ */
+export async function startDemo(env: Record<string, string> = {}): Promise<DemoServer> {
+  requireBuild()
+  const dir = mkdtempSync(join(tmpdir(), 'fees-browser-'))
+  const { loadConfig } = await import('../demo/server/config.ts')
+  const { startServer } = await import('../demo/server/app.ts')
+  const { mintToken } = await import('../demo/server/auth.ts')
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    FEES_DB: join(dir, 'fees.sqlite'),
+    FEES_JWT_SECRET: TEST_JWT_SECRET,
+    ...env,
+  })
+  const server = await startServer(config)
+  return {
+    url: server.url,
+    token: () => mintToken(config.jwtSecret, 3600),
+    async close() {
+      await server.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}

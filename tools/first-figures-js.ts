@@ -1,0 +1,107 @@
+/**
+ * The JavaScript a browser fetches before a student sees the first monthly
+ * fee: a page with a tuition input is loaded in Chromium, and every script it
+ * has asked for by the time `calculationResultReceivedEvent` has fired and a
+ * frame has been drawn is counted, needed or prefetched, at gzip -9. Shared by
+ * the size budget test and `npm run bench`.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { sizeOf, type FileSize } from './size-budget.ts'
+
+export interface FirstFiguresJs {
+  /** The scripts fetched by then, relative to the working directory (`dist/chunks/…`). */
+  files: FileSize[]
+  gzip: number
+  brotli: number
+  raw: number
+}
+
+/** A tuition input the reference API answers (Spanish, twelve fees, a date in the future). */
+export function benchTuitionInput(token: string, numberOfFees = 12) {
+  return {
+    currency: 'EUR',
+    dateOfPayment: '2030-01-05',
+    finalAmount: 6000,
+    numberOfFees,
+    system: 1,
+    financialType: 0,
+    language: 'es',
+    token,
+    contractId: 'C-BENCH',
+    studyIdName: 'Grado en Economía',
+  }
+}
+
+/**
+ * Loads `/dist/fees-calculator.js` into a fresh context (cold cache) with a
+ * tuition input and returns the scripts asked for before the first figures
+ * were drawn. The page and the API are `origin`'s (a demo server); the
+ * scripts come from `dist` on disk, so that two builds can be compared.
+ */
+export async function jsBeforeFirstFigures(
+  browser: Browser,
+  origin: string,
+  token: string,
+  dist = 'dist',
+): Promise<FirstFiguresJs> {
+  const context = await browser.newContext()
+  try {
+    const input = JSON.stringify(benchTuitionInput(token)).replace(/&/g, '&amp;').replace(/'/g, '&#39;')
+    const html = `<!doctype html><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script>
+      <fees-calculator tuition-input='${input}'></fees-calculator>
+      <script>
+        document.querySelector('fees-calculator').addEventListener('calculationResultReceivedEvent', () => {
+          // The figures are on screen once a frame has been drawn after the answer.
+          requestAnimationFrame(() => setTimeout(() => {
+            // The scripts complete by then, as the page saw them; the binding below adds those still on their way.
+            window.__scriptsAtFigures = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)
+            window.__figuresDrawn = true
+            window.__firstFiguresDrawn()
+          }))
+        }, { once: true })
+      </script>`
+    await context.route(`${origin}/first-figures.html`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: html }),
+    )
+    await context.route(`${origin}/dist/**/*.js`, (route) => {
+      const file = join(dist, new URL(route.request().url()).pathname.slice('/dist/'.length))
+      return existsSync(file)
+        ? route.fulfill({ contentType: 'text/javascript', path: file })
+        : route.fulfill({ status: 404 })
+    })
+    const requested: string[] = []
+    let snapshot: string[] | null = null
+    // Called from the page at the moment the frame is drawn: what had been asked for until then.
+    await context.exposeFunction('__firstFiguresDrawn', () => {
+      snapshot ??= [...requested]
+    })
+    const page = await context.newPage()
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.origin === origin && url.pathname.startsWith('/dist/') && url.pathname.endsWith('.js'))
+        requested.push(url.pathname)
+    })
+    await page.goto(`${origin}/first-figures.html`)
+    await page.waitForFunction(
+      () => (window as unknown as { __figuresDrawn?: boolean }).__figuresDrawn === true,
+      null,
+      { timeout: 30_000 },
+    )
+    // What the page had loaded at that moment: a request whose event reached us late still counts.
+    const loaded = (
+      await page.evaluate(() => (window as unknown as { __scriptsAtFigures: string[] }).__scriptsAtFigures)
+    ).filter((path) => path.startsWith('/dist/') && path.endsWith('.js'))
+    const paths = [...new Set([...(snapshot ?? requested), ...loaded])]
+    const files = paths.map((path) => {
+      const file = join(dist, path.slice('/dist/'.length))
+      if (!existsSync(file)) throw new Error(`${file} was fetched but is not in ${dist}: rebuild (npm run build)`)
+      return sizeOf(file)
+    })
+    const sum = (key: 'gzip' | 'brotli' | 'raw') => files.reduce((total, s) => total + s[key], 0)
+    return { files, gzip: sum('gzip'), brotli: sum('brotli'), raw: sum('raw') }
+  } finally {
+    await context.close()
+  }
+}
