@@ -1,9 +1,11 @@
 /**
- * Credentials: a bearer token is an HS256 JWT with an
- * expiry (embedded mode); the static key travels in X-Api-Key (hash mode).
+ * Credentials: a bearer token is a JWT with an expiry (embedded mode), signed
+ * either by the identity provider (RS256/ES256, its keys fetched from its JWKS
+ * URL) or, for the demo, with the shared HS256 secret; the static key travels
+ * in X-Api-Key (hash mode).
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
+import { createRemoteJWKSet, errors as joseErrors, type JWTVerifyOptions, jwtVerify, SignJWT } from 'jose'
 import type { ProblemCode } from './problem.ts'
 
 /** Tolerated clock difference between the token's issuer and this server. */
@@ -19,6 +21,41 @@ export interface Credentials {
 export interface AuthSecrets {
   apiKey: string
   jwtSecret: string
+  /** When set, tokens are verified with the identity provider's published keys instead of jwtSecret. */
+  jwksUrl?: string | null
+  jwtIssuer?: string | null
+  jwtAudience?: string | null
+  /** The shortest time between two fetches of the key set when a token names an unknown key. */
+  jwksCooldownMs?: number
+}
+
+/** The asymmetric algorithms an identity provider may sign with; `none` and HS256 are never accepted from it. */
+const PROVIDER_ALGORITHMS = ['RS256', 'ES256']
+/** How long fetched keys are trusted before they are fetched again, even when every token names a known key. */
+const JWKS_MAX_AGE_MS = 10 * 60 * 1000
+/** A key set that does not answer in this time fails the request rather than holding it. */
+const JWKS_TIMEOUT_MS = 5000
+
+type KeySet = ReturnType<typeof createRemoteJWKSet>
+/**
+ * One key set per URL and cooldown, shared by every request: jose keeps the
+ * fetched keys, fetches again when a token names a key it does not hold (a
+ * rotation), but not more often than the cooldown, so tokens with made-up key
+ * ids cannot make the server hammer the identity provider.
+ */
+const keySets = new Map<string, KeySet>()
+function keySet(url: string, cooldownMs: number): KeySet {
+  const id = `${cooldownMs} ${url}`
+  let set = keySets.get(id)
+  if (!set) {
+    set = createRemoteJWKSet(new URL(url), {
+      cooldownDuration: cooldownMs,
+      cacheMaxAge: JWKS_MAX_AGE_MS,
+      timeoutDuration: JWKS_TIMEOUT_MS,
+    })
+    keySets.set(id, set)
+  }
+  return set
 }
 
 export type AuthOutcome = { ok: true; via: 'bearer' | 'api-key' } | { ok: false; code: ProblemCode; detail: string }
@@ -38,20 +75,30 @@ export async function authenticate(credentials: Credentials, secrets: AuthSecret
   if (authorization !== undefined) {
     const match = /^Bearer +(\S+) *$/i.exec(authorization)
     if (!match?.[1]) return { ok: false, code: 'invalid_token', detail: 'Authorization must be "Bearer <token>".' }
-    const verified = await verifyToken(match[1], secrets.jwtSecret)
+    const verified = await verifyToken(match[1], secrets)
     if (!verified.ok) return verified
     return { ok: true, via: 'bearer' }
   }
   return { ok: true, via: 'api-key' }
 }
 
-async function verifyToken(token: string, secret: string): Promise<AuthOutcome> {
+async function verifyToken(token: string, secrets: AuthSecrets): Promise<AuthOutcome> {
+  const options: JWTVerifyOptions = {
+    requiredClaims: ['exp'],
+    clockTolerance: CLOCK_TOLERANCE_S,
+    ...(secrets.jwtIssuer ? { issuer: secrets.jwtIssuer } : {}),
+    ...(secrets.jwtAudience ? { audience: secrets.jwtAudience } : {}),
+  }
+  const provider = secrets.jwksUrl ?? null
   try {
-    await jwtVerify(token, secretKey(secret), {
-      algorithms: ['HS256'],
-      requiredClaims: ['exp'],
-      clockTolerance: CLOCK_TOLERANCE_S,
-    })
+    if (provider) {
+      await jwtVerify(token, keySet(provider, secrets.jwksCooldownMs ?? 30_000), {
+        ...options,
+        algorithms: PROVIDER_ALGORITHMS,
+      })
+    } else {
+      await jwtVerify(token, secretKey(secrets.jwtSecret), { ...options, algorithms: ['HS256'] })
+    }
     return { ok: true, via: 'bearer' }
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) {
@@ -61,8 +108,31 @@ async function verifyToken(token: string, secret: string): Promise<AuthOutcome> 
         detail: 'The bearer token has expired: ask the host page for a new one.',
       }
     }
-    return { ok: false, code: 'invalid_token', detail: 'The bearer token is not a valid HS256 JWT with an expiry.' }
+    if (error instanceof joseErrors.JWTClaimValidationFailed && (error.claim === 'iss' || error.claim === 'aud')) {
+      const expected = error.claim === 'iss' ? secrets.jwtIssuer : secrets.jwtAudience
+      return {
+        ok: false,
+        code: 'invalid_token',
+        detail: `The bearer token's "${error.claim}" must be ${JSON.stringify(expected)}.`,
+      }
+    }
+    if (provider && (error instanceof joseErrors.JWKSTimeout || isFetchFailure(error))) {
+      // The provider not answering is not the token's fault, but without its keys no token can be trusted.
+      return {
+        ok: false,
+        code: 'invalid_token',
+        detail: "The identity provider's keys could not be fetched, so the bearer token cannot be checked: try again.",
+      }
+    }
+    const kind = provider
+      ? `an ${PROVIDER_ALGORITHMS.join(' or ')} JWT signed by the identity provider`
+      : 'a valid HS256 JWT'
+    return { ok: false, code: 'invalid_token', detail: `The bearer token is not ${kind} with an expiry.` }
   }
+}
+
+function isFetchFailure(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof joseErrors.JOSEError && error.code === 'ERR_JOSE_GENERIC')
 }
 
 /** Compares secrets in constant time: hashing first makes lengths equal, so even the length does not leak. */

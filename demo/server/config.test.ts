@@ -13,6 +13,10 @@ describe('loadConfig', () => {
       apiKey: 'demo-api-key',
       corsOrigins: null,
       editableSaved: false,
+      jwksUrl: null,
+      jwtIssuer: null,
+      jwtAudience: null,
+      jwksCooldownMs: 30_000,
     })
     expect(config.tinFinancing.text).toBe('0.0595')
     expect(config.tinRefinancing.text).toBe('0.0695')
@@ -54,6 +58,8 @@ describe('loadConfig', () => {
         FEES_JWT_SECRET: 'short',
         FEES_CORS_ORIGINS: 'https://a.example/path',
         FEES_EDITABLE_SAVED: 'maybe',
+        FEES_JWKS_URL: 'ftp://idp.example/keys',
+        FEES_JWKS_COOLDOWN_S: '-1',
       })
     expect(bad).toThrow(ConfigError)
     expect(bad).toThrow(/PORT=.*whole number/)
@@ -61,6 +67,8 @@ describe('loadConfig', () => {
     expect(bad).toThrow(/FEES_JWT_SECRET: must be at least 32/)
     expect(bad).toThrow(/FEES_CORS_ORIGINS=.*not an origin/)
     expect(bad).toThrow(/FEES_EDITABLE_SAVED=.*true or false/)
+    expect(bad).toThrow(/FEES_JWKS_URL=.*http\(s\) URL/)
+    expect(bad).toThrow(/FEES_JWKS_COOLDOWN_S=.*whole number/)
     expect(bad).toThrow(/FEES_MIN \(30\) must not be greater than FEES_MAX \(24\)/)
   })
 

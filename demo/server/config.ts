@@ -27,6 +27,14 @@ export interface Config {
   maxFees: number
   apiKey: string
   jwtSecret: string
+  /** The identity provider's key set (RS256/ES256); when set, bearer tokens are checked against it instead of jwtSecret. */
+  jwksUrl: string | null
+  /** When set, a bearer token must carry this `iss`. */
+  jwtIssuer: string | null
+  /** When set, a bearer token must carry this `aud`. */
+  jwtAudience: string | null
+  /** The shortest time between two fetches of the key set when a token names a key it does not hold. */
+  jwksCooldownMs: number
   /** Origins allowed to call cross-origin; null means the server's own origin once it listens; `*` allows any. */
   corsOrigins: string[] | null
   editableSaved: boolean
@@ -63,6 +71,10 @@ export function loadConfig(env: Env = process.env): Config {
     maxFees: read('FEES_MAX', 24, (t) => integerIn(t, 1, MAX_FEE_COUNT)),
     apiKey: read('FEES_API_KEY', DEFAULT_API_KEY, (t) => atLeast(t, MIN_API_KEY_LENGTH)),
     jwtSecret: read('FEES_JWT_SECRET', DEFAULT_JWT_SECRET, (t) => atLeast(t, MIN_JWT_SECRET_LENGTH)),
+    jwksUrl: read('FEES_JWKS_URL', null, parseHttpUrl),
+    jwtIssuer: read('FEES_JWT_ISSUER', null, (t) => t),
+    jwtAudience: read('FEES_JWT_AUDIENCE', null, (t) => t),
+    jwksCooldownMs: read('FEES_JWKS_COOLDOWN_S', 30, (t) => integerIn(t, 0, 86_400)) * 1000,
     corsOrigins: read('FEES_CORS_ORIGINS', null, parseOrigins),
     editableSaved: read('FEES_EDITABLE_SAVED', false, parseBoolean),
   }
@@ -92,6 +104,17 @@ function integerIn(text: string, min: number, max: number): number {
 function atLeast(text: string, length: number): string {
   if (text.length < length) throw new Error(`must be at least ${length} characters long`)
   return text
+}
+
+function parseHttpUrl(text: string): string {
+  let parsed: URL
+  try {
+    parsed = new URL(text)
+  } catch {
+    throw new Error('is not a URL')
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('must be an http(s) URL')
+  return parsed.href
 }
 
 function parseBoolean(text: string): boolean {
