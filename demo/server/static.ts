@@ -2,8 +2,13 @@
  * The built files of `npm run build`, served beside the API on one port:
  * the bundle under /dist, the single-page app at its routes (`/fees`,
  * `/fees/<hash>`, `/health-check`) and its assets under /assets.
+ *
+ * Served as a CDN would: the brotli or gzip copy the build wrote beside a file
+ * when the browser accepts it; files whose names carry a content hash (the
+ * lazy chunks, the app's assets) cached for a year as immutable; the entry
+ * scripts and pages, whose names never change, revalidated by ETag.
  */
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
 
@@ -22,6 +27,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.d.ts': 'text/plain; charset=utf-8',
 }
 
+/** A year: the longest lifetime caches honour, for names that change whenever their content does. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** The folders of dist/ where the build names every file after its content hash. */
+const HASHED_DIST_FOLDERS = ['chunks/', 'lib/']
+
 /** The app's routes that a browser may open directly: each answers the app's index.html. */
 const APP_ROUTES = ['/fees', '/fees/:versionHashCode', '/health-check'] as const
 
@@ -29,18 +39,31 @@ export function staticRoutes(app: Hono, distDir: string): void {
   const appDir = join(distDir, 'app')
 
   // The bundle's lazy chunks load from its own URL, so a host page on another origin must be allowed to fetch them.
-  app.get('/dist/*', (c) =>
-    serveFile({ root: distDir, label: 'dist' }, c.req.path.slice('/dist/'.length), {
-      'Access-Control-Allow-Origin': '*',
-    }),
-  )
+  app.get('/dist/*', (c) => {
+    const relative = c.req.path.slice('/dist/'.length)
+    const immutable = HASHED_DIST_FOLDERS.some((folder) => relative.startsWith(folder))
+    return serveFile(
+      { root: distDir, label: 'dist' },
+      relative,
+      { 'Access-Control-Allow-Origin': '*' },
+      request(c, immutable),
+    )
+  })
   app.get('/assets/*', (c) =>
-    serveFile({ root: join(appDir, 'assets'), label: 'dist/app/assets' }, c.req.path.slice('/assets/'.length)),
+    serveFile(
+      { root: join(appDir, 'assets'), label: 'dist/app/assets' },
+      c.req.path.slice('/assets/'.length),
+      {},
+      request(c, true),
+    ),
   )
   app.get('/', (c) => c.redirect('/fees', 302))
-  for (const route of APP_ROUTES) app.get(route, () => serveFile({ root: appDir, label: 'dist/app' }, 'index.html'))
+  for (const route of APP_ROUTES)
+    app.get(route, (c) => serveFile({ root: appDir, label: 'dist/app' }, 'index.html', {}, request(c, false)))
   // Files the app build puts at its root (favicon and the like).
-  app.get('/:file{[^/]+\\.[A-Za-z0-9]+}', (c) => serveFile({ root: appDir, label: 'dist/app' }, c.req.param('file')))
+  app.get('/:file{[^/]+\\.[A-Za-z0-9]+}', (c) =>
+    serveFile({ root: appDir, label: 'dist/app' }, c.req.param('file'), {}, request(c, false)),
+  )
 }
 
 /** A folder of built files; `label` names it in messages without showing the machine's paths. */
@@ -49,11 +72,53 @@ interface Folder {
   label: string
 }
 
+/** What of the request decides the answer's bytes and caching. */
+export interface StaticRequest {
+  acceptEncoding?: string | undefined
+  ifNoneMatch?: string | undefined
+  /** The file's name carries its content hash, so it may be cached for good. */
+  immutable?: boolean
+}
+
+function request(c: Context, immutable: boolean): StaticRequest {
+  return { acceptEncoding: c.req.header('Accept-Encoding'), ifNoneMatch: c.req.header('If-None-Match'), immutable }
+}
+
+/** The encodings the browser accepts (q > 0), from an Accept-Encoding header. */
+function accepted(header: string | undefined): Set<string> {
+  const names = new Set<string>()
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    if (name !== '' && (q === undefined || Number(q.slice(2)) > 0)) names.add(name)
+  }
+  return names
+}
+
+/** The brotli or gzip copy the build wrote beside `path`, if the browser takes it. */
+async function encodedCopy(path: string, acceptEncoding: string | undefined) {
+  const names = accepted(acceptEncoding)
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (!names.has(encoding) && !names.has('*')) continue
+    try {
+      const info = await stat(path + suffix)
+      if (info.isFile()) return { encoding, path: path + suffix, info }
+    } catch {
+      // No copy of this encoding: try the next one.
+    }
+  }
+  return null
+}
+
 /** A file under `folder`, or a 404 saying how to build it; nothing outside the folder is ever read. */
 export async function serveFile(
   folder: Folder,
   relative: string,
   headers: Record<string, string> = {},
+  request: StaticRequest = {},
 ): Promise<Response> {
   const notFound = () => missing(`${folder.label}/${relative}`)
   let name: string
@@ -66,20 +131,40 @@ export async function serveFile(
   const path = resolve(base, name)
   if (name.includes('\0') || !path.startsWith(base + sep)) return notFound()
   try {
-    if (!(await stat(path)).isFile()) return notFound()
-    const body = await readFile(path)
-    return new Response(body, {
-      headers: {
-        'Content-Type': contentType(path),
-        // Revalidate every time: the demo serves whatever the last build wrote.
-        'Cache-Control': 'no-cache',
-        'X-Content-Type-Options': 'nosniff',
-        ...headers,
-      },
-    })
+    const info = await stat(path)
+    if (!info.isFile()) return notFound()
+    const copy = await encodedCopy(path, request.acceptEncoding)
+    const served = copy ?? { encoding: null, path, info }
+    // Size and time of the bytes sent, and their encoding: a new build or another encoding is another tag.
+    const etag = `"${served.info.size.toString(36)}-${Math.round(served.info.mtimeMs).toString(36)}${served.encoding ? `-${served.encoding}` : ''}"`
+    const answerHeaders: Record<string, string> = {
+      'Content-Type': contentType(path),
+      // Names without a hash keep their name across builds: caches must ask whether it changed.
+      'Cache-Control': request.immutable ? IMMUTABLE : 'no-cache',
+      ETag: etag,
+      'X-Content-Type-Options': 'nosniff',
+      ...(copy || (await hasCopies(path)) ? { Vary: 'Accept-Encoding' } : {}),
+      ...(copy ? { 'Content-Encoding': copy.encoding } : {}),
+      ...headers,
+    }
+    if (matches(request.ifNoneMatch, etag)) return new Response(null, { status: 304, headers: answerHeaders })
+    return new Response(await readFile(served.path), { headers: answerHeaders })
   } catch {
     return notFound()
   }
+}
+
+async function hasCopies(path: string): Promise<boolean> {
+  return (await encodedCopy(path, 'br, gzip')) !== null
+}
+
+/** If-None-Match against the current tag: `*`, or one of a comma-separated list (weak tags compare equal). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim()
+    return t === '*' || t.replace(/^W\//, '') === etag
+  })
 }
 
 function contentType(path: string): string {

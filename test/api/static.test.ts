@@ -1,9 +1,12 @@
 import { jwtVerify } from 'jose'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nextFirstPaymentDate } from '../../demo/server/demo-pages.ts'
+import { precompress } from '../../tools/precompress.ts'
 import { JWT_SECRET, startTestServer, type TestServer } from './server.ts'
 
 /**
@@ -81,6 +84,90 @@ describe('the built files', () => {
       expect(answer.status, path).toBe(404)
       expect(await answer.text()).not.toContain('outside the app folder')
     }
+  })
+})
+
+interface RawAnswer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: Buffer
+}
+
+/** A GET whose bytes arrive as sent: fetch would decompress them and choose Accept-Encoding itself. */
+function raw(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(`${server.url}${path}`, { headers }, (answer) => {
+      const parts: Buffer[] = []
+      answer.on('data', (part: Buffer) => parts.push(part))
+      answer.on('end', () =>
+        resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(parts) }),
+      )
+      answer.on('error', reject)
+    })
+    outgoing.on('error', reject)
+    outgoing.end()
+  })
+}
+
+describe('the built files as a CDN serves them', () => {
+  const script = `export const text = ${JSON.stringify('la cuota mensual '.repeat(200))}\n`
+  const entry = `${script}// entry\n`
+  beforeAll(() => {
+    writeFileSync(join(dist, 'chunks', 'schedule-Zx81Kq_a.js'), script)
+    writeFileSync(join(dist, 'standalone-entry.js'), entry)
+    const totals = precompress(dist)
+    expect(totals.files).toBeGreaterThanOrEqual(2)
+  })
+
+  it('sends the brotli copy to a browser that takes brotli, gzip to one that takes only gzip', async () => {
+    const br = await raw('/dist/chunks/schedule-Zx81Kq_a.js', { 'Accept-Encoding': 'gzip, deflate, br' })
+    expect([br.status, br.headers['content-encoding'], br.headers.vary]).toEqual([200, 'br', 'Accept-Encoding'])
+    expect(br.body.length).toBeLessThan(script.length / 4)
+    expect(brotliDecompressSync(br.body).toString()).toBe(script)
+
+    const gzip = await raw('/dist/chunks/schedule-Zx81Kq_a.js', { 'Accept-Encoding': 'gzip' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.body).toString()).toBe(script)
+  })
+
+  it('sends the plain file when no encoding is accepted, or brotli is refused with q=0', async () => {
+    const plain = await raw('/dist/chunks/schedule-Zx81Kq_a.js')
+    expect([plain.headers['content-encoding'], plain.body.toString()]).toEqual([undefined, script])
+    expect(plain.headers.vary).toBe('Accept-Encoding')
+    const noBrotli = await raw('/dist/chunks/schedule-Zx81Kq_a.js', { 'Accept-Encoding': 'br;q=0, gzip' })
+    expect(noBrotli.headers['content-encoding']).toBe('gzip')
+  })
+
+  it('lets caches keep hashed chunks and assets for a year, and makes them revalidate the entry and pages', async () => {
+    for (const path of ['/dist/chunks/schedule-Zx81Kq_a.js', '/assets/index-abc.css']) {
+      expect((await raw(path)).headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    }
+    for (const path of ['/dist/standalone-entry.js', '/dist/fees-calculator.js', '/fees', '/favicon.svg']) {
+      const answer = await raw(path)
+      expect(answer.headers['cache-control']).toBe('no-cache')
+      expect(answer.headers.etag).toMatch(/^"[^"]+"$/)
+    }
+  })
+
+  it('answers 304 without a body while the entry is unchanged, and the new bytes once a build changes it', async () => {
+    const path = '/dist/standalone-entry.js'
+    const first = await raw(path, { 'Accept-Encoding': 'br' })
+    const etag = String(first.headers.etag)
+    const again = await raw(path, { 'Accept-Encoding': 'br', 'If-None-Match': etag })
+    expect([again.status, again.body.length, again.headers.etag]).toEqual([304, 0, etag])
+    // Another encoding is other bytes: its tag differs, so a cache never mixes them.
+    const gzip = await raw(path, { 'Accept-Encoding': 'gzip', 'If-None-Match': etag })
+    expect(gzip.status).toBe(200)
+
+    const rebuilt = `${entry}// rebuilt\n`
+    writeFileSync(join(dist, 'standalone-entry.js'), rebuilt)
+    rmSync(join(dist, 'standalone-entry.js.br'))
+    rmSync(join(dist, 'standalone-entry.js.gz'))
+    const later = new Date(Date.now() + 60_000)
+    utimesSync(join(dist, 'standalone-entry.js'), later, later)
+    const changed = await raw(path, { 'If-None-Match': etag })
+    expect([changed.status, changed.body.toString()]).toEqual([200, rebuilt])
+    expect(changed.headers.etag).not.toBe(etag)
   })
 })
 
