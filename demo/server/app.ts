@@ -5,6 +5,7 @@
  */
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
+import type { Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { API_BASE, apiRoutes } from './api.ts'
@@ -73,6 +74,11 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
   }
 }
 
+/** On close, how often connections that have just finished their request are closed. */
+const IDLE_SWEEP_MS = 20
+/** On close, how long requests in flight may take before their connections are cut. */
+const DRAIN_DEADLINE_MS = 5000
+
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:4173` */
   url: string
@@ -101,12 +107,19 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
     port,
     close: () =>
       new Promise<void>((resolveClosed) => {
+        // Stop accepting; requests already in flight finish, then the store closes.
         listening.close(() => {
+          clearInterval(sweep)
+          clearTimeout(deadline)
           server.close()
           resolveClosed()
         })
-        // Keep-alive sockets would hold close() open until they time out.
-        if ('closeAllConnections' in listening) listening.closeAllConnections()
+        // Keep-alive sockets would hold close() open until they time out: each is closed as soon as it is idle.
+        const http = listening as HttpServer
+        http.closeIdleConnections()
+        const sweep = setInterval(() => http.closeIdleConnections(), IDLE_SWEEP_MS)
+        // A request that never ends (a stalled upload) does not keep the process alive for ever.
+        const deadline = setTimeout(() => http.closeAllConnections(), DRAIN_DEADLINE_MS)
       }),
   }
 }
