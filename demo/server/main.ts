@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   }
   if (
     !LOOPBACK_HOSTS.has(config.host) &&
-    (config.apiKey === DEFAULT_API_KEY || config.jwtSecret === DEFAULT_JWT_SECRET)
+    (config.apiKey === DEFAULT_API_KEY || (config.jwksUrl === null && config.jwtSecret === DEFAULT_JWT_SECRET))
   ) {
     console.warn('Warning: listening beyond this machine with the demo FEES_API_KEY or FEES_JWT_SECRET: set your own.')
   }

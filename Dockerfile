@@ -1,0 +1,30 @@
+# The reference API and the built widget in one image, one SQLite file on a volume.
+# Written on paper: no Docker engine was available where it was written, so it has not been built or run.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# better-sqlite3 compiles when no prebuilt binary matches.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4173 FEES_DB=/data/fees.sqlite
+# The server runs its TypeScript through tsx, a dev dependency: the whole node_modules comes along.
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/package.json ./
+COPY demo ./demo
+COPY src ./src
+COPY openapi ./openapi
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 4173
+HEALTHCHECK --interval=10s --timeout=3s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# node itself, not npm, so that SIGTERM reaches the server and it drains before exiting.
+CMD ["node", "--import", "tsx", "demo/server/main.ts"]
