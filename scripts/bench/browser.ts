@@ -17,20 +17,8 @@ export function stats(values: number[]): Stats {
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`
 
-export function tuitionInput(token: string, numberOfFees = 12) {
-  return {
-    currency: 'EUR',
-    dateOfPayment: '2030-01-05',
-    finalAmount: 6000,
-    numberOfFees,
-    system: 1,
-    financialType: 0,
-    language: 'es',
-    token,
-    contractId: 'C-BENCH',
-    studyIdName: 'Grado en Economía',
-  }
-}
+/** The bench's tuition input: the one the first-figures measurement uses too. */
+export { benchTuitionInput as tuitionInput } from '../../tools/first-figures-js.ts'
 
 /** Records, from navigation start, the first moment `#probe` (its shadow root, if any) has content. */
 export const RENDER_PROBE_INIT = `(() => {

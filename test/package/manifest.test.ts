@@ -64,7 +64,7 @@ describe('the Custom Elements Manifest (package.json "customElements")', () => {
   })
 
   it('lists every --fc-* custom property the styles read, each with its default', () => {
-    const read = sources('.css').flatMap((text) => [...text.matchAll(/var\((--fc-[\w-]+)/g)].map((m) => m[1]!))
+    const read = sources('.css').flatMap((text) => [...text.matchAll(/var\(\s*(--fc-[\w-]+)/g)].map((m) => m[1]!))
     expect(sorted((element.cssProperties ?? []).map((p) => p.name))).toEqual(sorted(read))
     expect(sorted(CSS_CUSTOM_PROPERTIES)).toEqual(sorted(read))
     for (const property of element.cssProperties ?? []) {
