@@ -3,9 +3,7 @@
  * closed network, and the demo server of `npm run demo` on a random loopback
  * port with its own database.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { existsSync } from 'node:fs'
 import { chromium, type Browser } from 'playwright-core'
 
 /** CHROME_PATH, else Debian's Chromium (`apt-get install -y chromium`). */
@@ -57,33 +55,13 @@ export interface DemoServer {
   close(): Promise<void>
 }
 
-/** The browser tests' own signing secret, so they can mint tokens like a host's back end does. */
-const TEST_JWT_SECRET = 'browser-tests-secret-0123456789abcdef'
-
 /**
  * The demo server of `npm run demo` (reference API, demo pages, built bundle,
  * single-page app) on 127.0.0.1 at a random port, with its own database file.
  */
 export async function startDemo(env: Record<string, string> = {}): Promise<DemoServer> {
   requireBuild()
-  const dir = mkdtempSync(join(tmpdir(), 'fees-browser-'))
-  const { loadConfig } = await import('../demo/server/config.ts')
-  const { startServer } = await import('../demo/server/app.ts')
-  const { mintToken } = await import('../demo/server/auth.ts')
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: '0',
-    FEES_DB: join(dir, 'fees.sqlite'),
-    FEES_JWT_SECRET: TEST_JWT_SECRET,
-    ...env,
-  })
-  const server = await startServer(config)
-  return {
-    url: server.url,
-    token: () => mintToken(config.jwtSecret, 3600),
-    async close() {
-      await server.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
+  const { startReferenceServer } = await import('./reference-server.ts')
+  const server = await startReferenceServer(env)
+  return { url: server.url, token: () => server.token(), close: server.remove }
 }

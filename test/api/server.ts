@@ -1,19 +1,16 @@
 /**
- * The API tests' harness: the real server on 127.0.0.1 and a random port,
- * with a real SQLite file in a fresh temporary folder, and a client that
- * checks every answer against openapi.json.
+ * The API tests' harness: the reference server (tools/reference-server.ts)
+ * with the API tests' environment, payloads, and a client that checks every
+ * answer against openapi.json.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { startServer, type AppOptions, type RunningServer } from '../../demo/server/app.ts'
+import type { AppOptions } from '../../demo/server/app.ts'
 import { mintToken } from '../../demo/server/auth.ts'
-import { loadConfig, type Config } from '../../demo/server/config.ts'
+import { startReferenceServer, TEST_JWT_SECRET, type ReferenceServer } from '../../tools/reference-server.ts'
 import type { TuitionPayload } from '../../src/domain/types.ts'
 import { expectDocumented, expectProblem, openapi } from './openapi.ts'
 
 export const API_KEY = 'test-api-key'
-export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123'
+export const JWT_SECRET = TEST_JWT_SECRET
 export const ALLOWED_ORIGIN = 'https://portal.example'
 /**
  * The test server's "now": the drawdown day of every APR it states, one month
@@ -21,55 +18,17 @@ export const ALLOWED_ORIGIN = 'https://portal.example'
  */
 export const TEST_NOW = new Date('2025-12-31T09:30:00Z')
 
-export interface TestServer {
-  url: string
-  api: string
-  config: Config
-  /** The folder holding the database file; removed by `remove`. */
-  dir: string
-  dbPath: string
-  running: RunningServer
-  /** Stops the server (the folder stays, for a restart). */
-  close(): Promise<void>
-  /** Stops the server and removes its folder. */
-  remove(): Promise<void>
-}
+/** The reference server as the API tests start it: API key, one allowed origin, and TEST_NOW as its clock. */
+export type TestServer = ReferenceServer
 
-export async function startTestServer(
+export function startTestServer(
   env: Record<string, string> = {},
   options: AppOptions & { dir?: string } = {},
 ): Promise<TestServer> {
-  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'fees-api-'))
-  const dbPath = join(dir, 'fees.sqlite')
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    FEES_DB: dbPath,
-    FEES_API_KEY: API_KEY,
-    FEES_JWT_SECRET: JWT_SECRET,
-    FEES_CORS_ORIGINS: ALLOWED_ORIGIN,
-    ...env,
-  })
-  const running = await startServer(config, { clock: () => TEST_NOW, ...options })
-  let closed = false
-  const close = async () => {
-    if (closed) return
-    closed = true
-    await running.close()
-  }
-  return {
-    url: running.url,
-    api: `${running.url}/api/v1`,
-    config,
-    dir,
-    dbPath,
-    running,
-    close,
-    remove: async () => {
-      await close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
+  return startReferenceServer(
+    { FEES_API_KEY: API_KEY, FEES_CORS_ORIGINS: ALLOWED_ORIGIN, ...env },
+    { clock: () => TEST_NOW, ...options },
+  )
 }
 
 /** A valid financing payload: 6000 EUR over 12 fees from 31 January 2026. */
