@@ -39,13 +39,19 @@ export async function propsTable(source = readFileSync(PROPS, 'utf8')) {
 
 const { ELEMENT_PROPS, ELEMENT_PROP_DOCS, KIND_TYPES } = await propsTable()
 
+/** The element's declaration in the manifest. */
+function elementOf(manifest) {
+  const element = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === TAG)
+  if (!element) throw new Error(`no <${TAG}> in the manifest`)
+  return element
+}
+
 /** The element's attributes and properties, from its table; its superclass as a consumer sees it. */
 function propsOfTheElement() {
   return {
     name: 'fees-calculator:props',
     packageLinkPhase({ customElementsManifest }) {
-      const element = customElementsManifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === TAG)
-      if (!element) throw new Error(`no <${TAG}> in the manifest`)
+      const element = elementOf(customElementsManifest)
       const rows = Object.entries(ELEMENT_PROPS)
       element.attributes = rows.map(([name, row]) => ({
         name: row.attribute,
@@ -74,8 +80,7 @@ function themeOfTheElement() {
   return {
     name: 'fees-calculator:theme',
     packageLinkPhase({ customElementsManifest }) {
-      const element = customElementsManifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === TAG)
-      if (!element) throw new Error(`no <${TAG}> in the manifest`)
+      const element = elementOf(customElementsManifest)
       const { cssProperties, cssParts } = themeTags()
       if (cssProperties.length === 0 || cssParts.length === 0)
         throw new Error(`${THEME} documents no @cssproperty or no @csspart`)

@@ -38,7 +38,6 @@ declare global {
 }
 
 declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
       'fees-calculator': FeesCalculatorJsxProps

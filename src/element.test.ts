@@ -26,6 +26,14 @@ beforeEach(() => {
   document.body.innerHTML = ''
 })
 
+/** A <fees-calculator> talking to the test server, in the page. */
+function connected() {
+  const element = document.createElement('fees-calculator')
+  element.apiBase = `${server.origin}/api/v1`
+  document.body.append(element)
+  return element
+}
+
 function collect(_element: HTMLElement, name: string) {
   const seen: CustomEvent[] = []
   document.addEventListener(name, (event) => seen.push(event as CustomEvent))
@@ -73,9 +81,7 @@ describe('<fees-calculator>', () => {
   })
 
   it('never writes the tuition input, and so the token, to an attribute', async () => {
-    const element = document.createElement('fees-calculator')
-    element.apiBase = `${server.origin}/api/v1`
-    document.body.append(element)
+    const element = connected()
     element.tuitionInput = input
     await vi.waitFor(() => expect(server.requests).toHaveLength(1))
     expect(element.hasAttribute('tuition-input')).toBe(false)
@@ -116,9 +122,7 @@ describe('<fees-calculator>', () => {
   })
 
   it('recalculates when tuitionInput changes, and sends nothing for an equal value', async () => {
-    const element = document.createElement('fees-calculator')
-    element.apiBase = `${server.origin}/api/v1`
-    document.body.append(element)
+    const element = connected()
     element.tuitionInput = input
     await vi.waitFor(() => expect(server.requests).toHaveLength(1))
     element.tuitionInput = { ...input }
@@ -164,9 +168,7 @@ describe('<fees-calculator> connected with a tuition input', () => {
 
 describe('<fees-calculator> given a bad input after a good one', () => {
   it('answers at once with invalidTuitionEvent and keeps the plan it has', async () => {
-    const element = document.createElement('fees-calculator')
-    element.apiBase = `${server.origin}/api/v1`
-    document.body.append(element)
+    const element = connected()
     const results = collect(element, 'calculationResultReceivedEvent')
     const refused = collect(element, 'invalidTuitionEvent')
     element.tuitionInput = input
@@ -181,9 +183,7 @@ describe('<fees-calculator> given a bad input after a good one', () => {
   })
 
   it('clears to the empty state when tuition-input is removed or set to ""', async () => {
-    const element = document.createElement('fees-calculator')
-    element.apiBase = `${server.origin}/api/v1`
-    document.body.append(element)
+    const element = connected()
     element.setAttribute('tuition-input', JSON.stringify(input))
     await vi.waitFor(() => expect(server.requests).toHaveLength(1))
     element.removeAttribute('tuition-input')

@@ -1,4 +1,4 @@
-import { createElement, useSyncExternalStore } from 'react'
+import { createElement, useState, useSyncExternalStore } from 'react'
 import { parseTuitionJson, validateTuitionInput } from './domain/tuition.ts'
 import type { TuitionInput } from './domain/types.ts'
 import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind, type PropRow } from './domain/props.ts'
@@ -84,14 +84,23 @@ function componentProps(host: Element, raw: RawProps): FeesCalculatorProps {
   return props as FeesCalculatorProps
 }
 
+/**
+ * The widget (store, i18n, notices) an element is working with: the one
+ * started before its first render, which its React tree then takes, until the
+ * element is released. The model-based tests read its store to check that a
+ * move keeps it and a removal releases it; it is not part of the package's
+ * surface.
+ */
+export const widgetOf = (element: Element): Widget | undefined => (element as ElementState)[WIDGET]
+
 /** Turns the element's raw props into the component's, and hands over the widget started before the first render. */
 function ElementView({ container }: { container: ShadowRoot }) {
   const host = container.host as ElementState
   const cell = cellOf(host)
   const raw = useSyncExternalStore(cell.subscribe, cell.get, cell.get)
-  const widget = host[EARLY_WIDGET] ?? null
-  host[EARLY_WIDGET] = undefined
-  return createElement(FeesCalculator, { ...componentProps(host, raw), widget })
+  const props = componentProps(host, raw)
+  const [widget] = useState(() => (host[WIDGET] ??= createWidget(props)))
+  return createElement(FeesCalculator, { ...props, widget })
 }
 
 /** What the host set as tuitionInput, returned by the getter as given. */
@@ -99,13 +108,10 @@ const GIVEN_INPUT = Symbol('givenTuitionInput')
 /** Set while the element rewrites its own tuition-input attribute, which is then not a new input. */
 const SCRUBBING = Symbol('scrubbing')
 
-/**
- * The widget whose first calculation left when the element was connected,
- * before React's first render; the component takes it over when it mounts.
- */
-const EARLY_WIDGET = Symbol('earlyWidget')
+/** The element's widget (see widgetOf): its first calculation may leave before React's first render. */
+const WIDGET = Symbol('widget')
 
-type ElementState = HTMLElement & { [GIVEN_INPUT]?: unknown; [SCRUBBING]?: boolean; [EARLY_WIDGET]?: Widget }
+type ElementState = HTMLElement & { [GIVEN_INPUT]?: unknown; [SCRUBBING]?: boolean; [WIDGET]?: Widget }
 
 /**
  * The first request leaves as soon as the element is connected with a valid
@@ -115,11 +121,11 @@ type ElementState = HTMLElement & { [GIVEN_INPUT]?: unknown; [SCRUBBING]?: boole
  */
 function startEarly(element: ElementState): void {
   const raw = cellOf(element).values
-  if (raw.versionHashCode || raw.tuitionInput === undefined || raw.tuitionInput === '' || element[EARLY_WIDGET]) return
+  if (raw.versionHashCode || raw.tuitionInput === undefined || raw.tuitionInput === '' || element[WIDGET]) return
   const props = componentProps(element, raw)
   const widget = createWidget(props)
   widget.store.getState().setTuitionInput((props.tuitionInput ?? null) as TuitionInput | null)
-  element[EARLY_WIDGET] = widget
+  element[WIDGET] = widget
 }
 
 /**
@@ -218,10 +224,19 @@ export class FeesCalculatorElement extends ElementBase {
   }
 
   override released(): void {
-    // Removed before React could take it over: its request is dropped with it.
-    const early = (this as ElementState)[EARLY_WIDGET]
-    ;(this as ElementState)[EARLY_WIDGET] = undefined
-    early?.store.getState().clear()
+    // Removed for good: whatever its store still has under way is dropped with it, and the host hears nothing more.
+    widgetOf(this)?.store.getState().clear()
+    ;(this as ElementState)[WIDGET] = undefined
+  }
+
+  /**
+   * Focuses the calculator's first control that can take the focus (a
+   * multi-step form moving the focus to the payment step). Not
+   * `delegatesFocus`: with it, a click on any text of the card would move the
+   * focus to that control.
+   */
+  override focus(options?: FocusOptions): void {
+    this.shadowRoot?.querySelector<HTMLElement>(':is(select,input,button):enabled')?.focus(options)
   }
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {

@@ -50,13 +50,18 @@ describe('r2wc, as the adapter uses it', () => {
   })
 })
 
+/** An element of the adapter's base around a probe, connected and mounted. */
+async function connectedProbe() {
+  const { log, Probe } = probe()
+  const element = document.createElement(define(reactElementBase(Probe, { mode: 'open' })))
+  await act(async () => document.body.append(element))
+  await vi.waitFor(() => expect(log.mounts).toBe(1))
+  return { log, element }
+}
+
 describe('the adapter', () => {
   it('keeps the tree of an element moved in the same task or a few frames later', async () => {
-    const { log, Probe } = probe()
-    const tag = define(reactElementBase(Probe, { mode: 'open' }))
-    const element = document.createElement(tag)
-    await act(async () => document.body.append(element))
-    await vi.waitFor(() => expect(log.mounts).toBe(1))
+    const { log, element } = await connectedProbe()
     const box = document.createElement('div')
     document.body.append(box)
     await act(async () => box.append(element))
@@ -68,11 +73,7 @@ describe('the adapter', () => {
   })
 
   it('releases the tree of an element removed for good', async () => {
-    const { log, Probe } = probe()
-    const tag = define(reactElementBase(Probe, { mode: 'open' }))
-    const element = document.createElement(tag)
-    await act(async () => document.body.append(element))
-    await vi.waitFor(() => expect(log.mounts).toBe(1))
+    const { log, element } = await connectedProbe()
     element.remove()
     await vi.waitFor(() => expect(log.unmounts).toBe(1))
     // Inserted again after the release: a fresh tree.

@@ -50,7 +50,13 @@ async function mount(props: FeesCalculatorProps = {}) {
   const $ = <T extends Element = HTMLElement>(selector: string) => shadow.querySelector<T>(selector)
   const text = (selector: string) => $(selector)?.textContent?.trim() ?? null
   const settle = () => vi.waitFor(() => expect($('.fc-card')?.getAttribute('data-busy')).toBe('false'))
-  return { shadow, root, $, text, settle }
+  /** Waits for the recalculation a change sent, and gives what it sent and the monthly fee then shown. */
+  const recalculated = async () => {
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2))
+    await settle()
+    return { sent: JSON.parse(server.requests.at(-1)!.body) as unknown, fee: text('[data-figure=feeAmount]') }
+  }
+  return { shadow, root, $, text, settle, recalculated }
 }
 
 describe('<FeesCalculator>', () => {
@@ -92,19 +98,16 @@ describe('<FeesCalculator>', () => {
   })
 
   it('recalculates when the fee count changes', async () => {
-    const { $, text, settle } = await mount({ tuitionInput: input })
+    const { $, settle, recalculated } = await mount({ tuitionInput: input })
     await settle()
     const select = $<HTMLSelectElement>('[part=fee-select]')!
     select.value = '12'
     select.dispatchEvent(new Event('change', { bubbles: true }))
-    await vi.waitFor(() => expect(server.requests).toHaveLength(2))
-    await settle()
-    expect(JSON.parse(server.requests.at(-1)!.body)).toMatchObject({ numberOfFees: 12 })
-    expect(text('[data-figure=feeAmount]')).toBe('€500.00')
+    expect(await recalculated()).toMatchObject({ sent: { numberOfFees: 12 }, fee: '€500.00' })
   })
 
   it('recalculates an edited amount when the field loses focus, not while typing', async () => {
-    const { $, text, settle } = await mount({ tuitionInput: input })
+    const { $, settle, recalculated } = await mount({ tuitionInput: input })
     await settle()
     const amount = $<HTMLInputElement>('input[data-figure=initialAmount]')!
     amount.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
@@ -116,10 +119,7 @@ describe('<FeesCalculator>', () => {
     await rendered()
     expect(server.requests).toHaveLength(1)
     amount.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
-    await vi.waitFor(() => expect(server.requests).toHaveLength(2))
-    await settle()
-    expect(JSON.parse(server.requests.at(-1)!.body)).toMatchObject({ finalAmount: 7200 })
-    expect(text('[data-figure=feeAmount]')).toBe('€720.00')
+    expect(await recalculated()).toMatchObject({ sent: { finalAmount: 7200 }, fee: '€720.00' })
   })
 
   it('keeps each instance in its own language', async () => {

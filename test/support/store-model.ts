@@ -1,0 +1,376 @@
+/**
+ * A small model of what a user and a host do to the calculator (choose a
+ * count, a date, an amount committed by its blur, SAVE, show the schedule, a
+ * new tuition input, a fresh token) and of what the API answers, late, out of
+ * order, failed or timed out, with the checks run after every step: no save
+ * lost, no plan saved other than the one on screen at the end of its
+ * recalculation, no lock with stale figures, at most one call of each kind in
+ * flight, events consistent with the screen. The bare store
+ * (test/hardening/save-sequences.test.ts) and the element in a page
+ * (test/hardening/element-sequences.test.ts, which adds moving and removing
+ * it) are both checked against it.
+ */
+import fc from 'fast-check'
+import { expect } from 'vitest'
+import { choiceOf } from '../../src/domain/payload.ts'
+import { isErpSystem } from '../../src/domain/systems.ts'
+import type { AmortizationTable, FeesTableResult, TuitionInput } from '../../src/domain/types.ts'
+import type { FeesCalculatorEventName, RequestFailure } from '../../src/events.ts'
+import { selectSaveBusy, type CalculatorStore, type Notice } from '../../src/store/calculator-store.ts'
+import type { Delivery, HeldApi } from './held-api.ts'
+
+/** The host's tuition inputs: a plan that locks when saved, another contract, and an ERP plan that does not lock. */
+export const PLANS: readonly Omit<TuitionInput, 'token'>[] = [
+  {
+    currency: 'EUR',
+    dateOfPayment: '2026-12-05',
+    finalAmount: 6000,
+    system: 2,
+    financialType: 0,
+    language: 'en',
+    contractId: 'C-1',
+  },
+  {
+    currency: 'EUR',
+    dateOfPayment: '2027-01-31',
+    finalAmount: 4500,
+    system: 1,
+    financialType: 0,
+    language: 'es',
+    contractId: 'C-2',
+    numberOfFees: 18,
+  },
+  {
+    currency: 'EUR',
+    dateOfPayment: '2026-12-20',
+    finalAmount: 5200,
+    system: 3,
+    financialType: 0,
+    language: 'en',
+    contractId: 'C-3',
+  },
+]
+export type TokenName = 'first' | 'second' | 'refused'
+
+export interface Recorded {
+  name: FeesCalculatorEventName
+  detail: unknown
+}
+
+export interface Real {
+  api: HeldApi
+  /** The store the screen works with; null while the element is out of the page. */
+  readonly store: CalculatorStore | null
+  events: Recorded[]
+  notices: Notice[]
+  /** The host sets a tuition input (the store's setter, or the element's property). */
+  setInput(input: TuitionInput): void
+  /** Lets what follows an action outside the store (the element's render) catch up before the checks. */
+  flush?: () => Promise<void>
+}
+
+/** What the user and the host did, and what they must have been told. */
+export interface Model {
+  /** The element is in the page (always, for the bare store). */
+  attached: boolean
+  /** The plan and token the host gave last (null: none, or the element was removed). */
+  plan: number | null
+  token: TokenName
+  /** The plan the screen is working on (a newer one may wait for a save). */
+  activePlan: number | null
+  waitingPlan: number | null
+  /** The result the host was last told of for the active plan. */
+  shown: FeesTableResult | null
+  /** The table of the last successful save of the plan on screen. */
+  saved: AmortizationTable | null
+  locked: boolean
+  /** A SAVE press the store accepted and whose outcome the host has not had yet. */
+  savePending: boolean
+  /** Events already read into the model. */
+  seen: number
+  /** Calls already checked for their credentials. */
+  calls: number
+}
+
+export function inputOf(api: HeldApi, plan: number, token: TokenName): TuitionInput {
+  return { ...PLANS[plan]!, token: api.tokens[token] } as TuitionInput
+}
+
+const isFailure = (detail: unknown): detail is RequestFailure =>
+  (detail as RequestFailure | null)?.code === 'request_failed'
+
+/** Lets the store do everything it can until only held answers are left, then checks it against the model. */
+let stepsRun = 0
+/** How many steps have been checked so far, across runs. */
+export const stepsChecked = () => stepsRun
+
+export async function step(model: Model, real: Real): Promise<void> {
+  stepsRun += 1
+  const { api } = real
+  await real.flush?.()
+  await api.settle(
+    () => {
+      const held = api.held()
+      if (!real.store) return held.length === 0
+      const s = real.store!.getState()
+      const has = (kind: string) => held.some((call) => call.kind === kind)
+      return (
+        s.calculating === has('calculate') &&
+        s.saving === has('save') &&
+        (s.schedulePreview === 'loading') === has('preview')
+      )
+    },
+    () => {
+      const s = real.store?.getState()
+      if (!s) return 'detached'
+      return `calculating ${s.calculating}, saving ${s.saving}, saveQueued ${s.saveQueued}, preview ${s.schedulePreview}, events ${JSON.stringify(real.events.slice(-2))}`
+    },
+  )
+  readEvents(model, real)
+  checkInvariants(model, real)
+}
+
+/** Applies the host's and the store's news to the model, in the order they came. */
+function readEvents(model: Model, real: Real): void {
+  for (const event of real.events.slice(model.seen)) {
+    model.seen += 1
+    if (event.name === 'calculationResultReceivedEvent') {
+      model.shown = event.detail as FeesTableResult
+      model.saved = null
+      model.locked = false
+    } else if (event.name === 'feeOptionSelectedEvent') {
+      expect(model.savePending, 'feeOptionSelectedEvent without a SAVE pressed').toBe(true)
+      model.savePending = false
+      if (!isFailure(event.detail)) {
+        const table = event.detail as AmortizationTable
+        model.saved = table
+        const plan = PLANS[model.activePlan ?? -1]
+        model.locked = plan !== undefined && !isErpSystem(plan.system)
+        expect(model.shown, 'a save with no result on screen').not.toBeNull()
+        expectTableOf(table, model.shown!)
+      }
+      if (model.waitingPlan !== null) applyPlan(model, model.waitingPlan)
+    }
+  }
+}
+
+export function applyPlan(model: Model, plan: number): void {
+  model.activePlan = plan
+  model.waitingPlan = null
+  model.shown = null
+  model.saved = null
+  model.locked = false
+}
+
+/** The dated schedule describes the fees table: same count, first date, amount and totals. */
+function expectTableOf(table: AmortizationTable, result: FeesTableResult): void {
+  expect(table.fees.length).toBe(result.totalFees)
+  expect(table.fees[0]?.dueDate).toBe(result.firstPaymentDate)
+  expect(table.totals.amountToFinance).toBe(result.amountToFinance)
+  expect(table.totals.finalFee).toBe(result.finalFee)
+}
+
+function checkInvariants(model: Model, real: Real): void {
+  const { api } = real
+  const held = api.held()
+  if (!real.store) {
+    expect(held, 'nothing is under way for an element out of the page').toEqual([])
+    model.calls = api.log.length
+    return
+  }
+  const s = real.store!.getState()
+  // At most one calculation, one save and one schedule in flight.
+  for (const kind of ['calculate', 'save', 'preview'] as const) {
+    expect(held.filter((call) => call.kind === kind).length, `${kind} calls in flight`).toBeLessThanOrEqual(1)
+  }
+  // The screen shows what the host was told.
+  expect(s.result, 'the result on screen is the one announced').toBe(model.shown)
+  if (s.result && !s.calculating && !selectSaveBusy(s)) expect(s.choice).toEqual(choiceOf(s.result))
+  // No save lost: a pressed SAVE is pending, under way, or has had its outcome.
+  expect(selectSaveBusy(s), 'a pressed SAVE is pending or under way').toBe(model.savePending)
+  // The save under way is for the plan on screen, and the controls show that plan.
+  const saving = held.find((call) => call.kind === 'save')
+  if (saving) {
+    expect(s.saving).toBe(true)
+    expect(s.result).not.toBeNull()
+    expect(saving.body?.numberOfFees).toBe(s.result!.totalFees)
+    expect(saving.body?.dateOfPayment).toBe(s.result!.firstPaymentDate)
+    expect(saving.body?.finalAmount).toBe(s.result!.initialAmount)
+    expect(s.choice).toEqual(choiceOf(s.result!))
+  }
+  // The schedule on screen and the lock describe the figures on screen.
+  if (model.saved) expect(s.amortization, 'the saved table is the schedule shown').toBe(model.saved)
+  if (s.amortization && s.result) expectTableOf(s.amortization, s.result)
+  expect(s.versionLocked, 'locked exactly after a save that locks').toBe(model.locked)
+  if (s.versionLocked) {
+    expect(s.amortization).not.toBeNull()
+    expect(s.choice).toEqual(choiceOf(s.result!))
+  }
+  // Every call carries the host's newest token.
+  for (const call of api.log.slice(model.calls)) expect(call.authorization).toBe(`Bearer ${api.tokens[model.token]}`)
+  model.calls = api.log.length
+}
+
+export type Command = fc.AsyncCommand<Model, Real>
+
+/** The screen disables the fee count, the date and the amount of a saved, locked plan: a user cannot change it. */
+const userCanEdit = (model: Readonly<Model>) => model.attached && !model.locked
+const onScreen = (model: Readonly<Model>) => model.attached
+
+/** A change the user makes on screen: the fee count, the date, or an amount typed and committed by leaving the field. */
+type Edit =
+  | { kind: 'count'; value: number }
+  | { kind: 'date'; value: string }
+  | { kind: 'amount'; value: number | null }
+
+export class UserEdit implements Command {
+  constructor(readonly edit: Edit) {}
+  check = userCanEdit
+  async run(model: Model, real: Real) {
+    const actions = real.store!.getState()
+    const { edit } = this
+    if (edit.kind === 'count') actions.chooseFeeCount(edit.value)
+    else if (edit.kind === 'date') actions.chooseDate(edit.value)
+    else actions.chooseAmount(edit.value)
+    await step(model, real)
+  }
+  toString = () =>
+    `${this.edit.kind === 'amount' ? 'typeAmountAndBlur' : `choose ${this.edit.kind}`}(${this.edit.value})`
+}
+
+export const chooseCount = (value: number) => new UserEdit({ kind: 'count', value })
+export const chooseDate = (value: string) => new UserEdit({ kind: 'date', value })
+export const typeAmountAndBlur = (value: number | null) => new UserEdit({ kind: 'amount', value })
+
+export class Save implements Command {
+  check = onScreen
+  async run(model: Model, real: Real) {
+    // The model's rule: a press counts when a result is on screen, not locked, and no save is pending.
+    const accepted = model.shown !== null && !model.locked && !model.savePending
+    const before = real.events.length
+    // Not awaited: a save resolves when its answer arrives, which this test delivers later.
+    void real.store!.getState().save()
+    if (accepted) model.savePending = true
+    await step(model, real)
+    if (!accepted)
+      expect(real.events.slice(before).some((event) => event.name === 'feeOptionSelectedEvent')).toBe(false)
+  }
+  toString = () => 'save()'
+}
+
+export class ShowSchedule implements Command {
+  check = onScreen
+  async run(model: Model, real: Real) {
+    void real.store!.getState().previewSchedule()
+    await step(model, real)
+  }
+  toString = () => 'previewSchedule()'
+}
+
+/** The host sets a tuition input: a new plan, or the same plan again. */
+export class NewInput implements Command {
+  constructor(readonly plan: number) {}
+  check = onScreen
+  async run(model: Model, real: Real) {
+    const { api } = real
+    const calls = api.log.length
+    real.setInput(inputOf(api, this.plan, model.token))
+    model.plan = this.plan
+    if (model.activePlan === this.plan) model.waitingPlan = null
+    else if (model.savePending) model.waitingPlan = this.plan
+    else applyPlan(model, this.plan)
+    await step(model, real)
+    if (model.activePlan === this.plan && model.shown !== null)
+      expect(api.log.length, 'the same plan again sends nothing').toBe(calls)
+  }
+  toString = () => `setTuitionInput(plan ${this.plan})`
+}
+
+/** The host refreshes its token: the same plan with only `token` changed. */
+export class NewToken implements Command {
+  constructor(readonly token: TokenName) {}
+  check = (model: Readonly<Model>) => model.attached && model.plan !== null
+  async run(model: Model, real: Real) {
+    const { api } = real
+    const calls = api.log.length
+    const before = real.store!.getState()
+    real.setInput(inputOf(api, model.plan!, this.token))
+    model.token = this.token
+    await real.flush?.()
+    if (model.activePlan === model.plan) {
+      model.waitingPlan = null
+      const after = real.store!.getState()
+      // Nothing on screen changes and nothing is sent.
+      expect(after.result).toBe(before.result)
+      expect(after.choice).toBe(before.choice)
+      expect(after.versionLocked).toBe(before.versionLocked)
+      expect(api.log.length).toBe(calls)
+    }
+    await step(model, real)
+  }
+  toString = () => `newToken(${this.token})`
+}
+
+/** One held answer arrives: which one (out of order) and how. */
+export class Deliver implements Command {
+  constructor(
+    readonly pick: number,
+    readonly how: Delivery,
+  ) {}
+  check = () => true
+  async run(model: Model, real: Real) {
+    const { api } = real
+    const held = api.held()
+    if (held.length === 0) return
+    const call = held[this.pick % held.length]!
+    const before = real.store!.getState().result
+    const waiting = model.waitingPlan
+    const failures = real.events.length
+    api.deliver(call.id, this.how)
+    await step(model, real)
+    if (call.kind === 'calculate' && (this.how !== 'answer' || call.status >= 400)) {
+      // A failed recalculation leaves the plan on screen (unless the host's newer plan was waiting for it), and the host hears the status.
+      if (waiting === null) expect(real.store!.getState().result).toBe(before)
+      const reported = real.events.slice(failures).find((event) => event.name === 'invalidTuitionEvent')
+      expect(reported, 'a failed calculation is reported').toBeDefined()
+      const expected = this.how === 'answer' ? call.status : this.how === 'server_error' ? 500 : null
+      expect((reported!.detail as RequestFailure).status).toBe(expected)
+    }
+  }
+  toString = () => `deliver(#${this.pick}, ${this.how})`
+}
+
+/** What a user does and how the API answers; each test adds how the screen goes away. */
+export const userAndApiCommands = [
+  fc.integer({ min: 12, max: 24 }).map(chooseCount),
+  fc.constantFrom('2026-12-10', '2027-02-28', '2027-03-31T00:00:00Z').map(chooseDate),
+  fc.constantFrom(7000, 6000, 123.45, 0.05, null).map(typeAmountAndBlur),
+  fc.constant(new Save()),
+  fc.constant(new Save()),
+  fc.constant(new ShowSchedule()),
+  fc.integer({ min: 0, max: PLANS.length - 1 }).map((plan) => new NewInput(plan)),
+  fc.constantFrom<TokenName>('first', 'second', 'refused').map((token) => new NewToken(token)),
+  fc
+    .tuple(fc.nat(3), fc.constantFrom<Delivery>('answer', 'answer', 'answer', 'network', 'timeout', 'server_error'))
+    .map(([pick, how]) => new Deliver(pick, how)),
+  fc.tuple(fc.nat(3), fc.constant<Delivery>('answer')).map(([pick, how]) => new Deliver(pick, how)),
+]
+
+/** What the model holds when no plan is on screen. */
+const NOTHING_ON_SCREEN = {
+  activePlan: null,
+  waitingPlan: null,
+  shown: null,
+  saved: null,
+  locked: false,
+  savePending: false,
+} as const satisfies Partial<Model>
+
+/** The screen went away (the store cleared, or the element removed): nothing is on it and nothing is pending. */
+export function screenGone(model: Model, changes: Partial<Model> = {}): void {
+  Object.assign(model, NOTHING_ON_SCREEN, changes)
+}
+
+export function freshModel(api: HeldApi): Model {
+  return { attached: true, plan: null, token: 'first', ...NOTHING_ON_SCREEN, seen: 0, calls: api.log.length }
+}
