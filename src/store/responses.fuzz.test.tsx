@@ -93,7 +93,14 @@ function mount(): Harness {
   flushSync(() =>
     root.render(
       <LanguageProvider i18n={i18n}>
-        <CalculatorContext.Provider value={{ store: widget.store, shadowRoot: null, reportChunkFailure: () => {} }}>
+        <CalculatorContext.Provider
+          value={{
+            store: widget.store,
+            shadowRoot: null,
+            reportChunkFailure: () => {},
+            scheduleTakesFocus: { current: false },
+          }}
+        >
           <CalculatorView showHeader showFooter />
         </CalculatorContext.Provider>
       </LanguageProvider>,
