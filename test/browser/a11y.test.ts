@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { animationsDone, axeReport, focused, type FocusedElement } from './a11y-helpers.ts'
-import { launchBrowser, startDemo, type Browser, type DemoServer, type Page } from './harness.ts'
-import {
-  LOCALES,
-  money,
-  recordEvents,
-  settled,
-  text,
-  waitForEvent,
-  type Language,
-  savePlanPerLanguage,
-  problemReply,
-} from './screen-helpers.ts'
+import { browserSuite, type Page } from './harness.ts'
+import { LOCALES, loaded, money, settled, text, waitForEvent, savedPlans, problemReply } from './screen-helpers.ts'
 
 /** The catalogue's words for each control, as a screen reader must hear them. */
 const WORDS = {
@@ -42,36 +32,12 @@ const WORDS = {
   },
 } as const
 
-let demo: DemoServer
-let browser: Browser
+const suite = browserSuite()
 /** A version saved in each language, to reopen by hash. */
-const saved: Partial<Record<Language, string>> = {}
+const saved = savedPlans(suite)
 
-beforeAll(async () => {
-  demo = await startDemo()
-  browser = await launchBrowser()
-  Object.assign(saved, await savePlanPerLanguage((path) => open(path)))
-})
-afterAll(async () => {
-  await browser?.close()
-  await demo?.close()
-})
-
-async function open(path: string, before?: (page: Page) => Promise<unknown>, width = 1100): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } })
-  page.setDefaultTimeout(10_000)
-  await recordEvents(page)
-  if (before) await before(page)
-  await page.goto(`${demo.url}${path}`)
-  return page
-}
-
-async function openLoaded(path: string): Promise<Page> {
-  const page = await open(path)
-  await page.locator('fees-calculator .fc[data-state=loaded]').waitFor()
-  await settled(page)
-  return page
-}
+const open = (path: string, before?: (page: Page) => unknown, width?: number) => suite.open(path, { before, width })
+const openLoaded = async (path: string) => loaded(await open(path))
 
 /** axe-core finds no WCAG 2.2 AA violation, and did look inside the shadow root. */
 async function expectNoViolations(page: Page): Promise<void> {

@@ -26,8 +26,16 @@ const MONDAY = 1
 export const CALENDAR_PORTAL_ID = 'fc-calendar-portal'
 /** react-datepicker's CSS in px (its rem would follow the page), then our theme over it. */
 const CALENDAR_STYLES = [remToPx(datepickerCss), calendarThemeCss]
-/** date-fns locales passed as objects: registerLocale would write them on window. */
-const DATE_LOCALES = { es, en: enUS } satisfies Record<Language, unknown>
+/**
+ * date-fns locales passed as objects: registerLocale would write them on
+ * window. Each day's name is "Choose Monday, December 1, 2026": the English
+ * ordinal ("1st") would leave the day's visible "1" out of its name (WCAG
+ * 2.5.3, Label in Name), so English days are named with plain numbers.
+ */
+const DATE_LOCALES = {
+  es,
+  en: { ...enUS, localize: { ...enUS.localize, ordinalNumber: (n: unknown) => String(n) } },
+} satisfies Record<Language, unknown>
 
 type Modifiers = ComponentProps<typeof DatePicker>['popperModifiers']
 

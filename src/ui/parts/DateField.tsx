@@ -15,6 +15,9 @@ import { useChunk } from '../useChunk.ts'
 export function DateField() {
   const { t } = useLingui()
   const labelId = useId()
+  const buttonId = `${labelId}date`
+  // The button's name is the label and what it shows (WCAG 2.5.3, Label in Name): "First payment date dd / mm / yyyy".
+  const labelledBy = `${labelId} ${buttonId}`
   const date = useCalculator((s) => s.choice?.firstPaymentDate ?? null)
   const hasResult = useCalculator((s) => s.result !== null)
   const editable = useCalculator(selectEditable)
@@ -23,10 +26,10 @@ export function DateField() {
 
   let control: ReactNode
   if (!hasResult || !date) {
-    control = <DateButton display={t`dd / mm / yyyy`} placeholder disabled aria-labelledby={labelId} />
+    control = <DateButton id={buttonId} display={t`dd / mm / yyyy`} placeholder disabled aria-labelledby={labelledBy} />
   } else if (editable && frozen) {
     // A save is pending or under way: the calendar stays shut until it answers.
-    control = <DateButton display={displayDate(date)} aria-disabled aria-labelledby={labelId} />
+    control = <DateButton id={buttonId} display={displayDate(date)} aria-disabled aria-labelledby={labelledBy} />
   } else if (editable) {
     control = <EditableDate labelId={labelId} date={date} />
   } else {
@@ -53,7 +56,7 @@ export function DateField() {
  */
 function EditableDate({ labelId, date }: { labelId: string; date: string }) {
   const { t } = useLingui()
-  const buttonId = useId()
+  const buttonId = `${labelId}date`
   const { shadowRoot, reportChunkFailure } = useCalculatorContext()
   const { chooseDate } = useActions()
   const language = useCalculator((s) => s.language)
