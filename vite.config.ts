@@ -82,6 +82,9 @@ const define = {
 const externals = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
 const isExternal = (id: string) => externals.some((dep) => id === dep || id.startsWith(`${dep}/`))
 
+/** The standalone and the library builds write side by side into dist/, for the browsers of the support baseline. */
+const INTO_DIST = { outDir: 'dist', emptyOutDir: false, target: 'es2022', copyPublicDir: false } as const
+
 /**
  * `vite build --mode standalone`: dist/fees-calculator.js, React bundled, registers the tag.
  * `vite build --mode lib`: dist/index.js, dependencies external.
@@ -94,10 +97,7 @@ export default defineConfig(({ mode }): UserConfig => {
       plugins: [...plugins(), chunkReport()],
       define,
       build: {
-        outDir: 'dist',
-        emptyOutDir: false,
-        target: 'es2022',
-        copyPublicDir: false,
+        ...INTO_DIST,
         lib: { entry: 'src/standalone.ts', formats: ['es'], fileName: () => 'fees-calculator.js' },
         rolldownOptions: {
           output: {
@@ -127,10 +127,7 @@ export default defineConfig(({ mode }): UserConfig => {
       plugins: plugins(),
       define,
       build: {
-        outDir: 'dist',
-        emptyOutDir: false,
-        target: 'es2022',
-        copyPublicDir: false,
+        ...INTO_DIST,
         minify: false,
         lib: { entry: { index: 'src/index.ts' }, formats: ['es'], fileName: (_f, name) => `${name}.js` },
         rolldownOptions: { external: isExternal, output: { chunkFileNames: 'lib/[name]-[hash].js' } },

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useLayoutEffect } from 'react'
 import { toast, Toaster } from 'sonner'
 import sonnerCss from 'sonner/dist/styles.css?inline'
+import toastsCss from './toasts.css?inline'
 import { adoptStyles } from '../styles/adopt.ts'
 
 /** Long enough to read a sentence of Spanish. */
@@ -25,7 +26,7 @@ export interface ToastsProps {
 export default function Toasts({ id, styleRoot }: ToastsProps) {
   const { t } = useLingui()
   useLayoutEffect(() => {
-    adoptStyles(styleRoot, [sonnerCss])
+    adoptStyles(styleRoot, [sonnerCss, toastsCss])
   }, [styleRoot])
   return (
     <Toaster

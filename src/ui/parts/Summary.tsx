@@ -7,7 +7,7 @@ import { FinancialType } from '../../domain/types.ts'
 import { selectEditable, selectSaveBusy } from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
 import { useFormatters } from '../useFormatters.ts'
-import { AmountInput } from './AmountInput.tsx'
+import { AmountInput, type AmountInputProps } from './AmountInput.tsx'
 
 function Row({ label, children, total = false }: { label: string; children: ReactNode; total?: boolean }) {
   return (
@@ -15,6 +15,16 @@ function Row({ label, children, total = false }: { label: string; children: Reac
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
+  )
+}
+
+/** An amount the user may edit (an input that commits when left), or else the figure as text. */
+function AmountRow({ editable, ...input }: AmountInputProps & { value: number; editable: boolean }) {
+  const format = useFormatters()
+  return (
+    <Row label={input.label}>
+      {editable ? <AmountInput {...input} /> : <span data-figure={input.figure}>{format.money(input.value)}</span>}
+    </Row>
   )
 }
 
@@ -42,42 +52,24 @@ export function Summary() {
   const canEditAmount = useCalculator((s) => editable && !!s.input && amountEditable(s.input, s.result))
   const canEditPartial = useCalculator((s) => editable && !!s.input && !isErpSystem(s.input.system))
   const amountLabel = figures.refinancing ? t`Amount to refinance` : t`Tuition amount`
-  const partialLabel = t`Partial payment`
+  const partial = { label: t`Partial payment`, editable: canEditPartial, onCommit: choosePartialPayment }
+  const amounts: {
+    figure: 'initialAmount' | 'partialPayment'
+    label: string
+    editable: boolean
+    onCommit: AmountInputProps['onCommit']
+  }[] = [{ figure: 'initialAmount', label: amountLabel, editable: canEditAmount, onCommit: chooseAmount }]
+  if (figures.refinancing) amounts.push({ figure: 'partialPayment', ...partial })
 
   return (
     <dl className="fc-summary" part="summary">
-      <Row label={amountLabel}>
-        {canEditAmount ? (
-          <AmountInput
-            value={figures.initialAmount}
-            label={amountLabel}
-            onCommit={chooseAmount}
-            figure="initialAmount"
-            frozen={frozen}
-          />
-        ) : (
-          <span data-figure="initialAmount">{format.money(figures.initialAmount)}</span>
-        )}
-      </Row>
+      {amounts.map(({ figure, ...row }) => (
+        <AmountRow key={figure} figure={figure} {...row} value={figures[figure]} frozen={frozen} />
+      ))}
       {figures.refinancing ? (
-        <>
-          <Row label={partialLabel}>
-            {canEditPartial ? (
-              <AmountInput
-                value={figures.partialPayment}
-                label={partialLabel}
-                onCommit={choosePartialPayment}
-                figure="partialPayment"
-                frozen={frozen}
-              />
-            ) : (
-              <span data-figure="partialPayment">{format.money(figures.partialPayment)}</span>
-            )}
-          </Row>
-          <Row label={t`Total amount to finance`}>
-            <span data-figure="amountToFinance">{format.money(figures.amountToFinance)}</span>
-          </Row>
-        </>
+        <Row label={t`Total amount to finance`}>
+          <span data-figure="amountToFinance">{format.money(figures.amountToFinance)}</span>
+        </Row>
       ) : null}
       <Row label={t`Financing cost`}>
         <span data-figure="interests">{format.money(figures.interests)}</span>
