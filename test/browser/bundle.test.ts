@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, nextEvent, startDemo, watch, type Browser, type DemoServer } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { browserSuite, nextEvent } from './harness.ts'
 
 /** A bare host page on the demo server's origin that loads the shipped bundle with a script tag. */
 const HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>
@@ -7,29 +7,17 @@ const HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <body><fees-calculator id="calc"></fees-calculator></body></html>`
 
 describe('the built bundle dist/fees-calculator.js', () => {
-  let browser: Browser
-  let demo: DemoServer
-
-  beforeAll(async () => {
-    ;[browser, demo] = await Promise.all([launchBrowser(), startDemo()])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await demo?.close()
-  })
+  const suite = browserSuite()
 
   async function hostPage(html = HOST_PAGE) {
-    const page = await browser.newPage()
-    await page.route(`${demo.url}/host.html`, (route) => route.fulfill({ contentType: 'text/html', body: html }))
-    const seen = watch(page)
-    await page.goto(`${demo.url}/host.html`)
+    const page = await suite.open('/host.html', { html })
     await page.waitForFunction(() => customElements.get('fees-calculator') !== undefined)
-    return { page, seen }
+    return { page, seen: suite.logOf(page) }
   }
 
   it('registers <fees-calculator>, calculates a tuitionInput set as a property, and sends calculationResultReceivedEvent', async () => {
     const { page, seen } = await hostPage()
-    const token = await demo.token()
+    const token = await suite.demo.token()
     const event = nextEvent<{ totalFees: number; feeAmount: number; currency: string }>(
       page,
       'calculationResultReceivedEvent',

@@ -6,24 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startForeignBackend, type ForeignBackend } from '../support/foreign-backend.ts'
-import { ALLOW_LOOPBACK_CROSS_ORIGIN, launchBrowser, startDemo, type Browser, type DemoServer } from './harness.ts'
+import { ALLOW_LOOPBACK_CROSS_ORIGIN, browserSuite } from './harness.ts'
 import { events, money, openHostPage, settled, text, waitForEvent } from './screen-helpers.ts'
 
-let demo: DemoServer
+const suite = browserSuite({ args: ALLOW_LOOPBACK_CROSS_ORIGIN })
 let foreign: ForeignBackend
-let browser: Browser
-
 beforeAll(async () => {
-  ;[demo, foreign, browser] = await Promise.all([
-    startDemo(),
-    startForeignBackend(),
-    launchBrowser(ALLOW_LOOPBACK_CROSS_ORIGIN),
-  ])
+  foreign = await startForeignBackend()
 })
-afterAll(async () => {
-  await browser?.close()
-  await Promise.all([demo?.close(), foreign?.close()])
-})
+afterAll(() => foreign?.close())
 
 const input = {
   currency: 'EUR',
@@ -39,7 +30,7 @@ const input = {
 }
 
 /** A host page of the demo server's origin whose element talks to the foreign API. */
-const open = (attributes: string) => openHostPage(browser, demo.url, `api-base="${foreign.api}" ${attributes}`)
+const open = (attributes: string) => openHostPage(suite, `api-base="${foreign.api}" ${attributes}`)
 
 const embedded = () => `tuition-input='${JSON.stringify(input)}'`
 

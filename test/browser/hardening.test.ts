@@ -1,13 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ALLOW_LOOPBACK_CROSS_ORIGIN,
-  launchBrowser,
-  startDemo,
-  watch,
-  type Browser,
-  type DemoServer,
-  type Page,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { ALLOW_LOOPBACK_CROSS_ORIGIN, browserSuite, startDemo, watch, type Page } from './harness.ts'
 import { recordEvents, settled, waitForEvent } from './screen-helpers.ts'
 import { tuitionInput } from '../support/fixtures.ts'
 import type { TuitionInput } from '../../src/domain/types.ts'
@@ -103,20 +95,11 @@ function pixelDifference(page: Page, a: Buffer, b: Buffer) {
 }
 
 describe('hardening in Chromium', () => {
-  let browser: Browser
-  let demo: DemoServer
-
-  beforeAll(async () => {
-    ;[browser, demo] = await Promise.all([launchBrowser(ALLOW_LOOPBACK_CROSS_ORIGIN), startDemo()])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await demo?.close()
-  })
+  const suite = browserSuite({ args: ALLOW_LOOPBACK_CROSS_ORIGIN })
 
   describe('under the strictest Content-Security-Policy', () => {
     it('works and is styled, with no violation reported', async () => {
-      const page = await browser.newPage()
+      const page = await suite.browser.newPage()
       const seen = watch(page)
       await page.addInitScript(() => {
         const violations: string[] = []
@@ -126,7 +109,7 @@ describe('hardening in Chromium', () => {
         )
       })
       await recordEvents(page)
-      const response = await page.goto(`${demo.url}/demo/strict-csp.html?lang=en`)
+      const response = await page.goto(`${suite.demo.url}/demo/strict-csp.html?lang=en`)
       expect(response?.headers()['content-security-policy']).toContain("style-src 'self'")
       const result = await waitForEvent(page, 'calculationResultReceivedEvent')
       await settled(page)
@@ -152,7 +135,7 @@ describe('hardening in Chromium', () => {
 
   describe('the bearer token', () => {
     it('never shows in a request body, a URL, the DOM, an event detail or the console, and goes only to the API root', async () => {
-      const page = await browser.newPage()
+      const page = await suite.browser.newPage()
       const seen = watch(page)
       const requests = recordRequests(page)
       const bodies = await recordFetchBodies(page)
@@ -161,7 +144,7 @@ describe('hardening in Chromium', () => {
       page.on('response', async (response) => {
         if (response.url().includes('/demo/portal.html')) html = await response.text()
       })
-      await page.goto(`${demo.url}/demo/portal.html?lang=en`)
+      await page.goto(`${suite.demo.url}/demo/portal.html?lang=en`)
       await waitForEvent(page, 'calculationResultReceivedEvent')
       await settled(page)
       const token = tokenIn(html)
@@ -169,14 +152,15 @@ describe('hardening in Chromium', () => {
       await page.locator('fees-calculator [part~="save-button"]').click()
       await waitForEvent(page, 'feeOptionSelectedEvent')
 
-      const api = requests.filter((r) => r.url.startsWith(`${demo.url}/api/v1/`))
-      expect(api.map((r) => r.url.replace(demo.url, ''))).toEqual(
+      const api = requests.filter((r) => r.url.startsWith(`${suite.demo.url}/api/v1/`))
+      expect(api.map((r) => r.url.replace(suite.demo.url, ''))).toEqual(
         expect.arrayContaining(['/api/v1/Calculator/CalculateFeeOptions', '/api/v1/Calculator/FrontCalculateFees']),
       )
       for (const request of requests) {
         expect(request.url).not.toContain(token)
         expect(request.body ?? '').not.toContain(token)
-        if (request.headers.authorization) expect(request.url.startsWith(`${demo.url}/api/v1/`), request.url).toBe(true)
+        if (request.headers.authorization)
+          expect(request.url.startsWith(`${suite.demo.url}/api/v1/`), request.url).toBe(true)
       }
       for (const request of api) expect(request.headers.authorization).toBe(`Bearer ${token}`)
       const sent = await bodies()
@@ -194,21 +178,21 @@ describe('hardening in Chromium', () => {
     })
 
     it('works with a cross-origin API root through CORS, without sending X-XSRF-TOKEN there', async () => {
-      const other = await startDemo({ FEES_CORS_ORIGINS: demo.url })
+      const other = await startDemo({ FEES_CORS_ORIGINS: suite.demo.url })
       try {
-        const page = await browser.newPage()
+        const page = await suite.browser.newPage()
         const seen = watch(page)
         const requests = recordRequests(page)
         await recordEvents(page)
         const token = await other.token()
-        await page.route(`${demo.url}/cross-origin.html`, (route) =>
+        await page.route(`${suite.demo.url}/cross-origin.html`, (route) =>
           route.fulfill({
             contentType: 'text/html',
             body: `<!doctype html><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script>
               <fees-calculator api-base="${other.url}/api/v1"></fees-calculator>`,
           }),
         )
-        await page.goto(`${demo.url}/cross-origin.html`)
+        await page.goto(`${suite.demo.url}/cross-origin.html`)
         await page.evaluate(() => (document.cookie = 'XSRF-TOKEN=page-xsrf; path=/'))
         await setInput(page, tuitionInput({ token, dateOfPayment: '2030-01-05', contractId: 'C-CORS' }))
         await waitForEvent(page, 'calculationResultReceivedEvent').catch((e) => {
@@ -232,11 +216,11 @@ describe('hardening in Chromium', () => {
     })
 
     it('sends the XSRF-TOKEN cookie back as X-XSRF-TOKEN to a relative API root', async () => {
-      const page = await browser.newPage()
+      const page = await suite.browser.newPage()
       const requests = recordRequests(page)
       await recordEvents(page)
-      await page.context().addCookies([{ name: 'XSRF-TOKEN', value: 'same-origin-xsrf', url: demo.url }])
-      await page.goto(`${demo.url}/demo/portal.html`)
+      await page.context().addCookies([{ name: 'XSRF-TOKEN', value: 'same-origin-xsrf', url: suite.demo.url }])
+      await page.goto(`${suite.demo.url}/demo/portal.html`)
       await waitForEvent(page, 'calculationResultReceivedEvent')
       await settled(page)
       await page.locator('fees-calculator [part~="save-button"]').click()
@@ -261,10 +245,12 @@ describe('hardening in Chromium', () => {
       <body><fees-calculator style="width: 640px"></fees-calculator></body></html>`
 
     async function render(html: string, token: string) {
-      const tab = await browser.newPage({ viewport: { width: 900, height: 1400 } })
+      const tab = await suite.browser.newPage({ viewport: { width: 900, height: 1400 } })
       await recordEvents(tab)
-      await tab.route(`${demo.url}/isolation.html`, (route) => route.fulfill({ contentType: 'text/html', body: html }))
-      await tab.goto(`${demo.url}/isolation.html`)
+      await tab.route(`${suite.demo.url}/isolation.html`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: html }),
+      )
+      await tab.goto(`${suite.demo.url}/isolation.html`)
       await setInput(
         tab,
         tuitionInput({ token, dateOfPayment: '2030-01-05', contractId: 'C-ISOLATION', studyIdName: 'Isolation' }),
@@ -303,7 +289,7 @@ describe('hardening in Chromium', () => {
     }
 
     it('looks and measures the same under hostile page CSS as on a blank page', async () => {
-      const token = await demo.token()
+      const token = await suite.demo.token()
       const blank = await render(page(''), token)
       const hostile = await render(page(HOSTILE), token)
       for (const [part, style] of Object.entries(blank.styles)) expect(style, part).not.toBeNull()
@@ -320,8 +306,8 @@ describe('hardening in Chromium', () => {
 
   describe('two elements on one page', () => {
     it('keep their own figures, toasts and events', async () => {
-      const token = await demo.token()
-      const save = await fetch(`${demo.url}/api/v1/Calculator/FrontCalculateFees`, {
+      const token = await suite.demo.token()
+      const save = await fetch(`${suite.demo.url}/api/v1/Calculator/FrontCalculateFees`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
         body: JSON.stringify({
@@ -337,13 +323,13 @@ describe('hardening in Chromium', () => {
         }),
       })
       const { versionHashCode } = (await save.json()) as { versionHashCode: string }
-      const tab = await browser.newPage()
+      const tab = await suite.browser.newPage()
       const seen = watch(tab)
       // The version number of the saved plan cannot be had: only the element in hash mode may show the toast.
       await tab.route('**/api/v1/Version/Number**', (route) =>
         route.fulfill({ status: 500, contentType: 'application/problem+json', body: '{}' }),
       )
-      await tab.route(`${demo.url}/two.html`, (route) =>
+      await tab.route(`${suite.demo.url}/two.html`, (route) =>
         route.fulfill({
           contentType: 'text/html',
           body: `<!doctype html><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script>
@@ -360,7 +346,7 @@ describe('hardening in Chromium', () => {
           })
         }
       })
-      await tab.goto(`${demo.url}/two.html`)
+      await tab.goto(`${suite.demo.url}/two.html`)
       await tab.evaluate((bearer) => {
         ;(document.getElementById('a') as HTMLElement & { tuitionInput: unknown }).tuitionInput = {
           currency: 'EUR',

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
-import { recordEvents, settled, waitForEvent } from './screen-helpers.ts'
+import { describe, expect, it } from 'vitest'
+import { browserSuite, type Page } from './harness.ts'
+import { settled, waitForEvent } from './screen-helpers.ts'
 
 /**
  * What a first render does not need comes in lazy chunks (the calendar, the
@@ -15,33 +15,24 @@ const CHUNKS = {
 /** Holds the toaster's chunk back long enough for a notice to come before it. */
 const TOASTER_DELAY_MS = 1_500
 
-let demo: DemoServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[demo, browser] = await Promise.all([startDemo(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await demo?.close()
-})
+const suite = browserSuite()
 
 async function open(block: (keyof typeof CHUNKS)[], options: { delayToaster?: boolean } = {}) {
-  const page = await browser.newPage()
-  page.setDefaultTimeout(15_000)
-  const log = watch(page)
   const requested: string[] = []
-  page.on('request', (request) => requested.push(request.url()))
-  await recordEvents(page)
-  for (const chunk of block) await page.route(CHUNKS[chunk], (route) => route.abort())
-  if (options.delayToaster) {
-    await page.route(CHUNKS.toaster, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, TOASTER_DELAY_MS))
-      await route.continue()
-    })
-  }
-  await page.goto(`${demo.url}/demo/portal.html?lang=en`)
-  return { page, log, requested }
+  const page = await suite.open('/demo/portal.html?lang=en', {
+    timeout: 15_000,
+    before: async (page) => {
+      page.on('request', (request) => requested.push(request.url()))
+      for (const chunk of block) await page.route(CHUNKS[chunk], (route) => route.abort())
+      if (options.delayToaster) {
+        await page.route(CHUNKS.toaster, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, TOASTER_DELAY_MS))
+          await route.continue()
+        })
+      }
+    },
+  })
+  return { page, log: suite.logOf(page), requested }
 }
 
 const chunkLines = (lines: string[]) =>

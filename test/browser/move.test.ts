@@ -1,36 +1,32 @@
 // A host that moves <fees-calculator> (removes it and inserts it elsewhere) keeps the widget as it was:
 // the plan, the lock, the version and the schedule, with no request sent again; a calculation or a save
 // under way during the move still lands.
-import type { Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
-import { recordEvents, settled, text, waitForEvent } from './screen-helpers.ts'
+import { describe, expect, it } from 'vitest'
+import { browserSuite, hold, type Page, type watch } from './harness.ts'
+import { settled, text, waitForEvent } from './screen-helpers.ts'
 
-let demo: DemoServer
-let browser: Browser
-
-beforeAll(async () => {
-  demo = await startDemo()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await demo?.close()
-})
+const suite = browserSuite()
 
 /** The portal page, with a count of the API requests it sends. */
 async function open(): Promise<{ page: Page; requests: string[]; log: ReturnType<typeof watch> }> {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
-  page.setDefaultTimeout(10_000)
-  const log = watch(page)
   const requests: string[] = []
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/'))
-      requests.push(`${request.method()} ${new URL(request.url()).pathname}`)
+  const page = await suite.open('/demo/portal.html?lang=en&type=1', {
+    before: (page) => {
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url())
+        if (pathname.startsWith('/api/')) requests.push(`${request.method()} ${pathname}`)
+      })
+    },
   })
-  await recordEvents(page)
-  await page.goto(`${demo.url}/demo/portal.html?lang=en&type=1`)
-  return { page, requests, log }
+  return { page, requests, log: suite.logOf(page) }
+}
+
+/** The same, once its first figures are shown. */
+async function openLoaded(): ReturnType<typeof open> {
+  const opened = await open()
+  await waitForEvent(opened.page, 'calculationResultReceivedEvent')
+  await settled(opened.page)
+  return opened
 }
 
 /**
@@ -63,26 +59,6 @@ function keptTree(page: Page): Promise<boolean> {
   })
 }
 
-/** Holds the next request to `path` until the returned release is called. */
-async function hold(page: Page, path: string): Promise<{ arrived: Promise<void>; release: () => Promise<void> }> {
-  let held: Route | undefined
-  let arrived!: () => void
-  const arrivedPromise = new Promise<void>((resolve) => (arrived = resolve))
-  const pattern = `${demo.url}${path}`
-  await page.route(pattern, (route) => {
-    if (held || route.request().method() === 'OPTIONS') return route.continue()
-    held = route
-    arrived()
-  })
-  return {
-    arrived: arrivedPromise,
-    async release() {
-      await held!.continue()
-      await page.unroute(pattern)
-    },
-  }
-}
-
 describe('<fees-calculator> moved in the page', () => {
   it('keeps the plan after load, in the same task and a few frames later, and sends nothing', async () => {
     const { page, requests, log } = await open()
@@ -103,9 +79,7 @@ describe('<fees-calculator> moved in the page', () => {
   })
 
   it('keeps the lock, the version and the schedule after a save', async () => {
-    const { page, requests } = await open()
-    await waitForEvent(page, 'calculationResultReceivedEvent')
-    await settled(page)
+    const { page, requests } = await openLoaded()
     await page.locator('fees-calculator [part=save-button]').click()
     const table = await waitForEvent(page, 'feeOptionSelectedEvent')
     await page.locator('fees-calculator [part=schedule] tbody tr').first().waitFor()
@@ -122,10 +96,8 @@ describe('<fees-calculator> moved in the page', () => {
   })
 
   it('shows the answer of a calculation under way during the move, sent once', async () => {
-    const { page, requests } = await open()
-    await waitForEvent(page, 'calculationResultReceivedEvent')
-    await settled(page)
-    const calculation = await hold(page, '/api/v1/Calculator/**')
+    const { page, requests } = await openLoaded()
+    const calculation = await hold(page, '**/api/v1/Calculator/**')
     const current = await page.locator('fees-calculator [part=fee-select]').inputValue()
     const other = await page
       .locator('fees-calculator [part=fee-select] option:not([hidden])')
@@ -148,10 +120,8 @@ describe('<fees-calculator> moved in the page', () => {
   })
 
   it('locks the plan when a save under way during the move is answered, sent once', async () => {
-    const { page, requests } = await open()
-    await waitForEvent(page, 'calculationResultReceivedEvent')
-    await settled(page)
-    const saving = await hold(page, '/api/v1/**')
+    const { page, requests } = await openLoaded()
+    const saving = await hold(page, '**/api/v1/**')
     const sent = requests.length
     await page.locator('fees-calculator [part=save-button]').click()
     await saving.arrived

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
+import { browserSuite, watch, type Page } from './harness.ts'
 
 const version = (name: string) =>
   (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version
@@ -84,8 +84,7 @@ const HOST_TSCONFIG = {
 
 describe('the packed npm package', () => {
   const work = mkdtempSync(join(tmpdir(), 'fees-pack-'))
-  let browser: Browser
-  let demo: DemoServer
+  const suite = browserSuite()
   let app: string
 
   /**
@@ -105,6 +104,20 @@ describe('the packed npm package', () => {
       process.stdout.write(${report} ? JSON.stringify({ keys: Object.keys(pkg), html, globals }) : html[0])
     `
     return run(app, 'node', ['--input-type=module', '-e', script])
+  }
+
+  /** A page of the host app built from the package, given a tuition input, once `count` results have come. */
+  async function openApp(html: string, count: number) {
+    const input = encodeURIComponent(JSON.stringify(INPUT(await suite.demo.token())))
+    const page = await suite.open(`/app/${html}?input=${input}`, {
+      before: (page) => serveDir(page, suite.demo.url, '/app/', join(app, 'dist')),
+    })
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { results: unknown[] }).results.length), {
+        timeout: 15_000,
+      })
+      .toBe(count)
+    return { page, seen: suite.logOf(page) }
   }
 
   beforeAll(async () => {
@@ -182,14 +195,9 @@ hydrateRoot(
       `<!doctype html><html><body><div id="root">${serverRender()}</div><script type="module" src="/src/hydrate.jsx"></script></body></html>`,
     )
     run(app, 'npx', ['vite', 'build', '--logLevel', 'error'])
-    ;[browser, demo] = await Promise.all([launchBrowser(), startDemo()])
   }, 240_000)
 
-  afterAll(async () => {
-    await browser?.close()
-    await demo?.close()
-    rmSync(work, { recursive: true, force: true })
-  })
+  afterAll(() => rmSync(work, { recursive: true, force: true }))
 
   it('imports in plain Node without a DOM, with no side effect, and renders a stable placeholder on the server', () => {
     const output = JSON.parse(serverRender(true)) as { keys: string[]; html: string[]; globals: string[] }
@@ -202,16 +210,7 @@ hydrateRoot(
   })
 
   it("hydrates the server's markup in Chromium without a mismatch, then calculates", async () => {
-    const page = await browser.newPage()
-    const seen = watch(page)
-    await serveDir(page, demo.url, '/app/', join(app, 'dist'))
-    const input = encodeURIComponent(JSON.stringify(INPUT(await demo.token())))
-    await page.goto(`${demo.url}/app/hydrate.html?input=${input}`)
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { results: unknown[] }).results.length), {
-        timeout: 15_000,
-      })
-      .toBe(1)
+    const { page, seen } = await openApp('hydrate.html', 1)
     await expect.poll(() => page.getByText('Packed Degree').count()).toBe(1)
     expect(seen.errors).toEqual([])
     expect(seen.console.filter((line) => line.startsWith('error:'))).toEqual([])
@@ -219,16 +218,7 @@ hydrateRoot(
   })
 
   it('installs into a fresh Vite + React app whose build renders the React component and the element', async () => {
-    const page = await browser.newPage()
-    const seen = watch(page)
-    await serveDir(page, demo.url, '/app/', join(app, 'dist'))
-    const input = encodeURIComponent(JSON.stringify(INPUT(await demo.token())))
-    await page.goto(`${demo.url}/app/index.html?input=${input}`)
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { results: unknown[] }).results.length), {
-        timeout: 15_000,
-      })
-      .toBe(2)
+    const { page, seen } = await openApp('index.html', 2)
     const results = await page.evaluate(() => (window as unknown as { results: [string, number][] }).results)
     expect(results.map(([from]) => from).sort()).toEqual(['component', 'element'])
     expect(results[0]![1]).toBe(results[1]![1])
@@ -251,17 +241,17 @@ hydrateRoot(
   })
 
   it('works in a plain HTML page from the installed dist/fees-calculator.js', async () => {
-    const page = await browser.newPage()
+    const page = await suite.browser.newPage()
     const seen = watch(page)
-    await serveDir(page, demo.url, '/packed/', join(app, 'node_modules', 'fees-calculator', 'dist'))
-    await page.route(`${demo.url}/plain.html`, (route) =>
+    await serveDir(page, suite.demo.url, '/packed/', join(app, 'node_modules', 'fees-calculator', 'dist'))
+    await page.route(`${suite.demo.url}/plain.html`, (route) =>
       route.fulfill({
         contentType: 'text/html',
         body: '<!doctype html><meta charset="utf-8"><script type="module" src="/packed/fees-calculator.js"></script><fees-calculator></fees-calculator>',
       }),
     )
-    await page.goto(`${demo.url}/plain.html`)
-    const token = await demo.token()
+    await page.goto(`${suite.demo.url}/plain.html`)
+    const token = await suite.demo.token()
     const detail = await page.evaluate(
       (input) =>
         new Promise<{ totalFees: number }>((resolve) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browserSuite, type Page, type watch } from './harness.ts'
 import { isoDay } from './screen-helpers.ts'
 
 /**
@@ -53,13 +53,11 @@ function computed(page: Page, property: string, value: string): Promise<string> 
 const snippets = readmeSnippets()
 const SAVE_BUTTON = 'fees-calculator [part~="save-button"]'
 
-let demo: DemoServer
-let browser: Browser
+const suite = browserSuite()
 let page: Page
 let seen: ReturnType<typeof watch>
 
 beforeAll(async () => {
-  ;[demo, browser] = await Promise.all([startDemo(), launchBrowser()])
   const nextMonth = new Date()
   nextMonth.setMonth(nextMonth.getMonth() + 1, 5)
   let embed = fill(
@@ -67,19 +65,12 @@ beforeAll(async () => {
     'https://cdn.example.edu/fees-calculator/dist/fees-calculator.js',
     '/dist/fees-calculator.js',
   )
-  embed = fill(embed, '<bearer token>', await demo.token())
+  embed = fill(embed, '<bearer token>', await suite.demo.token())
   embed = fill(embed, '"dateOfPayment":"2027-01-05"', `"dateOfPayment":"${isoDay(nextMonth)}"`)
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${snippets.theme}</style></head>
     <body>${embed}<script type="module">${snippets.events}</script></body></html>`
-  page = await browser.newPage()
-  page.setDefaultTimeout(15_000)
-  seen = watch(page)
-  await page.route(`${demo.url}/readme.html`, (route) => route.fulfill({ contentType: 'text/html', body: html }))
-  await page.goto(`${demo.url}/readme.html`)
-})
-afterAll(async () => {
-  await browser?.close()
-  await demo?.close()
+  page = await suite.open('/readme.html', { html, timeout: 15_000 })
+  seen = suite.logOf(page)
 })
 
 describe("the README's examples", () => {

@@ -12,7 +12,7 @@ import { answers, type Answer } from '../support/answers.ts'
 import { standInFeesTable } from '../support/fixtures.ts'
 import { startRecordingServer } from '../support/recording-server.ts'
 import type { TuitionPayload } from '../../src/domain/types.ts'
-import { ALLOW_LOOPBACK_CROSS_ORIGIN, launchBrowser, startDemo, type Browser, type DemoServer } from './harness.ts'
+import { ALLOW_LOOPBACK_CROSS_ORIGIN, browserSuite } from './harness.ts'
 import { events, openHostPage, settled, text, waitForEvent } from './screen-helpers.ts'
 
 const ANSWERS = 200
@@ -31,32 +31,22 @@ const input = {
 const good = (n: number) =>
   standInFeesTable({ ...input, numberOfFees: n } as TuitionPayload, { tin: 0.05, tae: 0.0512 })
 
-let demo: DemoServer
-let browser: Browser
+const suite = browserSuite({ args: ALLOW_LOOPBACK_CROSS_ORIGIN })
 let api: Awaited<ReturnType<typeof startRecordingServer>>
 let next: Answer[] = []
-
 beforeAll(async () => {
-  ;[demo, browser, api] = await Promise.all([
-    startDemo(),
-    launchBrowser(ALLOW_LOOPBACK_CROSS_ORIGIN),
-    startRecordingServer(() => {
-      const answer = next.shift() ?? { status: 503, text: null, contentType: 'text/plain' }
-      return { status: answer.status, raw: answer.text ?? '', contentType: answer.contentType }
-    }),
-  ])
+  api = await startRecordingServer(() => {
+    const answer = next.shift() ?? { status: 503, text: null, contentType: 'text/plain' }
+    return { status: answer.status, raw: answer.text ?? '', contentType: answer.contentType }
+  })
 })
-afterAll(async () => {
-  await browser?.close()
-  await Promise.all([demo?.close(), api?.close()])
-})
+afterAll(() => api?.close())
 
 describe(`response fuzzing in Chromium (${ANSWERS} answers)`, () => {
   it('shows every good answer, refuses every other through invalidTuitionEvent, and never shows nonsense', async () => {
     next = [{ status: 200, text: JSON.stringify(good(12)), contentType: 'application/json' }]
     const { page, log } = await openHostPage(
-      browser,
-      demo.url,
+      suite,
       `api-base="${api.origin}/api/v1" tuition-input='${JSON.stringify(input)}'`,
     )
     await waitForEvent(page, 'calculationResultReceivedEvent')

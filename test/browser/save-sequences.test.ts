@@ -4,10 +4,10 @@
  * /demo/portal.html. An answer the test must hold is held by a route that lets
  * it go when the test says: no timing is guessed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AmortizationTable } from '../../src/domain/types.ts'
-import { launchBrowser, startDemo, type Browser, type DemoServer, type Page } from './harness.ts'
-import { events, problemReply, recordEvents, settled, text, waitForEvent } from './screen-helpers.ts'
+import { browserSuite, hold, type Page } from './harness.ts'
+import { events, problemReply, settled, text, waitForEvent } from './screen-helpers.ts'
 
 const CALCULATE = '**/api/v1/Calculator/CalculateFeeOptions'
 const FRONT_CALCULATE = '**/api/v1/Calculator/FrontCalculateFees'
@@ -15,22 +15,11 @@ const SAVE = 'fees-calculator [part=save-button]'
 const FEE_SELECT = 'fees-calculator [part=fee-select]'
 const AMOUNT = 'fees-calculator input[data-figure=initialAmount]'
 
-let browser: Browser
-let demo: DemoServer
-beforeAll(async () => {
-  browser = await launchBrowser()
-  demo = await startDemo()
-})
-afterAll(async () => {
-  await browser?.close()
-  await demo?.close()
-})
+const suite = browserSuite()
 
+/** The portal in `language`, its first figures shown, the element's events recorded. */
 async function open(language: 'es' | 'en'): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
-  page.setDefaultTimeout(10_000)
-  await recordEvents(page)
-  await page.goto(`${demo.url}/demo/portal.html?lang=${language}`)
+  const page = await suite.open(`/demo/portal.html?lang=${language}`, {})
   await page.locator('fees-calculator .fc[data-state=loaded]').waitFor()
   await settled(page)
   return page
@@ -39,14 +28,7 @@ async function open(language: 'es' | 'en'): Promise<Page> {
 describe('<fees-calculator> saves exactly the plan on screen (Chromium, real clicks)', () => {
   it('types 7000, clicks SAVE at once: SAVING… shows, the recalculation answers, and 7000 is what is saved', async () => {
     const page = await open('en')
-    let release!: () => void
-    const recalculated = new Promise<void>((resolve) => (release = resolve))
-    let held = 0
-    await page.route(CALCULATE, async (route) => {
-      held += 1
-      await recalculated
-      await route.continue()
-    })
+    const held = await hold(page, CALCULATE)
 
     await page.locator(AMOUNT).click()
     // Focusing the amount selects it (so typing replaces it) once it shows as a bare number.
@@ -63,14 +45,14 @@ describe('<fees-calculator> saves exactly the plan on screen (Chromium, real cli
     await page.keyboard.type('7000')
     // The click blurs the amount (which recalculates) and then presses SAVE, as a student does.
     await page.locator(SAVE).click()
-    await expect.poll(() => held).toBe(1)
+    await held.arrived
     await expect.poll(() => page.locator(SAVE).getAttribute('aria-busy')).toBe('true')
     expect(await page.locator(SAVE).getAttribute('aria-disabled')).toBe('true')
     expect(await text(page, '[part=save-button]')).toBe('SAVING…')
     expect(await page.locator(FEE_SELECT).getAttribute('aria-disabled')).toBe('true')
     expect((await events(page)).some((event) => event.name === 'feeOptionSelectedEvent')).toBe(false)
 
-    release()
+    await held.release()
     const saved = (await waitForEvent(page, 'feeOptionSelectedEvent')) as AmortizationTable
     expect(saved.totals.amountToFinance).toBe(7000)
     expect(saved.versionNumber).toBeGreaterThanOrEqual(1)
@@ -86,20 +68,13 @@ describe('<fees-calculator> saves exactly the plan on screen (Chromium, real cli
 
   it('refuses, in Spanish, a SAVE whose recalculation fails, and keeps the plan on screen', async () => {
     const page = await open('es')
-    let fail!: () => void
-    const failing = new Promise<void>((resolve) => (fail = resolve))
-    let held = 0
-    await page.route(CALCULATE, async (route) => {
-      held += 1
-      await failing
-      await route.fulfill(problemReply(503))
-    })
+    const held = await hold(page, CALCULATE)
 
     await page.locator(FEE_SELECT).selectOption('18')
     await page.locator(SAVE).click()
-    await expect.poll(() => held).toBe(1)
+    await held.arrived
     await expect.poll(() => text(page, '[part=save-button]')).toBe('GUARDANDO…')
-    fail()
+    await held.release(problemReply(503))
 
     const failure = await waitForEvent(page, 'feeOptionSelectedEvent')
     expect(failure).toMatchObject({ code: 'request_failed', kind: 'http', status: 503 })
@@ -121,17 +96,10 @@ describe('<fees-calculator> saves exactly the plan on screen (Chromium, real cli
 
   it('keeps the plan still while a save is under way, then takes a fresh token without a request or losing the lock', async () => {
     const page = await open('en')
-    let answer!: () => void
-    const answered = new Promise<void>((resolve) => (answer = resolve))
-    let held = 0
-    await page.route(FRONT_CALCULATE, async (route) => {
-      held += 1
-      await answered
-      await route.continue()
-    })
+    const held = await hold(page, FRONT_CALCULATE)
 
     await page.locator(SAVE).click()
-    await expect.poll(() => held).toBe(1)
+    await held.arrived
     // The select says it cannot change (aria-disabled); a student who tries anyway is refused.
     expect(await page.locator(FEE_SELECT).getAttribute('aria-disabled')).toBe('true')
     await page.locator(FEE_SELECT).focus()
@@ -139,7 +107,7 @@ describe('<fees-calculator> saves exactly the plan on screen (Chromium, real cli
     // The store refused the change: the select shows the plan being saved, and no calculation went out.
     expect(await page.locator(FEE_SELECT).inputValue()).toBe('12')
     expect((await events(page)).filter((event) => event.name === 'calculationResultReceivedEvent')).toHaveLength(1)
-    answer()
+    await held.release()
     const saved = (await waitForEvent(page, 'feeOptionSelectedEvent')) as AmortizationTable
     expect(saved.fees).toHaveLength(12)
     await page.locator('fees-calculator .fc[data-state=locked]').waitFor()
@@ -150,7 +118,7 @@ describe('<fees-calculator> saves exactly the plan on screen (Chromium, real cli
     page.on('request', (request) => {
       if (request.url().includes('/api/v1/')) requests.push(request.url())
     })
-    const token = await demo.token()
+    const token = await suite.demo.token()
     await page.evaluate((fresh) => {
       const element = document.querySelector('fees-calculator') as HTMLElement & { tuitionInput: unknown }
       const input = JSON.parse(element.getAttribute('tuition-input')!) as Record<string, unknown>

@@ -1,20 +1,12 @@
 import { readFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AmortizationTable } from '../../src/domain/types.ts'
 import { focused } from './a11y-helpers.ts'
-import { launchBrowser, startDemo, type Browser, type DemoServer, type Page } from './harness.ts'
-import { events, LOCALES, money, recordEvents, settled, text, waitForEvent, type Language } from './screen-helpers.ts'
+import { browserSuite, type Page } from './harness.ts'
+import { events, LOCALES, loaded, money, settled, text, waitForEvent, type Language } from './screen-helpers.ts'
 
 const SHOW = { es: 'Ver cuadro de amortización', en: 'Show payment schedule' } as const
 const FRONT_CALCULATE = '/api/v1/Calculator/FrontCalculateFees'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 /** The schedule as the screen shows it: each row's cells, then the totals row. */
 function shownRows(page: Page): Promise<{ body: string[][]; total: string[] }> {
@@ -49,24 +41,9 @@ async function expectedRows(page: Page, language: Language, table: AmortizationT
 }
 
 describe.each(['es', 'en'] as const)('the payment schedule on demand, in %s', (language) => {
-  let demo: DemoServer
   // A server of its own: its database starts empty, so the first save of the contract is version 1.
-  beforeAll(async () => {
-    demo = await startDemo()
-  })
-  afterAll(async () => {
-    await demo?.close()
-  })
-
-  async function open(path: string): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
-    page.setDefaultTimeout(10_000)
-    await recordEvents(page)
-    await page.goto(`${demo.url}${path}`)
-    await page.locator('fees-calculator .fc[data-state=loaded]').waitFor()
-    await settled(page)
-    return page
-  }
+  const suite = browserSuite()
+  const open = async (path: string) => loaded(await suite.open(path))
 
   it('before saving, shows the API amortization table for the plan on screen, and saves nothing', async () => {
     const page = await open(`/demo/portal.html?lang=${language}`)

@@ -1,16 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
-import {
-  events,
-  recordEvents,
-  settled,
-  text,
-  waitForEvent,
-  type Language,
-  savePlanPerLanguage,
-  problemReply,
-  UNAVAILABLE,
-} from './screen-helpers.ts'
+import { describe, expect, it } from 'vitest'
+import { browserSuite, type Page } from './harness.ts'
+import { events, settled, text, waitForEvent, savedPlans, problemReply, UNAVAILABLE } from './screen-helpers.ts'
 
 /** The notices' texts: the Spanish ones word for word as hosts expect them, and their English counterparts. */
 const TEXTS = {
@@ -28,33 +18,14 @@ const TEXTS = {
   },
 } as const
 
-let demo: DemoServer
-let browser: Browser
-/** A saved version per language, to reopen by hash. */
-const saved: Partial<Record<Language, string>> = {}
+// Saved versions stay editable here, so hash mode can calculate (and fail to).
+const suite = browserSuite({ env: { FEES_EDITABLE_SAVED: 'true' } })
+/** A version saved in each language, to reopen by hash. */
+const saved = savedPlans(suite)
 
-beforeAll(async () => {
-  // Saved versions stay editable here, so hash mode can calculate (and fail to).
-  demo = await startDemo({ FEES_EDITABLE_SAVED: 'true' })
-  browser = await launchBrowser()
-  Object.assign(saved, await savePlanPerLanguage(async (path) => (await open(path)).page))
-})
-afterAll(async () => {
-  await browser?.close()
-  await demo?.close()
-})
-
-async function open(
-  path: string,
-  before?: (page: Page) => Promise<unknown>,
-): Promise<{ page: Page; log: ReturnType<typeof watch> }> {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
-  page.setDefaultTimeout(10_000)
-  const log = watch(page)
-  await recordEvents(page)
-  if (before) await before(page)
-  await page.goto(`${demo.url}${path}`)
-  return { page, log }
+async function open(path: string, before?: (page: Page) => unknown) {
+  const page = await suite.open(path, { before })
+  return { page, log: suite.logOf(page) }
 }
 
 const toast = (page: Page) => page.locator('fees-calculator [data-sonner-toast]')

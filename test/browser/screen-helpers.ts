@@ -1,6 +1,7 @@
 // Helpers of the screen's browser tests: read the widget through its shadow root as a user sees it.
-import type { Browser, Page } from 'playwright-core'
-import { watch } from './harness.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll } from 'vitest'
+import type { BrowserSuite } from './harness.ts'
 
 export const EVENT_NAMES = ['calculationResultReceivedEvent', 'invalidTuitionEvent', 'feeOptionSelectedEvent'] as const
 export type Language = 'es' | 'en'
@@ -53,6 +54,13 @@ export async function settled(page: Page): Promise<void> {
   await page.locator('fees-calculator .fc-card[data-busy=false]').first().waitFor()
 }
 
+/** Waits until the first widget shows a loaded plan and nothing is under way, and gives the page back. */
+export async function loaded(page: Page): Promise<Page> {
+  await page.locator('fees-calculator .fc[data-state=loaded]').waitFor()
+  await settled(page)
+  return page
+}
+
 /** What the widget should show for a money figure: Intl in the same browser, same options. */
 export function money(page: Page, language: Language, currency: string, values: number[]): Promise<string[]> {
   return page.evaluate(
@@ -92,17 +100,20 @@ export function isoDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 }
 
-/** Saves the portal's plan once in each language and returns the versions' hashes, to reopen by hash. */
-export async function savePlanPerLanguage(open: (path: string) => Promise<Page>): Promise<Record<Language, string>> {
-  const saved = {} as Record<Language, string>
-  for (const language of ['es', 'en'] as const) {
-    const page = await open(`/demo/portal.html?lang=${language}`)
-    await waitForEvent(page, 'calculationResultReceivedEvent')
-    await settled(page)
-    await page.locator('fees-calculator [part=save-button]').click()
-    saved[language] = (await waitForEvent(page, 'feeOptionSelectedEvent')).versionHashCode
-    await page.close()
-  }
+/**
+ * A plan saved in each language by clicking SAVE on the portal, before the
+ * suite's tests run: their version hashes, to reopen by hash.
+ */
+export function savedPlans(suite: BrowserSuite): Readonly<Partial<Record<Language, string>>> {
+  const saved: Partial<Record<Language, string>> = {}
+  beforeAll(async () => {
+    for (const language of ['es', 'en'] as const) {
+      const page = await loaded(await suite.open(`/demo/portal.html?lang=${language}`))
+      await page.locator('fees-calculator [part=save-button]').click()
+      saved[language] = (await waitForEvent(page, 'feeOptionSelectedEvent')).versionHashCode
+      await page.close()
+    }
+  })
   return saved
 }
 
@@ -126,19 +137,10 @@ export const problemReply = (status = 503) => ({
  * Opens a host page of the demo server's origin made of one `<fees-calculator>`
  * with the given attributes (an API root elsewhere, an input), recording its events.
  */
-export async function openHostPage(browser: Browser, origin: string, attributes: string) {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
-  page.setDefaultTimeout(10_000)
-  const log = watch(page)
-  await recordEvents(page)
-  const path = `/host-${Math.random().toString(36).slice(2)}.html`
-  await page.route(`${origin}${path}`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script></head>
+export async function openHostPage(suite: BrowserSuite, attributes: string) {
+  const page = await suite.open(`/host-${Math.random().toString(36).slice(2)}.html`, {
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script></head>
 <body><fees-calculator ${attributes}></fees-calculator></body></html>`,
-    }),
-  )
-  await page.goto(`${origin}${path}`)
-  return { page, log }
+  })
+  return { page, log: suite.logOf(page) }
 }

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, startDemo, watch, type Browser, type DemoServer, type Page } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { browserSuite, hold, type HeldRequest, type OpenOptions } from './harness.ts'
 import {
   events,
   isoDay,
   money,
   percent,
-  recordEvents,
   settled,
   spacedDate,
   text,
@@ -13,26 +12,12 @@ import {
   type Language,
 } from './screen-helpers.ts'
 
-let demo: DemoServer
-let browser: Browser
+// A fee range other than the defaults, to see the dropdown follow the server.
+const suite = browserSuite({ env: { FEES_MIN: '12', FEES_MAX: '18' } })
 
-beforeAll(async () => {
-  // A fee range other than the defaults, to see the dropdown follow the server.
-  demo = await startDemo({ FEES_MIN: '12', FEES_MAX: '18' })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await demo?.close()
-})
-
-async function open(path: string, width = 1100): Promise<{ page: Page; log: ReturnType<typeof watch> }> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } })
-  page.setDefaultTimeout(10_000)
-  const log = watch(page)
-  await recordEvents(page)
-  await page.goto(`${demo.url}${path}`)
-  return { page, log }
+async function open(path: string, options: OpenOptions = {}) {
+  const page = await suite.open(path, options)
+  return { page, log: suite.logOf(page) }
 }
 
 describe.each([
@@ -190,19 +175,16 @@ describe.each([
 
 describe('<fees-calculator> attributes and page', () => {
   it('opens the calendar for a click that came before its chunk arrived', async () => {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
-    page.setDefaultTimeout(10_000)
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/chunks/CalendarPicker-*', async (route) => {
-      await held
-      await route.continue()
+    let calendar!: HeldRequest
+    const { page } = await open('/demo/portal.html?lang=en', {
+      before: async (page) => {
+        calendar = await hold(page, '**/chunks/CalendarPicker-*')
+      },
     })
-    await page.goto(`${demo.url}/demo/portal.html?lang=en`)
     await page.locator('fees-calculator .fc[data-state=loaded]').waitFor()
     await page.locator('fees-calculator button[part=date]').click()
     expect(await page.locator('fees-calculator .react-datepicker').count()).toBe(0)
-    release()
+    await calendar.release()
     await page.locator('fees-calculator .react-datepicker').waitFor()
     expect(
       await page.evaluate(() =>
@@ -245,7 +227,7 @@ describe('<fees-calculator> attributes and page', () => {
   })
 
   it('is usable at 320 px: nothing wider than the screen', async () => {
-    const { page } = await open('/fees', 320)
+    const { page } = await open('/fees', { width: 320 })
     await page.locator('fees-calculator .fc').waitFor()
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
