@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono'
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { calculatorRoutes, type Clock } from './calculator.ts'
 import type { Config } from './config.ts'
 import type { VersionStore } from './db.ts'
@@ -12,7 +13,7 @@ import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
 
 export const API_BASE = '/api/v1'
 /** Read once: the document is part of the server's code, not data. */
-const OPENAPI_TEXT = readFileSync(new URL('../../openapi/openapi.json', import.meta.url), 'utf8')
+const OPENAPI_TEXT = readFileSync(join(import.meta.dirname, '../../openapi/openapi.json'), 'utf8')
 
 export function apiRoutes(
   config: Config,

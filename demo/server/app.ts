@@ -7,7 +7,7 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { API_BASE, apiRoutes } from './api.ts'
 import { ownOrigin, type Config } from './config.ts'
 import { openVersionStore, type VersionStore } from './db.ts'
@@ -15,7 +15,7 @@ import { demoPageRoutes, type DemoPages } from './demo-pages.ts'
 import { problem, problemResponse } from './problem.ts'
 import { staticRoutes } from './static.ts'
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const REPO_ROOT = join(import.meta.dirname, '../../')
 
 export interface AppOptions {
   /** Where the build is (`dist/fees-calculator.js`, `dist/app/index.html`); default `<repo>/dist`. */

@@ -16,6 +16,12 @@ const DEMO_TOKEN_REFRESH_S = 10 * 60
 /** The first payment falls on this day of next month: always in the future, and a day every month has. */
 const FIRST_PAYMENT_DAY = 5
 const PAGES = ['portal', 'crm', 'strict-csp'] as const
+/** What every demo page's head starts with, filled in for its __DEMO_HEAD__. */
+const DEMO_HEAD = [
+  '<meta charset="utf-8" />',
+  '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+  '<meta name="viewport" content="width=device-width, initial-scale=1" />',
+].join('\n    ')
 /** The strictest policy a host might have: no inline script or style, no eval, nothing from elsewhere. */
 export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'"
 
@@ -70,8 +76,9 @@ export function demoPageRoutes(app: Hono, options: DemoPageOptions): DemoPages {
       } catch {
         return c.text(`demo/${page}.html is missing from ${options.demoDir}.\n`, 404)
       }
-      // Every value below is from a fixed list, a date or a JWT (base64url and dots): none can break out of the HTML or JSON around it.
+      // Every value below is fixed markup, from a fixed list, a date or a JWT (base64url and dots): none can break out of the HTML or JSON around it.
       const values: Record<string, string> = {
+        __DEMO_HEAD__: DEMO_HEAD,
         __DEMO_TOKEN__: await currentToken(),
         __DATE_OF_PAYMENT__: nextFirstPaymentDate(new Date()),
         __LANGUAGE__: language,

@@ -56,7 +56,7 @@ export interface TuitionRequest {
 export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: Problem }
 
 /** The fields a payload may carry; `token` is read by nobody and dropped. */
-const PAYLOAD_FIELDS = [
+export const PAYLOAD_FIELDS = [
   'currency',
   'dateOfPayment',
   'numberOfFees',

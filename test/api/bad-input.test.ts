@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Problem } from '../../src/domain/types.ts'
+import { PAYLOAD_FIELDS } from '../../demo/server/validate.ts'
 import { call, financing, refinancing, startTestServer, type TestServer } from './server.ts'
 
 /** Bad inputs one by one: each gets its status, its code and the failing field. */
@@ -27,119 +28,42 @@ const without = (field: string) => {
   return payload
 }
 
+/** A case refused with this status and code, on one field. */
+const failing =
+  (status: number, code: string) =>
+  (name: string, body: unknown, field: string): BadCase => ({ name, body, status, code, fields: [field] })
+/** A body the API refuses as malformed: 400 validation_failed. */
+const invalid = failing(400, 'validation_failed')
+/** A well-formed body the rules refuse: 422 with its code. */
+const refused = (name: string, body: unknown, code: string, field: string) => failing(422, code)(name, body, field)
+
 const CASES: BadCase[] = [
   { name: 'malformed JSON', body: '{"finalAmount": 6000', status: 400, code: 'malformed_json' },
   { name: 'an empty body', body: '', status: 400, code: 'malformed_json' },
   { name: 'JSON with a trailing comma', body: '{"system": 1,}', status: 400, code: 'malformed_json' },
-  { name: 'a JSON array', body: [financing()], status: 400, code: 'validation_failed', fields: ['body'] },
-  { name: 'JSON null', body: 'null', status: 400, code: 'validation_failed', fields: ['body'] },
-  { name: 'a JSON string', body: '"6000"', status: 400, code: 'validation_failed', fields: ['body'] },
-  {
-    name: 'an amount as a string',
-    body: financing({ finalAmount: '6000' }),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['finalAmount'],
-  },
-  {
-    name: 'a NaN-like amount',
-    body: financing({ finalAmount: 'NaN' }),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['finalAmount'],
-  },
-  {
-    name: 'an Infinity-like amount',
-    body: financing({ finalAmount: 'Infinity' }),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['finalAmount'],
-  },
-  {
-    name: 'a fractional fee count',
-    body: financing({ numberOfFees: 12.5 }),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['numberOfFees'],
-  },
-  {
-    name: 'a fee count as a string',
-    body: financing({ numberOfFees: '12' }),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['numberOfFees'],
-  },
-  {
-    name: 'an unknown system',
-    body: financing({ system: 8 }),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['system'],
-  },
-  {
-    name: 'a system as a string',
-    body: financing({ system: '1' }),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['system'],
-  },
-  {
-    name: 'an unknown financial type',
-    body: financing({ financialType: 2 }),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['financialType'],
-  },
-  {
-    name: 'a currency as a number',
-    body: financing({ currency: 978 }),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['currency'],
-  },
-  {
-    name: 'a boolean flag as a string',
-    body: financing({ isSavedVersion: 'true' }),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['isSavedVersion'],
-  },
-  {
-    name: 'an overlong contract id',
-    body: financing({ contractId: 'C'.repeat(101) }),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['contractId'],
-  },
-  {
-    name: 'a missing date',
-    body: without('dateOfPayment'),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['dateOfPayment'],
-  },
-  { name: 'a missing system', body: without('system'), status: 400, code: 'validation_failed', fields: ['system'] },
-  {
-    name: 'a missing financial type',
-    body: without('financialType'),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['financialType'],
-  },
-  {
-    name: 'a missing finalAmount (financing)',
-    body: without('finalAmount'),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['finalAmount'],
-  },
-  {
-    name: 'a missing amountToRefinance (refinancing)',
-    body: refinancing({ amountToRefinance: undefined }),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['amountToRefinance'],
-  },
+  invalid('a JSON array', [financing()], 'body'),
+  invalid('JSON null', 'null', 'body'),
+  invalid('a JSON string', '"6000"', 'body'),
+  invalid('an amount as a string', financing({ finalAmount: '6000' }), 'finalAmount'),
+  invalid('a NaN-like amount', financing({ finalAmount: 'NaN' }), 'finalAmount'),
+  invalid('an Infinity-like amount', financing({ finalAmount: 'Infinity' }), 'finalAmount'),
+  invalid('a fractional fee count', financing({ numberOfFees: 12.5 }), 'numberOfFees'),
+  invalid('a fee count as a string', financing({ numberOfFees: '12' }), 'numberOfFees'),
+  invalid('an unknown system', financing({ system: 8 }), 'system'),
+  invalid('a system as a string', financing({ system: '1' }), 'system'),
+  invalid('an unknown financial type', financing({ financialType: 2 }), 'financialType'),
+  invalid('a currency as a number', financing({ currency: 978 }), 'currency'),
+  invalid('a boolean flag as a string', financing({ isSavedVersion: 'true' }), 'isSavedVersion'),
+  invalid('an overlong contract id', financing({ contractId: 'C'.repeat(101) }), 'contractId'),
+  invalid('a missing date', without('dateOfPayment'), 'dateOfPayment'),
+  invalid('a missing system', without('system'), 'system'),
+  invalid('a missing financial type', without('financialType'), 'financialType'),
+  invalid('a missing finalAmount (financing)', without('finalAmount'), 'finalAmount'),
+  invalid(
+    'a missing amountToRefinance (refinancing)',
+    refinancing({ amountToRefinance: undefined }),
+    'amountToRefinance',
+  ),
   {
     name: 'an empty object',
     body: {},
@@ -147,55 +71,13 @@ const CASES: BadCase[] = [
     code: 'validation_failed',
     fields: ['system', 'financialType', 'dateOfPayment'],
   },
-  {
-    name: 'an impossible date',
-    body: financing({ dateOfPayment: '2026-02-30' }),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['dateOfPayment'],
-  },
-  {
-    name: 'an impossible date-time',
-    body: financing({ dateOfPayment: '2026-02-30T10:00:00' }),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['dateOfPayment'],
-  },
-  {
-    name: 'a date in another format',
-    body: financing({ dateOfPayment: '31/01/2026' }),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['dateOfPayment'],
-  },
-  {
-    name: 'a date as a number',
-    body: financing({ dateOfPayment: 20260131 }),
-    status: 400,
-    code: 'validation_failed',
-    fields: ['dateOfPayment'],
-  },
-  {
-    name: 'a negative amount',
-    body: financing({ finalAmount: -6000 }),
-    status: 422,
-    code: 'amount_not_positive',
-    fields: ['finalAmount'],
-  },
-  {
-    name: 'a zero amount',
-    body: financing({ finalAmount: 0 }),
-    status: 422,
-    code: 'amount_not_positive',
-    fields: ['finalAmount'],
-  },
-  {
-    name: 'a negative partial payment',
-    body: refinancing({ partialPayment: -1 }),
-    status: 422,
-    code: 'negative_amount',
-    fields: ['partialPayment'],
-  },
+  invalid('an impossible date', financing({ dateOfPayment: '2026-02-30' }), 'dateOfPayment'),
+  invalid('an impossible date-time', financing({ dateOfPayment: '2026-02-30T10:00:00' }), 'dateOfPayment'),
+  invalid('a date in another format', financing({ dateOfPayment: '31/01/2026' }), 'dateOfPayment'),
+  invalid('a date as a number', financing({ dateOfPayment: 20260131 }), 'dateOfPayment'),
+  refused('a negative amount', financing({ finalAmount: -6000 }), 'amount_not_positive', 'finalAmount'),
+  refused('a zero amount', financing({ finalAmount: 0 }), 'amount_not_positive', 'finalAmount'),
+  refused('a negative partial payment', refinancing({ partialPayment: -1 }), 'negative_amount', 'partialPayment'),
   {
     name: 'a partial payment larger than the amount',
     body: refinancing({ partialPayment: 6000.01 }),
@@ -203,76 +85,31 @@ const CASES: BadCase[] = [
     code: 'partial_payment_exceeds_amount',
     fields: ['partialPayment', 'amountToRefinance'],
   },
-  {
-    name: 'a partial payment equal to the amount',
-    body: refinancing({ partialPayment: 6000 }),
-    status: 422,
-    code: 'amount_not_positive',
-    fields: ['amountToRefinance'],
-  },
-  {
-    name: 'an amount over 10 000 000',
-    body: financing({ finalAmount: 10_000_000.01 }),
-    status: 422,
-    code: 'amount_too_large',
-    fields: ['finalAmount'],
-  },
-  {
-    name: 'a huge amount',
-    body: financing({ finalAmount: 1e300 }),
-    status: 422,
-    code: 'amount_too_large',
-    fields: ['finalAmount'],
-  },
-  {
-    name: 'an amount beyond a double',
-    body: '{"finalAmount": 1e400, "dateOfPayment": "2026-01-31", "system": 1, "financialType": 0}',
-    status: 422,
-    code: 'amount_too_large',
-    fields: ['finalAmount'],
-  },
-  {
-    name: 'a fee count below the minimum',
-    body: financing({ numberOfFees: 11 }),
-    status: 422,
-    code: 'fee_count_out_of_range',
-    fields: ['numberOfFees'],
-  },
-  {
-    name: 'a fee count above the maximum',
-    body: financing({ numberOfFees: 25 }),
-    status: 422,
-    code: 'fee_count_out_of_range',
-    fields: ['numberOfFees'],
-  },
-  {
-    name: 'a negative fee count',
-    body: financing({ numberOfFees: -12 }),
-    status: 422,
-    code: 'fee_count_out_of_range',
-    fields: ['numberOfFees'],
-  },
-  {
-    name: 'an unknown currency',
-    body: financing({ currency: 'XYZ' }),
-    status: 422,
-    code: 'unknown_currency',
-    fields: ['currency'],
-  },
-  {
-    name: 'a currency that is not a code',
-    body: financing({ currency: 'euro' }),
-    status: 422,
-    code: 'unknown_currency',
-    fields: ['currency'],
-  },
-  {
-    name: 'an amount too small for the fees',
-    body: financing({ finalAmount: 0.05, numberOfFees: 24 }),
-    status: 422,
-    code: 'amount_too_small',
-    fields: ['numberOfFees'],
-  },
+  refused(
+    'a partial payment equal to the amount',
+    refinancing({ partialPayment: 6000 }),
+    'amount_not_positive',
+    'amountToRefinance',
+  ),
+  refused('an amount over 10 000 000', financing({ finalAmount: 10_000_000.01 }), 'amount_too_large', 'finalAmount'),
+  refused('a huge amount', financing({ finalAmount: 1e300 }), 'amount_too_large', 'finalAmount'),
+  refused(
+    'an amount beyond a double',
+    '{"finalAmount": 1e400, "dateOfPayment": "2026-01-31", "system": 1, "financialType": 0}',
+    'amount_too_large',
+    'finalAmount',
+  ),
+  refused('a fee count below the minimum', financing({ numberOfFees: 11 }), 'fee_count_out_of_range', 'numberOfFees'),
+  refused('a fee count above the maximum', financing({ numberOfFees: 25 }), 'fee_count_out_of_range', 'numberOfFees'),
+  refused('a negative fee count', financing({ numberOfFees: -12 }), 'fee_count_out_of_range', 'numberOfFees'),
+  refused('an unknown currency', financing({ currency: 'XYZ' }), 'unknown_currency', 'currency'),
+  refused('a currency that is not a code', financing({ currency: 'euro' }), 'unknown_currency', 'currency'),
+  refused(
+    'an amount too small for the fees',
+    financing({ finalAmount: 0.05, numberOfFees: 24 }),
+    'amount_too_small',
+    'numberOfFees',
+  ),
 ]
 
 describe('a bad input', () => {
@@ -306,24 +143,8 @@ describe('any body at all', () => {
       fc.constant('NaN'),
       fc.constant(1e308),
     )
-    const field = fc.constantFrom(
-      'currency',
-      'dateOfPayment',
-      'numberOfFees',
-      'finalAmount',
-      'partialPayment',
-      'amountToRefinance',
-      'system',
-      'financialType',
-      'language',
-      'token',
-      'studyIdName',
-      'contractId',
-      'linkedVersionIdentifier',
-      'isSavedVersion',
-      '__proto__',
-      'constructor',
-    )
+    // Every field a payload may carry, the token, and names that would reach an object's prototype.
+    const field = fc.constantFrom(...PAYLOAD_FIELDS, 'token', '__proto__', 'constructor')
     const body = fc.oneof(
       fc.dictionary(field, value).map((changes) => ({ ...financing(), ...changes })),
       fc.jsonValue(),
