@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { launchBrowser, startDemo } from '../tools/browsers.ts'
 import { apiThroughput } from './bench/api.ts'
+import { memoryReport } from './bench/memory.ts'
 import { lighthouseMobile } from './bench/lighthouse.ts'
 import { FIRST_FIGURES_PROBE_INIT, firstRenders, ms, stats, tuitionInput } from './bench/browser.ts'
 import { packageOf, readChunkReport } from '../tools/chunk-report.ts'
@@ -32,8 +33,17 @@ import {
 const FIRST_RENDER_LOADS = 20
 const RECALCULATIONS = 100
 const RAPID_CHANGES = 200
-const MOUNT_CYCLES = 500
 /** The monthly fee figure itself: the panel around it also holds the fee count, whose digits would mix in. */
+/** What the page counts of the calculations the widget sends (kept on window by an init script). */
+interface CallCounts {
+  __inFlight: number
+  __maxInFlight: number
+  __started: number
+  __aborted: number
+  __unsent: number
+  /** CalculateFeeOptions straight from the page with fetch, bypassing the widget: the bare round trip. */
+  __direct(input: unknown, numberOfFees: number): Promise<Response>
+}
 const MONTHLY_FEE = '[part~="monthly-fee"] [data-figure="feeAmount"]'
 
 const line = (label: string, value: string) => console.log(`  ${label.padEnd(46)} ${value}`)
@@ -79,6 +89,17 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(' / ')
   console.log(`load average (1 / 5 / 15 min) at start: ${load()}`)
+  // `BENCH_ONLY=memory npm run bench`: the mount/remove heap figures only.
+  if (process.env.BENCH_ONLY === 'memory') {
+    const [browser, demo] = await Promise.all([launchBrowser(), startDemo()])
+    try {
+      await memoryReport(browser, demo.url, await demo.token(), line)
+    } finally {
+      await browser.close()
+      await demo.close()
+    }
+    return
+  }
 
   // 1. Sizes
   const sizes = standaloneSizes()
@@ -215,19 +236,20 @@ async function main() {
     // 3. Recalculation latency and the bare round trip, in one page
     const page = await browser.newPage()
     await page.addInitScript(() => {
-      const w = window as unknown as {
-        __inFlight: number
-        __maxInFlight: number
-        __started: number
-        __aborted: number
-        __unsent: number
-      }
-      w.__inFlight = 0
-      w.__maxInFlight = 0
-      w.__started = 0
-      w.__aborted = 0
-      w.__unsent = 0
       const original = window.fetch.bind(window)
+      Object.assign(window, { __inFlight: 0, __maxInFlight: 0, __started: 0, __aborted: 0, __unsent: 0 })
+      const w = window as unknown as CallCounts
+      // Assigned to a property, not to a const: tsx would wrap a named function in a helper the page does not have.
+      w.__direct = (input, numberOfFees) =>
+        original(`/api/v1/Calculator/CalculateFeeOptions?bench-direct`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            Authorization: `Bearer ${(input as { token: string }).token}`,
+          },
+          body: JSON.stringify({ ...(input as object), token: undefined, numberOfFees }),
+        })
       window.fetch = async (...args) => {
         const url = String(args[0] instanceof Request ? args[0].url : args[0])
         const counted = url.includes('CalculateFeeOptions') && !url.includes('bench-direct')
@@ -316,15 +338,7 @@ async function main() {
         const times: number[] = []
         for (let k = 0; k < count; k++) {
           const t0 = performance.now()
-          const answer = await fetch(`/api/v1/Calculator/CalculateFeeOptions?bench-direct`, {
-            method: 'POST',
-            headers: {
-              'Content-Type': 'application/json',
-              Accept: 'application/json',
-              Authorization: `Bearer ${(input as { token: string }).token}`,
-            },
-            body: JSON.stringify({ ...(input as object), token: undefined, numberOfFees: 12 + (k % 13) }),
-          })
+          const answer = await (window as unknown as CallCounts).__direct(input, 12 + (k % 13))
           await answer.json()
           times.push(performance.now() - t0)
         }
@@ -343,13 +357,7 @@ async function main() {
     line('difference to the next frame (median, p95)', `${ms(r.median - d.median)}, ${ms(r.p95 - d.p95)}`)
 
     // 4. Stale results under rapid changes
-    await page.evaluate(() => {
-      const w = window as unknown as { __maxInFlight: number; __started: number; __aborted: number; __unsent: number }
-      w.__maxInFlight = 0
-      w.__started = 0
-      w.__aborted = 0
-      w.__unsent = 0
-    })
+    await page.evaluate(() => Object.assign(window, { __maxInFlight: 0, __started: 0, __aborted: 0, __unsent: 0 }))
     const rapid = await page.evaluate(
       async ([count, input, feeSelector]) => {
         const root = document.querySelector('fees-calculator')!.shadowRoot!
@@ -362,24 +370,10 @@ async function main() {
           select.dispatchEvent(new Event('change', { bubbles: true }))
           if (k % 10 === 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5))
         }
-        const w = window as unknown as {
-          __inFlight: number
-          __maxInFlight: number
-          __started: number
-          __aborted: number
-          __unsent: number
-        }
+        const w = window as unknown as CallCounts
         while (w.__inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20))
         await new Promise((resolve) => setTimeout(resolve, 100))
-        const answer = await fetch(`/api/v1/Calculator/CalculateFeeOptions?bench-direct`, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            Accept: 'application/json',
-            Authorization: `Bearer ${(input as { token: string }).token}`,
-          },
-          body: JSON.stringify({ ...(input as object), token: undefined, numberOfFees: Number(last) }),
-        })
+        const answer = await (window as unknown as CallCounts).__direct(input, Number(last))
         const expected = (await answer.json()) as { feeAmount: number }
         const shown = (root.querySelector(feeSelector) as HTMLElement).textContent ?? ''
         return {
@@ -410,59 +404,7 @@ async function main() {
     await page.close()
 
     // 6. Memory (before 5 so the API load does not share the machine with the browser)
-    const memPage = await browser.newPage()
-    await memPage.route(`${origin}/bench-memory.html`, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: '<!doctype html><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script><main></main>',
-      }),
-    )
-    await memPage.goto(`${origin}/bench-memory.html`)
-    await memPage.waitForFunction(() => customElements.get('fees-calculator') !== undefined)
-    const cdp = await memPage.context().newCDPSession(memPage)
-    const heap = async () => {
-      await cdp.send('HeapProfiler.collectGarbage')
-      return ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize
-    }
-    const mountCycle = (input: unknown) =>
-      memPage.evaluate((value) => {
-        const el = document.createElement('fees-calculator') as HTMLElement & { tuitionInput: unknown }
-        const done = new Promise((resolve) =>
-          el.addEventListener('calculationResultReceivedEvent', resolve, { once: true }),
-        )
-        el.tuitionInput = value
-        document.querySelector('main')!.append(el)
-        // A removed element keeps its tree for a moment in case it is inserted again (a move): wait for the release.
-        return done
-          .then(() => el.remove())
-          .then(async () => {
-            while (el.shadowRoot?.querySelector('.fc')) await new Promise((resolve) => setTimeout(resolve, 20))
-          })
-      }, input)
-    const before = await heap()
-    await mountCycle(tuitionInput(token))
-    const afterFirst = await heap()
-    // Halfway too: growth that keeps going between the half and the end is a leak, a one-off step is a cache.
-    let afterHalf = 0
-    for (let k = 1; k < MOUNT_CYCLES; k++) {
-      await mountCycle(tuitionInput(token, 12 + (k % 13)))
-      if (k === MOUNT_CYCLES / 2) afterHalf = await heap()
-    }
-    await memPage.waitForTimeout(200)
-    const afterAll = await heap()
-    console.log(
-      `\n6. Memory: JS heap after GC, mounting (with a calculation) and removing the element ${MOUNT_CYCLES} times`,
-    )
-    line('page with the bundle loaded', kb(before))
-    line('after the first mount and removal', kb(afterFirst))
-    const signed = (bytes: number) => `${bytes >= 0 ? '+' : ''}${kb(bytes)}`
-    line(
-      `after ${MOUNT_CYCLES / 2} mounts and removals`,
-      `${kb(afterHalf)} (${signed(afterHalf - afterFirst)} vs first)`,
-    )
-    line(`after ${MOUNT_CYCLES} mounts and removals`, `${kb(afterAll)} (${signed(afterAll - afterFirst)} vs first)`)
-    line('second half, per mount', `${((afterAll - afterHalf) / (MOUNT_CYCLES / 2)).toFixed(0)} bytes`)
-    await memPage.close()
+    await memoryReport(browser, origin, token, line)
   } finally {
     await browser.close()
     await demo.close()
