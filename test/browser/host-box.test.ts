@@ -12,8 +12,12 @@ import { settled, waitForEvent } from './screen-helpers.ts'
 
 const suite = browserSuite()
 
-/** A host page with the page's own CSS and markup around the element(s), every element given a tuition input. */
-async function hostPage(css: string, body: string): Promise<Page> {
+/**
+ * A host page with the page's own CSS and markup around the element(s), every
+ * element given a tuition input; returned once all of them have calculated
+ * (and, if shown, settled).
+ */
+async function hostPage(css: string, body: string, { elements = 1, shown = true } = {}): Promise<Page> {
   const page = await suite.open(`/host-box-${Math.random().toString(36).slice(2)}.html`, {
     html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>body { margin: 0 } ${css}</style>
       <script type="module" src="/dist/fees-calculator.js"></script></head><body>${body}</body></html>`,
@@ -23,6 +27,8 @@ async function hostPage(css: string, body: string): Promise<Page> {
   await page.evaluate((value) => {
     for (const element of document.querySelectorAll('fees-calculator')) element.tuitionInput = value
   }, input)
+  await waitForEvent(page, 'calculationResultReceivedEvent', elements)
+  if (shown) await settled(page)
   return page
 }
 
@@ -46,8 +52,7 @@ describe("<fees-calculator>'s box is the host page's", () => {
     ["Tailwind's hidden", '.hidden { display: none; }', '<fees-calculator class="hidden"></fees-calculator>'],
     ['the hidden attribute', '', '<fees-calculator hidden></fees-calculator>'],
   ])('is hidden by display: none from %s', async (_how, css, body) => {
-    const page = await hostPage(css, body)
-    await waitForEvent(page, 'calculationResultReceivedEvent')
+    const page = await hostPage(css, body, { shown: false })
     expect(await box(page)).toMatchObject({ width: 0, height: 0, display: 'none' })
     await page.close()
   })
@@ -57,8 +62,6 @@ describe("<fees-calculator>'s box is the host page's", () => {
       'main { display: grid; grid-template-columns: 400px 600px; }',
       '<main><p>first column</p><fees-calculator style="width: 300px; margin: 40px; grid-column: 2"></fees-calculator></main>',
     )
-    await waitForEvent(page, 'calculationResultReceivedEvent')
-    await settled(page)
     expect(await box(page)).toMatchObject({ x: 440, y: 40, width: 300, display: 'block' })
     await page.close()
   })
@@ -67,9 +70,8 @@ describe("<fees-calculator>'s box is the host page's", () => {
     const page = await hostPage(
       '.row { display: flex; width: 1000px; } .row > * { flex: 1 1 0; min-width: 0; } #abs { position: absolute; left: 25px; top: 700px; max-width: 350px; } #inline { display: inline-block; }',
       '<div class="row"><div>aside</div><fees-calculator id="flex"></fees-calculator></div><fees-calculator id="abs"></fees-calculator><fees-calculator id="inline"></fees-calculator>',
+      { elements: 3 },
     )
-    await waitForEvent(page, 'calculationResultReceivedEvent', 3)
-    await settled(page)
     expect(await box(page, '#flex')).toMatchObject({ x: 500, width: 500 })
     expect(await box(page, '#abs')).toMatchObject({ x: 25, y: 700, width: 350 })
     // Sized to its content, it asks for its full width (880 px, the default --fc-max-width).
@@ -82,8 +84,6 @@ describe("<fees-calculator>'s box is the host page's", () => {
       'fees-calculator { font: italic 40px serif; color: red; letter-spacing: 5px; text-transform: uppercase; text-align: right; cursor: wait; }',
       '<fees-calculator></fees-calculator>',
     )
-    await waitForEvent(page, 'calculationResultReceivedEvent')
-    await settled(page)
     const inside = await page.locator('fees-calculator [part=fee-select]').evaluate((select) => {
       const style = getComputedStyle(select)
       return {
@@ -110,8 +110,6 @@ describe("<fees-calculator>'s box is the host page's", () => {
 describe('element.focus()', () => {
   it("moves the focus to the calculator's first control, as a multi-step form does", async () => {
     const page = await hostPage('', '<button id="before">Back</button><fees-calculator></fees-calculator>')
-    await waitForEvent(page, 'calculationResultReceivedEvent')
-    await settled(page)
     await page.locator('#before').focus()
     await page.evaluate(() => document.querySelector('fees-calculator')!.focus())
     const focused = await page.evaluate(() => ({
