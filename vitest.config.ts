@@ -7,6 +7,9 @@ import viteConfig from './vite.config.ts'
 export default defineConfig(async (env) =>
   mergeConfig(await (typeof viteConfig === 'function' ? viteConfig(env) : viteConfig), {
     test: {
+      // Vitest's default is one worker less than the cores: one worker on a 2-core machine. The unit and server files
+      // are independent (each server on its own port, each store in its own directory), so both cores take files.
+      maxWorkers: 2,
       projects: [
         {
           extends: true,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { setPageUrl } from '../test/support/page-url.ts'
 import { startRecordingServer } from '../test/support/recording-server.ts'
 import {
@@ -9,6 +9,7 @@ import {
 } from 'fees-calculator'
 import { standInFeesTable, tuitionInput } from '../test/support/fixtures.ts'
 import { parseBooleanAttribute } from './element.ts'
+import { eventually } from '../test/support/eventually.ts'
 
 const input = tuitionInput({ token: 'tok-secret', language: undefined })
 
@@ -51,7 +52,7 @@ describe('<fees-calculator>', () => {
     const results = collect(element, 'calculationResultReceivedEvent')
     document.body.append(element)
     defineFeesCalculator()
-    await vi.waitFor(() => expect(results).toHaveLength(1))
+    await eventually(() => expect(results).toHaveLength(1))
     expect(results[0]?.detail).toMatchObject({ feeAmount: 500 })
     expect(server.requests[0]?.headers.authorization).toBe('Bearer tok-secret')
   })
@@ -76,14 +77,14 @@ describe('<fees-calculator>', () => {
     const seen = collect(element, 'calculationResultReceivedEvent')
     document.body.append(element)
     element.tuitionInput = input
-    await vi.waitFor(() => expect(seen).toHaveLength(1))
+    await eventually(() => expect(seen).toHaveLength(1))
     expect(seen[0]).toMatchObject({ type: 'calculationResultReceivedEvent', bubbles: true, composed: true })
   })
 
   it('never writes the tuition input, and so the token, to an attribute', async () => {
     const element = connected()
     element.tuitionInput = input
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1))
+    await eventually(() => expect(server.requests).toHaveLength(1))
     expect(element.hasAttribute('tuition-input')).toBe(false)
     expect(document.body.innerHTML).not.toContain('tok-secret')
   })
@@ -94,7 +95,7 @@ describe('<fees-calculator>', () => {
     const results = collect(element, 'calculationResultReceivedEvent')
     document.body.append(element)
     element.setAttribute('tuition-input', JSON.stringify(input))
-    await vi.waitFor(() => expect(results).toHaveLength(1))
+    await eventually(() => expect(results).toHaveLength(1))
     expect(server.requests).toHaveLength(1)
     expect(server.requests[0]?.headers.authorization).toBe('Bearer tok-secret')
     expect(document.body.innerHTML).not.toContain('tok-secret')
@@ -106,7 +107,7 @@ describe('<fees-calculator>', () => {
     const seen = collect(element, 'invalidTuitionEvent')
     document.body.append(element)
     element.setAttribute('tuition-input', '{"dateOfPayment": ')
-    await vi.waitFor(() => expect(seen).toHaveLength(1))
+    await eventually(() => expect(seen).toHaveLength(1))
     expect((seen[0]!.detail as InvalidTuitionDetail).code).toBe('invalid_json')
     expect(server.requests).toHaveLength(0)
   })
@@ -116,7 +117,7 @@ describe('<fees-calculator>', () => {
     const seen = collect(element, 'invalidTuitionEvent')
     document.body.append(element)
     element.setAttribute('tuition-input', JSON.stringify({ ...input, dateOfPayment: '31/12/2027' }))
-    await vi.waitFor(() => expect(seen).toHaveLength(1))
+    await eventually(() => expect(seen).toHaveLength(1))
     expect(seen[0]?.detail).toEqual({ code: 'invalid_date', message: INVALID_DATE_MESSAGE, field: 'dateOfPayment' })
     expect(server.requests).toHaveLength(0)
   })
@@ -124,13 +125,13 @@ describe('<fees-calculator>', () => {
   it('recalculates when tuitionInput changes, and sends nothing for an equal value', async () => {
     const element = connected()
     element.tuitionInput = input
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1))
+    await eventually(() => expect(server.requests).toHaveLength(1))
     element.tuitionInput = { ...input }
     element.setAttribute('tuition-input', JSON.stringify(input))
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(server.requests).toHaveLength(1)
     element.tuitionInput = { ...input, numberOfFees: 18 }
-    await vi.waitFor(() => expect(server.requests).toHaveLength(2))
+    await eventually(() => expect(server.requests).toHaveLength(2))
   })
 })
 
@@ -143,7 +144,7 @@ describe('<fees-calculator> connected with a tuition input', () => {
     element.setAttribute('api-base', `${server.origin}/api/v1`)
     const results = collect(element, 'calculationResultReceivedEvent')
     document.body.append(element)
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(element.shadowRoot?.querySelector('[data-figure=feeAmount]')?.textContent).toMatch(/500/),
     )
     expect(results).toHaveLength(1)
@@ -159,7 +160,7 @@ describe('<fees-calculator> connected with a tuition input', () => {
     document.body.append(element)
     element.remove()
     document.body.append(element)
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(element.shadowRoot?.querySelector('[data-figure=feeAmount]')?.textContent).toMatch(/500/),
     )
     expect(results).toHaveLength(1)
@@ -172,7 +173,7 @@ describe('<fees-calculator> given a bad input after a good one', () => {
     const results = collect(element, 'calculationResultReceivedEvent')
     const refused = collect(element, 'invalidTuitionEvent')
     element.tuitionInput = input
-    await vi.waitFor(() => expect(results).toHaveLength(1))
+    await eventually(() => expect(results).toHaveLength(1))
     element.tuitionInput = { ...input, finalAmount: -5 }
     expect(refused.map((e) => e.detail)).toEqual([
       expect.objectContaining({ code: 'invalid_field', field: 'finalAmount' }),
@@ -185,13 +186,13 @@ describe('<fees-calculator> given a bad input after a good one', () => {
   it('clears to the empty state when tuition-input is removed or set to ""', async () => {
     const element = connected()
     element.setAttribute('tuition-input', JSON.stringify(input))
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1))
+    await eventually(() => expect(server.requests).toHaveLength(1))
     element.removeAttribute('tuition-input')
     expect(element.tuitionInput).toBeUndefined()
     // Once the calculator is empty, the same input is new again.
     await new Promise((resolve) => setTimeout(resolve, 50))
     element.setAttribute('tuition-input', JSON.stringify(input))
-    await vi.waitFor(() => expect(server.requests).toHaveLength(2))
+    await eventually(() => expect(server.requests).toHaveLength(2))
     element.setAttribute('tuition-input', '')
     expect(element.tuitionInput).toBeUndefined()
   })
@@ -216,20 +217,20 @@ describe('show-header and show-footer', () => {
       element.setAttribute('show-footer', value)
     }
     document.body.append(element)
-    await vi.waitFor(() => expect(element.shadowRoot?.childElementCount).toBeGreaterThan(0))
-    await vi.waitFor(() => expect([shown(element, 'header'), shown(element, 'footer')]).toEqual([expected, expected]))
+    await eventually(() => expect(element.shadowRoot?.childElementCount).toBeGreaterThan(0))
+    await eventually(() => expect([shown(element, 'header'), shown(element, 'footer')]).toEqual([expected, expected]))
   })
 
   it('shows the header again when show-header="false" is removed, and takes the property too', async () => {
     const element = document.createElement('fees-calculator')
     element.setAttribute('show-header', 'false')
     document.body.append(element)
-    await vi.waitFor(() => expect(element.shadowRoot?.childElementCount).toBeGreaterThan(0))
-    await vi.waitFor(() => expect(shown(element, 'header')).toBe(false))
+    await eventually(() => expect(element.shadowRoot?.childElementCount).toBeGreaterThan(0))
+    await eventually(() => expect(shown(element, 'header')).toBe(false))
     element.removeAttribute('show-header')
-    await vi.waitFor(() => expect(shown(element, 'header')).toBe(true))
+    await eventually(() => expect(shown(element, 'header')).toBe(true))
     element.showHeader = false
-    await vi.waitFor(() => expect(shown(element, 'header')).toBe(false))
+    await eventually(() => expect(shown(element, 'header')).toBe(false))
   })
 })
 

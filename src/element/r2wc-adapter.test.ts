@@ -4,6 +4,7 @@ import r2wc from '@r2wc/react-to-web-component'
 import { act, createElement, useEffect } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { reactElementBase } from './r2wc-adapter.ts'
+import { eventually } from '../../test/support/eventually.ts'
 
 let tags = 0
 const define = (ctor: CustomElementConstructor) => {
@@ -35,7 +36,7 @@ describe('r2wc, as the adapter uses it', () => {
     const element = document.createElement(tag)
     expect(element.shadowRoot?.mode).toBe('open')
     await act(async () => document.body.append(element))
-    await vi.waitFor(() => expect(log.mounts).toBe(1))
+    await eventually(() => expect(log.mounts).toBe(1))
     expect(log.containers.at(-1)).toBe(element.shadowRoot)
     expect(element.shadowRoot?.querySelector('p')?.textContent).toBe('probe')
     await act(async () => element.remove())
@@ -55,7 +56,7 @@ async function connectedProbe() {
   const { log, Probe } = probe()
   const element = document.createElement(define(reactElementBase(Probe, { mode: 'open' })))
   await act(async () => document.body.append(element))
-  await vi.waitFor(() => expect(log.mounts).toBe(1))
+  await eventually(() => expect(log.mounts).toBe(1))
   return { log, element }
 }
 
@@ -75,10 +76,10 @@ describe('the adapter', () => {
   it('releases the tree of an element removed for good', async () => {
     const { log, element } = await connectedProbe()
     element.remove()
-    await vi.waitFor(() => expect(log.unmounts).toBe(1))
+    await eventually(() => expect(log.unmounts).toBe(1))
     // Inserted again after the release: a fresh tree.
     await act(async () => document.body.append(element))
-    await vi.waitFor(() => expect(log.mounts).toBe(2))
+    await eventually(() => expect(log.mounts).toBe(2))
   })
 
   it('attaches the shadow root with the init it is given', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { startRecordingServer, type RecordedRequest, type Reply } from '../../test/support/recording-server.ts'
 import { INVALID_DATE_MESSAGE } from '../domain/tuition.ts'
@@ -12,6 +12,7 @@ import {
   selectShowSave,
   type Notice,
 } from './calculator-store.ts'
+import { eventually } from '../../test/support/eventually.ts'
 
 const input = tuitionInput({ token: 'tok-1', language: 'en' })
 
@@ -33,7 +34,7 @@ function setup(hostname = '127.0.0.1') {
     },
     { apiBase: `${server.origin}/api/v1` },
   )
-  const settled = () => vi.waitFor(() => expect(store.getState().calculating || store.getState().saving).toBe(false))
+  const settled = () => eventually(() => expect(store.getState().calculating || store.getState().saving).toBe(false))
   return { store, events, notices, logged, settled }
 }
 
@@ -351,7 +352,7 @@ describe('calculator store, hash mode', () => {
     const { store, events, settled } = setup()
     store.getState().loadByHash('known')
     await settled()
-    await vi.waitFor(() => expect(store.getState().versionNumber).toBe(2))
+    await eventually(() => expect(store.getState().versionNumber).toBe(2))
     expect(store.getState()).toMatchObject({ loadedByHash: true, mode: 'hash', result: { totalFees: 18 } })
     expect(selectShowSave(store.getState())).toBe(false)
     expect(server.requests[0]?.headers['x-api-key']).toBe('demo-api-key')
@@ -364,7 +365,7 @@ describe('calculator store, hash mode', () => {
     const { store, notices, settled } = setup()
     store.getState().loadByHash('known')
     await settled()
-    await vi.waitFor(() => expect(notices).toEqual([{ kind: 'version_number_failed' }]))
+    await eventually(() => expect(notices).toEqual([{ kind: 'version_number_failed' }]))
   })
 
   it('only logs a failed fees-table load, and sends no event', async () => {

@@ -5,6 +5,7 @@ import { startRecordingServer } from '../../test/support/recording-server.ts'
 import type { FeesTableResult, TuitionPayload } from '../domain/types.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import { FeesCalculator } from './FeesCalculator.tsx'
+import { eventually } from '../../test/support/eventually.ts'
 
 // Updates arrive from a real server: the test waits for the screen rather than wrap them in act().
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
@@ -59,15 +60,15 @@ describe('the calculator screen', () => {
     root = createRoot(shadow)
     root.render(<FeesCalculator apiBase={`${server.origin}/api/v1`} tuitionInput={input} />)
     const idle = () =>
-      vi.waitFor(() => expect(shadow.querySelector('.fc-card')?.getAttribute('data-busy')).toBe('false'))
-    await vi.waitFor(() => expect(shadow.querySelector('[data-figure=feeAmount]')?.textContent).toBe('€500.00'))
+      eventually(() => expect(shadow.querySelector('.fc-card')?.getAttribute('data-busy')).toBe('false'))
+    await eventually(() => expect(shadow.querySelector('[data-figure=feeAmount]')?.textContent).toBe('€500.00'))
     await idle()
 
     const before = { ...renders }
     const select = shadow.querySelector<HTMLSelectElement>('[part=fee-select]')!
     select.value = '24'
     select.dispatchEvent(new Event('change', { bubbles: true }))
-    await vi.waitFor(() => expect(shadow.querySelector('[data-figure=feeAmount]')?.textContent).toBe('€250.00'))
+    await eventually(() => expect(shadow.querySelector('[data-figure=feeAmount]')?.textContent).toBe('€250.00'))
     await idle()
 
     // The card went busy and back (two renders of its own): the parts inside it that show nothing of the answer stay as they were.

@@ -1,10 +1,11 @@
 import { createRoot, type Root } from 'react-dom/client'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { startRecordingServer, type RecordedRequest, type Reply } from '../../test/support/recording-server.ts'
 import type { FeesTableResult, TuitionPayload } from '../domain/types.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import { FeesCalculator, type FeesCalculatorProps } from './FeesCalculator.tsx'
+import { eventually } from '../../test/support/eventually.ts'
 
 // Updates arrive from a real server: the tests wait for the screen rather than wrap them in act().
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
@@ -46,13 +47,13 @@ async function mount(props: FeesCalculatorProps = {}) {
   const root = createRoot(shadow)
   mounted.push(root)
   root.render(<FeesCalculator apiBase={`${server.origin}/api/v1`} {...props} />)
-  await vi.waitFor(() => expect(shadow.querySelector('.fc')).not.toBeNull())
+  await eventually(() => expect(shadow.querySelector('.fc')).not.toBeNull())
   const $ = <T extends Element = HTMLElement>(selector: string) => shadow.querySelector<T>(selector)
   const text = (selector: string) => $(selector)?.textContent?.trim() ?? null
-  const settle = () => vi.waitFor(() => expect($('.fc-card')?.getAttribute('data-busy')).toBe('false'))
+  const settle = () => eventually(() => expect($('.fc-card')?.getAttribute('data-busy')).toBe('false'))
   /** Waits for the recalculation a change sent, and gives what it sent and the monthly fee then shown. */
   const recalculated = async () => {
-    await vi.waitFor(() => expect(server.requests).toHaveLength(2))
+    await eventually(() => expect(server.requests).toHaveLength(2))
     await settle()
     return { sent: JSON.parse(server.requests.at(-1)!.body) as unknown, fee: text('[data-figure=feeAmount]') }
   }

@@ -6,6 +6,7 @@ import { startRecordingServer } from '../../test/support/recording-server.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import type { InvalidTuitionDetail } from '../events.ts'
 import { FeesCalculator } from './FeesCalculator.tsx'
+import { eventually } from '../../test/support/eventually.ts'
 
 // Updates arrive from a real server: the test waits for the screen rather than wrap them in act().
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
@@ -60,8 +61,8 @@ describe('a widget that cannot be drawn', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const broken = mount('es', 'XXX')
     const other = mount('en', 'EUR')
-    await vi.waitFor(() => expect(broken.shadow.querySelector('[part=failed]')).not.toBeNull())
-    await vi.waitFor(() => expect(other.shadow.querySelector('[data-figure=feeAmount]')?.textContent).toBe('€500.00'))
+    await eventually(() => expect(broken.shadow.querySelector('[part=failed]')).not.toBeNull())
+    await eventually(() => expect(other.shadow.querySelector('[data-figure=feeAmount]')?.textContent).toBe('€500.00'))
 
     expect(broken.shadow.querySelector('[role=alert]')?.textContent).toContain(
       'No se ha podido mostrar la calculadora.',
@@ -76,7 +77,7 @@ describe('a widget that cannot be drawn', () => {
     expect(withTheError).toHaveLength(1)
 
     broken.render(tuitionInput({ language: 'es', currency: 'EUR' }))
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(broken.shadow.querySelector('[data-figure=feeAmount]')?.textContent).toMatch(/500,00/),
     )
     expect(broken.shadow.querySelector('[part=failed]')).toBeNull()

@@ -1,0 +1,113 @@
+/**
+ * The harness of the response fuzzing (src/store/responses-*.fuzz.test.tsx):
+ * the real store and the real screen, with answers of every shape a backend
+ * that is not ours may send. Answers travel as real `Response` objects through
+ * the store's transport dependency (the one hosts may give), so the client, ky
+ * and the boundary run as in a browser. The three files run in parallel.
+ */
+import { flushSync } from 'react-dom'
+import { createRoot } from 'react-dom/client'
+import { responseOf, type Answer } from './answers.ts'
+import { tuitionInput } from './fixtures.ts'
+import { setPageUrl } from './page-url.ts'
+import { withoutToken } from '../../src/domain/payload.ts'
+import type { FeesCalculatorEventName } from '../../src/events.ts'
+import { CalculatorView } from '../../src/ui/CalculatorView.tsx'
+import { CalculatorContext } from '../../src/ui/context.ts'
+import { createI18nByLanguage, LanguageProvider } from '../../src/ui/i18n.ts'
+import { createCalculatorStore, type CalculatorStore } from '../../src/store/calculator-store.ts'
+
+/** Answers per call. */
+export const RUNS = 10_000
+/** A run of thousands of answers takes seconds, more on a loaded machine. */
+export const FUZZ_TIMEOUT_MS = 600_000
+
+const ROOT = 'https://api.university.example/api/v1'
+export const payload = withoutToken(tuitionInput({ language: 'en' }))
+
+// ---- the widget under test ----
+
+export interface Harness {
+  store: CalculatorStore
+  events: { name: FeesCalculatorEventName; detail: unknown }[]
+  notices: string[]
+  text(): string
+  /** How the backend answers a request; the next answer of `queue` unless a test says otherwise. */
+  respond: (request: Request) => Promise<Answer> | Answer
+  /** The next answers, in the order requests arrive. */
+  queue: Answer[]
+  settled(): Promise<void>
+}
+
+/** Lets the pending promise callbacks, and React's render of the last store change, run. */
+export const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** The real store, client and screen, in a host of its own, answered by the harness's backend. */
+export function mount(): Harness {
+  const host = document.createElement('div')
+  document.body.append(host)
+  const events: Harness['events'] = []
+  const notices: string[] = []
+  const queue: Answer[] = []
+  const widget: Harness = {
+    store: undefined as unknown as CalculatorStore,
+    events,
+    notices,
+    queue,
+    respond: () => queue.shift() ?? { status: 503, text: null, contentType: 'text/plain' },
+    text: () => host.textContent ?? '',
+    settled: async () => {
+      const busy = () => {
+        const s = widget.store.getState()
+        return s.calculating || s.saving || s.schedulePreview === 'loading'
+      }
+      // The first call waits for the API client's chunk to be transformed and loaded: allow for it.
+      for (const deadline = Date.now() + 30_000; busy() && Date.now() < deadline; ) await turn()
+      await turn()
+    },
+  }
+  widget.store = createCalculatorStore(
+    {
+      emit: (name, detail) => events.push({ name, detail }),
+      notify: (notice) => notices.push(notice.kind),
+      log: () => {},
+      hostname: 'portal.university.example',
+      fetch: async (input, init) => {
+        const request = input instanceof Request ? input : new Request(input, init)
+        const answer = await widget.respond(request)
+        if (request.signal.aborted) throw new DOMException('aborted', 'AbortError')
+        return responseOf(answer)
+      },
+    },
+    { apiBase: ROOT },
+  )
+  const i18n = createI18nByLanguage().en
+  const root = createRoot(host)
+  flushSync(() =>
+    root.render(
+      <LanguageProvider i18n={i18n}>
+        <CalculatorContext.Provider
+          value={{
+            store: widget.store,
+            shadowRoot: null,
+            reportChunkFailure: () => {},
+            scheduleTakesFocus: { current: false },
+          }}
+        >
+          <CalculatorView showHeader showFooter />
+        </CalculatorContext.Provider>
+      </LanguageProvider>,
+    ),
+  )
+  return widget
+}
+
+export const SCREEN_NONSENSE = /NaN|Invalid Date|undefined|Infinity/
+
+export const REFUSAL_CODES = ['invalid_response', 'invalid_date', 'request_failed']
+
+/** The page the widget is embedded in, and React outside act(): answers arrive as they would in a browser. */
+export function fuzzPage(): void {
+  setPageUrl('https://portal.university.example/matricula')
+  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+}
