@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openVersionStore, type VersionStore } from '../../demo/server/db.ts'
+import { openSqliteStore } from '../../demo/server/store/sqlite.ts'
+import type { VersionStore } from '../../demo/server/store/types.ts'
 import type { AmortizationTable } from '../../src/domain/types.ts'
 import { documentedStatuses, seen } from './openapi.ts'
 import { bearer, call, financing, startTestServer, type TestServer } from './server.ts'
@@ -15,11 +16,11 @@ let faultyStore: VersionStore
 
 /** A store whose database fails, as a full disk or a lost file would make it. */
 function failingStore(): VersionStore {
-  const real = openVersionStore(':memory:')
-  const fail = () => {
+  const real = openSqliteStore(':memory:')
+  const fail = async () => {
     throw new Error('SQLITE_IOERR: disk I/O error')
   }
-  return { ...real, save: fail, findByHash: fail, numberOf: fail, isHealthy: () => false }
+  return { ...real, save: fail, findByHash: fail, numberOf: fail, isHealthy: async () => false }
 }
 
 beforeAll(async () => {
@@ -31,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.remove()
   await faulty.remove()
-  faultyStore.close()
+  await faultyStore.close()
   const missing = documentedStatuses().filter((entry) => !entry.endsWith(' 500') && !seen.has(entry))
   expect(missing, 'documented statuses no test provoked').toEqual([])
 })

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AmortizationTable, FeesTableResult, TuitionPayload } from '../../src/domain/types.ts'
-import { openVersionStore, type NewVersion } from './db.ts'
+import type { AmortizationTable, FeesTableResult, TuitionPayload } from '../../../src/domain/types.ts'
+import { openSqliteStore } from './sqlite.ts'
+import type { NewVersion } from './types.ts'
 
 const run = promisify(execFile)
-const DB_MODULE = new URL('./db.ts', import.meta.url).pathname
+const DB_MODULE = new URL('./sqlite.ts', import.meta.url).pathname
 
 const version = (contractId: string): NewVersion => ({
   contractId,
@@ -36,31 +37,19 @@ afterEach(() => {
   dir = undefined
 })
 
-describe('openVersionStore', () => {
-  it('fills the saved amortization table with its hash and number', () => {
-    const store = openVersionStore(':memory:')
-    const saved = store.save(version('C-1'))
-    expect(saved.amortization).toMatchObject({ versionHashCode: saved.hash, versionNumber: 1 })
-    expect(store.findByHash(saved.hash)).toEqual(saved)
-    expect(store.numberOf(saved.hash, 'C-1')).toBe(1)
-    expect(store.numberOf(saved.hash, 'C-2')).toBeNull()
-    expect(store.isHealthy()).toBe(true)
-    store.close()
-    expect(store.isHealthy()).toBe(false)
-  })
-
+describe('openSqliteStore', () => {
   it('numbers without gaps or duplicates when several processes save to one file at once', async () => {
     dir = mkdtempSync(join(tmpdir(), 'fees-db-'))
     const file = join(dir, 'shared.sqlite')
-    openVersionStore(file).close()
+    await openSqliteStore(file).close()
     const PROCESSES = 4
     const SAVES_EACH = 50
     const script = `
-      const { openVersionStore } = await import(${JSON.stringify(DB_MODULE)})
-      const store = openVersionStore(${JSON.stringify(file)})
+      const { openSqliteStore } = await import(${JSON.stringify(DB_MODULE)})
+      const store = openSqliteStore(${JSON.stringify(file)})
       const numbers = []
-      for (let i = 0; i < ${SAVES_EACH}; i++) numbers.push(store.save(${JSON.stringify(version('C-SHARED'))}).number)
-      store.close()
+      for (let i = 0; i < ${SAVES_EACH}; i++) numbers.push((await store.save(${JSON.stringify(version('C-SHARED'))})).number)
+      await store.close()
       console.log(JSON.stringify(numbers))`
     const outputs = await Promise.all(
       Array.from({ length: PROCESSES }, () =>
