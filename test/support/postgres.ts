@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { startPostgresCluster, type PostgresCluster } from '../../tools/postgres-cluster.ts'
 
 /** The cluster of this file's tests; read it inside a test or hook, not at import time. */
-export function usePostgres(): () => PostgresCluster {
+export function postgresSuite(): () => PostgresCluster {
   let cluster: PostgresCluster | undefined
   beforeAll(async () => {
     cluster = await startPostgresCluster()

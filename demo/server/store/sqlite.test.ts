@@ -4,32 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AmortizationTable, FeesTableResult, TuitionPayload } from '../../../src/domain/types.ts'
+import { newVersion } from '../../../test/support/new-version.ts'
 import { openSqliteStore } from './sqlite.ts'
-import type { NewVersion } from './types.ts'
 
 const run = promisify(execFile)
 const DB_MODULE = new URL('./sqlite.ts', import.meta.url).pathname
-
-const version = (contractId: string): NewVersion => ({
-  contractId,
-  linkedHash: null,
-  tuitionInput: {
-    dateOfPayment: '2026-01-31',
-    system: 1,
-    financialType: 0,
-    finalAmount: 6000,
-    contractId,
-  } as TuitionPayload,
-  result: { totalFees: 12 } as FeesTableResult,
-  amortization: {
-    versionHashCode: null,
-    versionNumber: null,
-    currency: 'EUR',
-    fees: [],
-    totals: { amountToFinance: 6000, interests: 0, finalFee: 6000 },
-  } as AmortizationTable,
-})
 
 let dir: string | undefined
 afterEach(() => {
@@ -48,7 +27,7 @@ describe('openSqliteStore', () => {
       const { openSqliteStore } = await import(${JSON.stringify(DB_MODULE)})
       const store = openSqliteStore(${JSON.stringify(file)})
       const numbers = []
-      for (let i = 0; i < ${SAVES_EACH}; i++) numbers.push((await store.save(${JSON.stringify(version('C-SHARED'))})).number)
+      for (let i = 0; i < ${SAVES_EACH}; i++) numbers.push((await store.save(${JSON.stringify(newVersion('C-SHARED'))})).number)
       await store.close()
       console.log(JSON.stringify(numbers))`
     const outputs = await Promise.all(
