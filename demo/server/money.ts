@@ -22,7 +22,8 @@ const MONTHS_PER_YEAR = 12n
 const APR_SCALE = 1_000_000
 /** Annex I of the consumer credit directive counts a year as 365 days, leap or not. */
 const DAYS_PER_YEAR = 365
-const MS_PER_DAY = 86_400_000
+/** Days from 0000-03-01 to 1970-01-01, where the epoch-day count starts. */
+const DAYS_FROM_0000_03_01_TO_EPOCH = 719_468
 /**
  * The largest APR this server states (1 000 000 %): fees due almost at once on a
  * dear plan have no finite rate worth printing, and every real plan is far below.
@@ -91,8 +92,21 @@ export interface DatedFee {
 
 /** Days from `from` to `to`, both `YYYY-MM-DD` calendar days (negative when `to` is earlier). */
 export function daysBetween(from: CalendarDate, to: CalendarDate): number {
-  const epochDay = (date: CalendarDate) => Date.parse(`${date}T00:00:00Z`) / MS_PER_DAY
   return epochDay(to) - epochDay(from)
+}
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` day, from its numbers (the proleptic Gregorian calendar, as Date.UTC). */
+function epochDay(date: CalendarDate): number {
+  const year = Number(date.slice(0, 4))
+  const month = Number(date.slice(5, 7))
+  const day = Number(date.slice(8, 10))
+  // Counted from 1 March, so that the leap day ends the year.
+  const y = month <= 2 ? year - 1 : year
+  const era = Math.floor(y / 400)
+  const yearOfEra = y - era * 400
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear
+  return era * 146_097 + dayOfEra - DAYS_FROM_0000_03_01_TO_EPOCH
 }
 
 /**
@@ -146,28 +160,24 @@ export function annualPercentageRate(principalCents: bigint, fees: readonly Date
   if (rootAtOrAbove(MAX_APR, 1)) return MAX_APR
   let low = 0
   let high = MAX_APR
-  // Newton from X = 0: the gap falls and is convex, so each step lands at or below the root, never past it.
-  for (let step = 0; step < APR_NEWTON_STEPS; step += 1) {
+  // Newton from X = 0: the gap falls and is convex, so each step lands at or below the root, never past it;
+  // it stops when a step no longer moves (or float noise puts it a hair past the root).
+  let converged = false
+  for (let step = 0; step < APR_NEWTON_STEPS && !converged; step += 1) {
     const next = low - gap(low) / slope(low)
-    if (!(next > low) || !(next < high) || gap(next) < 0) break
-    low = next
+    if (!(next < high)) break
+    if (!(next > low) || gap(next) < 0) converged = true
+    else low = next
   }
-  // Just above where Newton stopped lies the root's other side: the bracket is then tiny.
-  for (let width = Math.max(low * Number.EPSILON, Number.MIN_VALUE); low + width < high; width *= 16) {
-    if (gap(low + width) <= 0) {
-      high = low + width
-      break
-    }
-  }
-  // Bisection closes the bracket to a double's resolution (a few steps after Newton; all of them when it gave up).
-  for (let step = 0; step < APR_BISECTION_STEPS; step += 1) {
+  // Bisection when Newton did not settle: the bracket shrinks to a double's resolution.
+  for (let step = 0; !converged && step < APR_BISECTION_STEPS; step += 1) {
     const middle = (low + high) / 2
     if (middle === low || middle === high) break
     if (gap(middle) > 0) low = middle
     else high = middle
   }
   // X rounds half-up to m / 10^6 exactly when (2m − 1) / (2·10^6) ≤ X < (2m + 1) / (2·10^6).
-  let micros = Math.round(((low + high) / 2) * APR_SCALE)
+  let micros = Math.round((converged ? low : (low + high) / 2) * APR_SCALE)
   for (;;) {
     if (micros > 0 && !rootAtOrAbove(2 * micros - 1, 2 * APR_SCALE)) micros -= 1
     else if (rootAtOrAbove(2 * micros + 1, 2 * APR_SCALE)) micros += 1
