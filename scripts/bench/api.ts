@@ -6,8 +6,8 @@
  * process; autocannon runs in this one. Figures only: nothing here passes or fails.
  */
 import autocannon from 'autocannon'
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startPostgresCluster, type PostgresCluster } from '../../tools/postgres-cluster.ts'
@@ -46,38 +46,67 @@ export interface LoadFigures {
   rps: number
   p50Ms: number
   p99Ms: number
+  /** CPU time the server process spent per answered request (user + system), when /proc tells: steadier than req/s on a shared machine. */
+  cpuUsPerRequest: number | null
   /** Connection errors and timeouts, and answers that were not 2xx: both should be 0. */
   errors: number
   non2xx: number
 }
 
-function load(label: string, url: string, options: Partial<autocannon.Options> = {}): Promise<LoadFigures> {
+/** Seconds of CPU (user + system) process `pid` has used so far, from /proc; null where there is no /proc. */
+function cpuSeconds(pid: number | undefined): number | null {
+  const file = `/proc/${pid}/stat`
+  if (pid === undefined || !existsSync(file)) return null
+  // The fields after the command name (which may hold spaces) in parentheses; utime and stime are the 12th and 13th.
+  const fields = readFileSync(file, 'utf8')
+    .slice(readFileSync(file, 'utf8').lastIndexOf(')') + 2)
+    .split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+}
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  } catch {
+    return 100
+  }
+})()
+
+function load(
+  label: string,
+  url: string,
+  serverPid: number | undefined,
+  options: Partial<autocannon.Options> = {},
+): Promise<LoadFigures> {
+  const cpuBefore = cpuSeconds(serverPid)
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options }, (error, result) =>
-      error
-        ? reject(error)
-        : resolve({
-            label,
-            rps: result.requests.average,
-            p50Ms: result.latency.p50,
-            p99Ms: result.latency.p99,
-            errors: result.errors + result.timeouts,
-            non2xx: result.non2xx,
-          }),
-    )
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options }, (error, result) => {
+      if (error) return reject(error)
+      const cpuAfter = cpuSeconds(serverPid)
+      const answered = result.requests.total
+      resolve({
+        label,
+        rps: result.requests.average,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        cpuUsPerRequest:
+          cpuBefore === null || cpuAfter === null || answered === 0 ? null : ((cpuAfter - cpuBefore) * 1e6) / answered,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+      })
+    })
   })
 }
 
-const calculate = (label: string, root: string) =>
-  load(label, `${root}/Calculator/CalculateFeeOptions`, {
+const calculate = (label: string, root: string, pid: number | undefined) =>
+  load(label, `${root}/Calculator/CalculateFeeOptions`, pid, {
     method: 'POST',
     headers: HEADERS,
     body: JSON.stringify(INPUT),
   })
 
-function save(label: string, root: string): Promise<LoadFigures> {
+function save(label: string, root: string, pid: number | undefined): Promise<LoadFigures> {
   let sent = 0
-  return load(label, `${root}/Calculator/FrontCalculateFees`, {
+  return load(label, `${root}/Calculator/FrontCalculateFees`, pid, {
     method: 'POST',
     headers: HEADERS,
     requests: [
@@ -93,11 +122,14 @@ function save(label: string, root: string): Promise<LoadFigures> {
 }
 
 /** The API server in its own process with `env`, stopped after `use`. */
-async function withApi<T>(env: Record<string, string>, use: (root: string) => Promise<T>): Promise<T> {
+async function withApi<T>(
+  env: Record<string, string>,
+  use: (root: string, pid: number | undefined) => Promise<T>,
+): Promise<T> {
   const port = await freePort()
   const server = await startServerProcess(port, { FEES_API_KEY: API_KEY, ...env })
   try {
-    return await use(`http://127.0.0.1:${port}/api/v1`)
+    return await use(`http://127.0.0.1:${port}/api/v1`, server.pid)
   } finally {
     const exited = new Promise((resolve) => server.once('exit', resolve))
     server.kill('SIGTERM')
@@ -125,11 +157,15 @@ export async function apiThroughput(): Promise<ApiReport> {
   try {
     await waitUntilAnswering(`http://127.0.0.1:${barePort}/`, bare)
     const bareLoad = (label: string) =>
-      load(label, `http://127.0.0.1:${barePort}/`, { method: 'POST', headers: HEADERS, body: JSON.stringify(INPUT) })
+      load(label, `http://127.0.0.1:${barePort}/`, bare.pid, {
+        method: 'POST',
+        headers: HEADERS,
+        body: JSON.stringify(INPUT),
+      })
     const rows: LoadFigures[] = [await bareLoad('bare Node http, constant JSON')]
-    await withApi({ FEES_DB: join(dir, 'bench.sqlite') }, async (root) => {
-      rows.push(await calculate('POST CalculateFeeOptions (SQLite server)', root))
-      rows.push(await save('POST FrontCalculateFees saving, SQLite', root))
+    await withApi({ FEES_DB: join(dir, 'bench.sqlite') }, async (root, pid) => {
+      rows.push(await calculate('POST CalculateFeeOptions (SQLite server)', root, pid))
+      rows.push(await save('POST FrontCalculateFees saving, SQLite', root, pid))
     })
     let postgresSkipped: string | null = null
     try {
@@ -139,9 +175,9 @@ export async function apiThroughput(): Promise<ApiReport> {
     }
     if (cluster !== null) {
       const url = await cluster.createDatabase('fees_bench')
-      await withApi({ DATABASE_URL: url }, async (root) => {
-        rows.push(await calculate(`POST CalculateFeeOptions (PostgreSQL ${cluster?.version} server)`, root))
-        rows.push(await save(`POST FrontCalculateFees saving, PostgreSQL ${cluster?.version}`, root))
+      await withApi({ DATABASE_URL: url }, async (root, pid) => {
+        rows.push(await calculate(`POST CalculateFeeOptions (PostgreSQL ${cluster?.version} server)`, root, pid))
+        rows.push(await save(`POST FrontCalculateFees saving, PostgreSQL ${cluster?.version}`, root, pid))
       })
     }
     const last = await bareLoad('bare Node http, again at the end')
@@ -160,7 +196,8 @@ export function printApiReport(report: ApiReport, line: (label: string, value: s
   for (const row of report.rows) {
     const share = row.label.startsWith('bare') ? '' : `, ${(row.rps / bare).toFixed(2)} of bare`
     const failures = row.errors + row.non2xx > 0 ? `, ${row.errors} errors, ${row.non2xx} non-2xx` : ''
-    line(row.label, `${row.rps.toFixed(0)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${share}${failures}`)
+    const cpu = row.cpuUsPerRequest === null ? '' : `, server CPU ${row.cpuUsPerRequest.toFixed(0)} µs/request`
+    line(row.label, `${row.rps.toFixed(0)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${cpu}${share}${failures}`)
   }
   if (report.postgresSkipped !== null) line('PostgreSQL', `not measured: ${report.postgresSkipped}`)
 }

@@ -1,8 +1,9 @@
 /**
  * Saved versions in PostgreSQL (`DATABASE_URL`), shared by any number of
- * servers. A save is one transaction: the contract's counter row is created or
- * incremented (`INSERT … ON CONFLICT DO UPDATE … RETURNING`), which locks it
- * until commit, and the version is inserted with that number. Concurrent saves
+ * servers. A save is one statement, so one transaction and one round trip: the
+ * contract's counter row is created or incremented (`INSERT … ON CONFLICT DO
+ * UPDATE … RETURNING`), which locks it until commit, and the version is
+ * inserted with that number. Concurrent saves
  * of one contract queue on the row, so numbers have no gap and no duplicate;
  * a serialization failure or deadlock (which stricter isolation levels and
  * distributed PostgreSQL-compatible databases report) is retried a bounded
@@ -11,7 +12,14 @@
 import pg from 'pg'
 import type { AmortizationTable, FeesTableResult, TuitionPayload } from '../../../src/domain/types.ts'
 import { migrate, sqlState } from './pg-migrations.ts'
-import { newHash, StoreUnavailableError, versionToSave, type SavedVersion, type VersionStore } from './types.ts'
+import {
+  newHash,
+  StoreUnavailableError,
+  versionToSave,
+  type NewVersion,
+  type SavedVersion,
+  type VersionStore,
+} from './types.ts'
 
 /** Connections per server: a few saves in flight at once is plenty, and many servers share max_connections. */
 const POOL_SIZE = 10
@@ -69,38 +77,32 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     throw error
   }
 
-  const saveOnce = async (client: pg.PoolClient, version: Parameters<VersionStore['save']>[0]) => {
-    await client.query('BEGIN')
-    try {
-      const counted = await client.query<{ last_number: number }>(
-        `INSERT INTO version_counters (contract_id, last_number) VALUES ($1, 1)
+  // One statement, one round trip: the counter row is created or incremented (and locked until the statement
+  // commits) and the version inserted with its number, atomically. The stored table leaves its number to the
+  // number column, the one source of it, and gets it back on load.
+  const saveOnce = async (version: NewVersion): Promise<SavedVersion> => {
+    const hash = newHash()
+    const { rows } = await pool.query<{ number: number; created_at: Date }>(
+      `WITH counted AS (
+         INSERT INTO version_counters (contract_id, last_number) VALUES ($2, 1)
          ON CONFLICT (contract_id) DO UPDATE SET last_number = version_counters.last_number + 1
-         RETURNING last_number`,
-        [version.contractId],
-      )
-      const number = counted.rows[0]?.last_number
-      if (number === undefined) throw new Error('The version counter returned no row.')
-      const saved = versionToSave(version, newHash(), number, new Date())
-      await client.query(
-        `INSERT INTO versions (hash, contract_id, number, linked_hash, tuition_input, result, amortization, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [
-          saved.hash,
-          saved.contractId,
-          saved.number,
-          saved.linkedHash,
-          JSON.stringify(saved.tuitionInput),
-          JSON.stringify(saved.result),
-          JSON.stringify(saved.amortization),
-          saved.createdAt,
-        ],
-      )
-      await client.query('COMMIT')
-      return saved
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      throw error
-    }
+         RETURNING last_number
+       )
+       INSERT INTO versions (hash, contract_id, number, linked_hash, tuition_input, result, amortization, created_at)
+       SELECT $1, $2, last_number, $3, $4, $5, $6, now() FROM counted
+       RETURNING number, created_at`,
+      [
+        hash,
+        version.contractId,
+        version.linkedHash,
+        JSON.stringify(version.tuitionInput),
+        JSON.stringify(version.result),
+        JSON.stringify({ ...version.amortization, versionHashCode: hash, versionNumber: null }),
+      ],
+    )
+    const row = rows[0]
+    if (row === undefined) throw new Error('Saving a version returned no row.')
+    return versionToSave(version, hash, row.number, row.created_at)
   }
 
   let saveRetries = 0
@@ -109,24 +111,14 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     location: withoutPassword(url),
     async save(version) {
       return unavailableOnOutage(async () => {
-        const client = await pool.connect()
-        let broken: Error | undefined
-        try {
-          for (let attempt = 1; ; attempt += 1) {
-            try {
-              return await saveOnce(client, version)
-            } catch (error) {
-              if (attempt >= SAVE_ATTEMPTS || !isRetryable(error)) {
-                if (isUnavailable(error)) broken = error as Error
-                throw error
-              }
-              saveRetries += 1
-              await sleep(RETRY_BASE_MS * 2 ** (attempt - 1) * (0.5 + Math.random()))
-            }
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            return await saveOnce(version)
+          } catch (error) {
+            if (attempt >= SAVE_ATTEMPTS || !isRetryable(error)) throw error
+            saveRetries += 1
+            await sleep(RETRY_BASE_MS * 2 ** (attempt - 1) * (0.5 + Math.random()))
           }
-        } finally {
-          // A connection that failed mid-transaction is discarded, not handed to the next request.
-          client.release(broken)
         }
       })
     },
@@ -200,7 +192,7 @@ function fromRow(row: VersionRow): SavedVersion {
     linkedHash: row.linked_hash,
     tuitionInput: JSON.parse(row.tuition_input) as TuitionPayload,
     result: JSON.parse(row.result) as FeesTableResult,
-    amortization: JSON.parse(row.amortization) as AmortizationTable,
+    amortization: { ...(JSON.parse(row.amortization) as AmortizationTable), versionNumber: row.number },
     createdAt: row.created_at.toISOString(),
   }
 }
