@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3'
+import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openPostgresStore } from '../../demo/server/store/postgres.ts'
@@ -161,5 +163,30 @@ describe.each(BACKENDS)('the $name store', (backend) => {
     } finally {
       await database.end()
     }
+  })
+})
+
+describe('the SQLite store', () => {
+  it('numbers without gaps or duplicates when several processes save to one file at once', async () => {
+    const file = join(dir, 'shared.sqlite')
+    await openSqliteStore(file).close()
+    const PROCESSES = 4
+    const SAVES_EACH = 50
+    const module = new URL('../../demo/server/store/sqlite.ts', import.meta.url).pathname
+    const script = `
+      const { openSqliteStore } = await import(${JSON.stringify(module)})
+      const store = openSqliteStore(${JSON.stringify(file)})
+      const numbers = []
+      for (let i = 0; i < ${SAVES_EACH}; i++) numbers.push((await store.save(${JSON.stringify(newVersion('C-SHARED'))})).number)
+      await store.close()
+      console.log(JSON.stringify(numbers))`
+    const run = promisify(execFile)
+    const outputs = await Promise.all(
+      Array.from({ length: PROCESSES }, () =>
+        run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]),
+      ),
+    )
+    const numbers = outputs.flatMap(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1) ?? '[]') as number[])
+    expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: PROCESSES * SAVES_EACH }, (_, k) => k + 1))
   })
 })
