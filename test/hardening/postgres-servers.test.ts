@@ -42,13 +42,14 @@ async function startServers(databaseUrl: string): Promise<Server[]> {
   )
 }
 
-async function stopServers(servers: Server[]): Promise<void> {
-  await Promise.all(
+/** SIGTERM to every server still running; their exit codes. */
+async function stopServers(servers: Server[]): Promise<(number | null)[]> {
+  return Promise.all(
     servers.map(async ({ child }) => {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      const exited = new Promise((resolve) => child.once('exit', resolve))
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
       child.kill('SIGTERM')
-      await exited
+      return exited
     }),
   )
 }
@@ -75,6 +76,20 @@ async function bounded(count: number, task: (k: number) => Promise<void>): Promi
       }
     }),
   )
+}
+
+/** Connections the reference servers hold open on the cluster. */
+async function serverConnections(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ count: string }>(
+      "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'fees-calculator'",
+    )
+    return Number(rows[0]?.count)
+  } finally {
+    await client.end()
+  }
 }
 
 async function storedNumbers(databaseUrl: string, contractId: string): Promise<{ hash: string; number: number }[]> {
@@ -131,6 +146,12 @@ describe('four servers on one PostgreSQL database', () => {
         })
         expect(await number.json()).toBe(version.number)
       })
+
+      // SIGTERM: each server drains, closes its pool and exits 0, leaving no connection behind.
+      expect(await serverConnections(url)).toBeGreaterThan(0)
+      expect(await stopServers(servers)).toEqual([0, 0, 0, 0])
+      // A backend leaves pg_stat_activity a moment after its client has gone.
+      await expect.poll(() => serverConnections(url), { timeout: 5_000 }).toBe(0)
     } finally {
       await stopServers(servers)
     }
