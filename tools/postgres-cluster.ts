@@ -91,6 +91,19 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const url = `postgres://${SUPERUSER}@127.0.0.1:${port}/postgres`
   const version = (await pgCommand('pg_ctl', ['--version'])).stdout.replace(/^\D*/, '').split('.')[0] ?? ''
   let removed = false
+  // A run that ends without remove() (a crash, process.exit) still leaves no server and no folder behind.
+  const removeAtExit = () => {
+    if (removed) return
+    try {
+      const stopArgs = [join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop']
+      if (asRoot) execFileSync('runuser', ['-u', SUPERUSER, '--', ...stopArgs], { stdio: 'ignore' })
+      else execFileSync(stopArgs[0]!, stopArgs.slice(1), { stdio: 'ignore' })
+    } catch {
+      // already stopped
+    }
+    rmSync(dir, { recursive: true, force: true })
+  }
+  process.once('exit', removeAtExit)
   return {
     url,
     port,
@@ -112,6 +125,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     async remove() {
       if (removed) return
       removed = true
+      process.off('exit', removeAtExit)
       await stop().catch(() => undefined)
       rmSync(dir, { recursive: true, force: true })
     },
