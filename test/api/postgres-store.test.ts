@@ -2,6 +2,7 @@ import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { openPostgresStore } from '../../demo/server/store/postgres.ts'
 import { pgMigrations } from '../../demo/server/store/pg-migrations.ts'
+import { postgresBinaries } from '../../tools/postgres-cluster.ts'
 import { newVersion } from '../support/new-version.ts'
 import { freshDatabaseName, postgresSuite } from '../support/postgres.ts'
 import { financing, startTestServer } from './server.ts'
@@ -54,6 +55,44 @@ describe('saving under serializable isolation', () => {
       expect(store.saveRetries).toBeGreaterThan(0)
     } finally {
       await store.close()
+    }
+  })
+})
+
+describe('health on PostgreSQL', () => {
+  it('says the database answers while every pooled connection is busy with a save', async () => {
+    const url = await cluster().createDatabase(freshDatabaseName())
+    const store = await openPostgresStore(url, { poolSize: 1 })
+    await store.save(newVersion('C-BUSY'))
+    // Another session holds the contract's counter row: the next save waits on it, on the pool's only connection.
+    const holder = new pg.Client({ connectionString: url })
+    await holder.connect()
+    try {
+      await holder.query('BEGIN')
+      await holder.query("UPDATE version_counters SET last_number = last_number WHERE contract_id = 'C-BUSY'")
+      const waiting = store.save(newVersion('C-BUSY'))
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      const started = Date.now()
+      expect(await store.isHealthy()).toBe(true)
+      expect(Date.now() - started).toBeLessThan(2_000)
+      await holder.query('COMMIT')
+      expect((await waiting).number).toBe(2)
+    } finally {
+      await holder.end()
+      await store.close()
+    }
+  })
+})
+
+describe('a machine without PostgreSQL', () => {
+  it('makes the tests fail with how to install it', () => {
+    const given = process.env.PG_BIN
+    process.env.PG_BIN = '/nonexistent/postgresql/bin'
+    try {
+      expect(() => postgresBinaries()).toThrow(/apt-get install -y postgresql/)
+    } finally {
+      if (given === undefined) delete process.env.PG_BIN
+      else process.env.PG_BIN = given
     }
   })
 })

@@ -61,19 +61,25 @@ export interface PostgresStore extends VersionStore {
 
 /** Connects, applies the migrations not applied yet, and returns the store. */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.poolSize ?? POOL_SIZE,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    query_timeout: QUERY_TIMEOUT_MS,
-    application_name: 'fees-calculator',
-  })
-  // An idle connection cut by a restart of the database must not take the server down; the next query reconnects.
-  pool.on('error', () => undefined)
+  const connect = (max: number) => {
+    const created = new pg.Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+      application_name: 'fees-calculator',
+    })
+    // An idle connection cut by a restart of the database must not take the server down; the next query reconnects.
+    created.on('error', () => undefined)
+    return created
+  }
+  const pool = connect(options.poolSize ?? POOL_SIZE)
+  // Health has a connection of its own: a pool busy with saves is not a database that does not answer.
+  const healthPool = connect(1)
   try {
     await migrate(pool)
   } catch (error) {
-    await pool.end()
+    await Promise.all([pool.end(), healthPool.end()])
     throw error
   }
 
@@ -140,14 +146,14 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     },
     async isHealthy() {
       try {
-        await pool.query('SELECT 1')
+        await healthPool.query('SELECT 1')
         return true
       } catch {
         return false
       }
     },
     async close() {
-      await pool.end()
+      await Promise.all([pool.end(), healthPool.end()])
     },
     get saveRetries() {
       return saveRetries
