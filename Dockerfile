@@ -1,4 +1,5 @@
-# The reference API and the built widget in one image, one SQLite file on a volume.
+# The reference API and the built widget in one image: one SQLite file on a volume by default, or
+# PostgreSQL with DATABASE_URL (deploy/compose.yaml runs two of these on one PostgreSQL behind nginx).
 # Written on paper: no Docker engine was available where it was written, so it has not been built or run.
 
 FROM node:20-bookworm-slim AS build

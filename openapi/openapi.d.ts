@@ -571,6 +571,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["VersionNotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getVersionNumber: {
@@ -599,6 +600,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["VersionNotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getHealth: {

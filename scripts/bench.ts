@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { launchBrowser, startDemo } from '../tools/browsers.ts'
-import { apiThroughput } from './bench/api.ts'
+import { apiThroughput, printApiReport } from './bench/api.ts'
 import { memoryReport } from './bench/memory.ts'
 import { lighthouseMobile } from './bench/lighthouse.ts'
 import { FIRST_FIGURES_PROBE_INIT, firstRenders, ms, stats, tuitionInput } from './bench/browser.ts'
@@ -413,22 +413,9 @@ async function main() {
 
   // 5. The reference API
   console.log(
-    '\n5. Reference API throughput on loopback (autocannon, 10 connections, 5 s each, server in its own process)',
+    '\n5. Reference API throughput on loopback (autocannon, 10 connections, 5 s each, every server in its own process; SQLite and PostgreSQL)',
   )
-  const api = await apiThroughput()
-  line('bare Node http, constant JSON', `${api.bare.toFixed(0)} req/s`)
-  line(
-    'POST CalculateFeeOptions',
-    `${api.calculate.toFixed(0)} req/s (${(api.calculate / api.bare).toFixed(2)} of bare)`,
-  )
-  line(
-    'POST FrontCalculateFees, saving a version',
-    `${api.save.toFixed(0)} req/s (${(api.save / api.bare).toFixed(2)} of bare)`,
-  )
-  line(
-    'errors / non-2xx',
-    `calculate ${api.errors.calculate}/${api.errors.non2xx.calculate}, save ${api.errors.save}/${api.errors.non2xx.save}`,
-  )
+  printApiReport(await apiThroughput(), line)
 
   // 7. A phone's network
   console.log(

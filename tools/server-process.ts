@@ -34,8 +34,10 @@ export async function waitUntilAnswering(url: string, child: ChildProcess): Prom
  * does not share a core with it.
  */
 export async function startServerProcess(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  // The caller's environment says which database: a DATABASE_URL of the shell running the tests does not leak in.
+  const { DATABASE_URL: _, ...inherited } = process.env
   const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: 'ignore',
   })
   await waitUntilAnswering(`http://127.0.0.1:${port}/api/v1/health`, child)

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { calculatorRoutes, type Clock } from './calculator.ts'
 import type { Config } from './config.ts'
-import type { VersionStore } from './db.ts'
+import type { VersionStore } from './store/types.ts'
 import { authGuard, corsGuard, xsrfGuard, type ApiEnv } from './guards.ts'
 import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
 
@@ -31,8 +31,8 @@ export function apiRoutes(
   })
   api.use('*', xsrfGuard())
 
-  api.get('/health', (c) => {
-    if (!store.isHealthy()) {
+  api.get('/health', async (c) => {
+    if (!(await store.isHealthy())) {
       return problemResponse(problem('database_unavailable', 'The database does not answer.'), {
         'Retry-After': RETRY_AFTER_S,
       })
@@ -45,7 +45,7 @@ export function apiRoutes(
     return c.body(OPENAPI_TEXT, 200, { 'Content-Type': 'application/json' })
   })
 
-  api.get('/Version/Number', authGuard(config), (c) => {
+  api.get('/Version/Number', authGuard(config), async (c) => {
     const hash = c.req.query('versionHashCode')
     const contractId = c.req.query('contractid')
     const errors = [
@@ -56,7 +56,7 @@ export function apiRoutes(
       const fields = errors.map((error) => error.field).join(', ')
       return problemResponse(problem('validation_failed', `Invalid or missing query parameters: ${fields}.`, errors))
     }
-    const number = store.numberOf(hash, contractId)
+    const number = await store.numberOf(hash, contractId)
     if (number === null)
       return problemResponse(problem('version_not_found', 'No version has this hash for this contract id.'))
     return c.json(number)

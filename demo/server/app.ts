@@ -10,9 +10,11 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { API_BASE, apiRoutes } from './api.ts'
 import { ownOrigin, type Config } from './config.ts'
-import { openVersionStore, type VersionStore } from './db.ts'
+import { openStore } from './store/open.ts'
+import { openSqliteStore } from './store/sqlite.ts'
+import { StoreUnavailableError, type VersionStore } from './store/types.ts'
 import { demoPageRoutes, type DemoPages } from './demo-pages.ts'
-import { problem, problemResponse } from './problem.ts'
+import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
 import { staticRoutes } from './static.ts'
 
 const REPO_ROOT = join(import.meta.dirname, '../../')
@@ -22,7 +24,7 @@ export interface AppOptions {
   distDir?: string
   /** Where portal.html and crm.html are; default `<repo>/demo`. */
   demoDir?: string
-  /** The store to use instead of opening `config.dbPath`; the caller closes it. */
+  /** The store to use instead of opening the configured one; the caller closes it. */
   store?: VersionStore
   /** The origin this server is reached at: the CORS list when FEES_CORS_ORIGINS is not set. */
   ownOrigin?: () => string
@@ -35,11 +37,18 @@ export interface ServerApp {
   store: VersionStore
   demoPages: DemoPages
   /** Closes what createApp opened. */
-  close(): void
+  close(): Promise<void>
 }
 
+/**
+ * The app on a store that is given, or on the SQLite file of the configuration.
+ * A PostgreSQL store is opened asynchronously (it connects and migrates first):
+ * `startServer` does that, or the caller passes `openStore(config)`'s store.
+ */
 export function createApp(config: Config, options: AppOptions = {}): ServerApp {
-  const store = options.store ?? openVersionStore(config.dbPath)
+  if (options.store === undefined && config.databaseUrl !== null)
+    throw new Error('DATABASE_URL is set: open the store with openStore(config) and pass it, or use startServer.')
+  const store = options.store ?? openSqliteStore(config.dbPath)
   const origin = options.ownOrigin ?? (() => ownOrigin(config.host, config.port))
   const allowedOrigins = () => config.corsOrigins ?? [origin()]
 
@@ -59,6 +68,12 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
     return c.text('Not found.\n', 404)
   })
   app.onError((error) => {
+    if (error instanceof StoreUnavailableError) {
+      console.error('The database does not answer:', error.message)
+      return problemResponse(problem('database_unavailable', 'The database does not answer; try again.'), {
+        'Retry-After': RETRY_AFTER_S,
+      })
+    }
     // Never the stack in the answer; never a request's headers in the log (they carry credentials).
     console.error('Unexpected error:', error instanceof Error ? error.message : String(error))
     return problemResponse(problem('internal_error', 'The server could not answer this request.'))
@@ -68,8 +83,8 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
     app,
     store,
     demoPages,
-    close: () => {
-      if (options.store === undefined) store.close()
+    close: async () => {
+      if (options.store === undefined) await store.close()
     },
   }
 }
@@ -83,14 +98,26 @@ export interface RunningServer {
   /** e.g. `http://127.0.0.1:4173` */
   url: string
   port: number
+  /** Where the versions are: the SQLite file, or the PostgreSQL URL without its password. */
+  database: string
   close(): Promise<void>
 }
 
 /** Listens on config.host:config.port (port 0 picks a free one) and mints the demo token. */
 export async function startServer(config: Config, options: AppOptions = {}): Promise<RunningServer> {
   let port = config.port
-  const server = createApp(config, { ownOrigin: () => ownOrigin(config.host, port), ...options })
-  await server.demoPages.warm()
+  const store = options.store ?? (await openStore(config))
+  const ownsStore = options.store === undefined
+  const closeStore = async () => {
+    if (ownsStore) await store.close()
+  }
+  const server = createApp(config, { ownOrigin: () => ownOrigin(config.host, port), ...options, store })
+  try {
+    await server.demoPages.warm()
+  } catch (error) {
+    await closeStore()
+    throw error
+  }
   const listening = serve({ fetch: server.app.fetch, hostname: config.host, port: config.port })
   try {
     port = await new Promise<number>((resolveListening, rejectListening) => {
@@ -99,20 +126,23 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
       listening.once('error', rejectListening)
     })
   } catch (error) {
-    server.close()
+    await closeStore()
     throw error
   }
   return {
     url: ownOrigin(config.host, port),
     port,
+    database: `${store.kind} ${store.location}`,
     close: () =>
       new Promise<void>((resolveClosed) => {
         // Stop accepting; requests already in flight finish, then the store closes.
         listening.close(() => {
           clearInterval(sweep)
           clearTimeout(deadline)
-          server.close()
-          resolveClosed()
+          closeStore().then(resolveClosed, (error: unknown) => {
+            console.error('Closing the database failed:', error instanceof Error ? error.message : error)
+            resolveClosed()
+          })
         })
         // Keep-alive sockets would hold close() open until they time out: each is closed as soon as it is idle.
         const http = listening as HttpServer

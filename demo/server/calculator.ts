@@ -6,7 +6,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { AmortizationTable, SavedFeesTable } from '../../src/domain/types.ts'
 import type { Config } from './config.ts'
-import type { VersionStore } from './db.ts'
+import type { VersionStore } from './store/types.ts'
 import { authGuard, jsonBodyGuard, type ApiEnv } from './guards.ts'
 import { buildPlan, utcDay, type Plan } from './plan.ts'
 import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
@@ -56,7 +56,7 @@ export function calculatorRoutes(config: Config, store: VersionStore, clock: Clo
     return save(c, request, plan)
   }
 
-  const save = (c: Context<ApiEnv>, request: TuitionRequest, plan: Plan) => {
+  const save = async (c: Context<ApiEnv>, request: TuitionRequest, plan: Plan) => {
     const contractId = request.contractId
     if (contractId === null || contractId.trim() === '') {
       const errors = [{ field: 'contractId', message: 'is required to save a version' }]
@@ -64,13 +64,15 @@ export function calculatorRoutes(config: Config, store: VersionStore, clock: Clo
     }
     let table: AmortizationTable
     try {
-      table = store.save({
-        contractId,
-        linkedHash: request.linkedVersionIdentifier,
-        tuitionInput: request.payload,
-        result: plan.result,
-        amortization: plan.table,
-      }).amortization
+      table = (
+        await store.save({
+          contractId,
+          linkedHash: request.linkedVersionIdentifier,
+          tuitionInput: request.payload,
+          result: plan.result,
+          amortization: plan.table,
+        })
+      ).amortization
     } catch (error) {
       console.error('Saving a version failed:', (error as Error).message)
       return problemResponse(problem('database_unavailable', 'The version could not be saved; try again.'), {
@@ -85,8 +87,8 @@ export function calculatorRoutes(config: Config, store: VersionStore, clock: Clo
   routes.post('/Calculator/FrontCalculateFees', auth, body, frontCalculate('authenticated'))
   routes.post('/Calculator/FrontCalculateFeesAnonymous', body, frontCalculate('anonymous'))
 
-  routes.get('/Calculator/feestable/:versionHashCode', auth, (c) => {
-    const saved = store.findByHash(c.req.param('versionHashCode'))
+  routes.get('/Calculator/feestable/:versionHashCode', auth, async (c) => {
+    const saved = await store.findByHash(c.req.param('versionHashCode'))
     if (saved === null) return problemResponse(problem('version_not_found', 'No version has this hash.'))
     // Whether a loaded plan may be changed is this server's policy, not a stored fact.
     const answer: SavedFeesTable = {

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       port: 4173,
       host: '127.0.0.1',
       dbPath: 'data/fees.sqlite',
+      databaseUrl: null,
       minFees: 12,
       maxFees: 24,
       apiKey: 'demo-api-key',
@@ -28,6 +29,7 @@ describe('loadConfig', () => {
       PORT: '0',
       HOST: '0.0.0.0',
       FEES_DB: ':memory:',
+      DATABASE_URL: 'postgres://fees:pw@db.example:5432/fees',
       FEES_TIN_FINANCING: '0',
       FEES_TIN_REFINANCING: '0.1',
       FEES_MIN: '3',
@@ -41,6 +43,7 @@ describe('loadConfig', () => {
       port: 0,
       host: '0.0.0.0',
       dbPath: ':memory:',
+      databaseUrl: 'postgres://fees:pw@db.example:5432/fees',
       minFees: 3,
       maxFees: 36,
       editableSaved: true,
@@ -60,6 +63,7 @@ describe('loadConfig', () => {
         FEES_EDITABLE_SAVED: 'maybe',
         FEES_JWKS_URL: 'ftp://idp.example/keys',
         FEES_JWKS_COOLDOWN_S: '-1',
+        DATABASE_URL: 'mysql://fees:secret-pw@db.example/fees',
       })
     expect(bad).toThrow(ConfigError)
     expect(bad).toThrow(/PORT=.*whole number/)
@@ -69,6 +73,8 @@ describe('loadConfig', () => {
     expect(bad).toThrow(/FEES_EDITABLE_SAVED=.*true or false/)
     expect(bad).toThrow(/FEES_JWKS_URL=.*http\(s\) URL/)
     expect(bad).toThrow(/FEES_JWKS_COOLDOWN_S=.*whole number/)
+    expect(bad).toThrow(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/)
+    expect(bad).not.toThrow(/secret-pw/)
     expect(bad).toThrow(/FEES_MIN \(30\) must not be greater than FEES_MAX \(24\)/)
   })
 

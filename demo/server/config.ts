@@ -11,7 +11,7 @@ const MIN_JWT_SECRET_LENGTH = 32
 /** A key shorter than this is guessable by brute force. */
 const MIN_API_KEY_LENGTH = 8
 /** Their values never appear in an error message: it may end up in a shared log. */
-const SECRET_VARIABLES = new Set(['FEES_API_KEY', 'FEES_JWT_SECRET'])
+const SECRET_VARIABLES = new Set(['FEES_API_KEY', 'FEES_JWT_SECRET', 'DATABASE_URL'])
 
 export const DEFAULT_API_KEY = 'demo-api-key'
 export const DEFAULT_JWT_SECRET = 'fees-calculator-demo-secret-not-for-production'
@@ -21,6 +21,8 @@ export interface Config {
   host: string
   /** A file path, or `:memory:`. */
   dbPath: string
+  /** `postgres://…`: versions in PostgreSQL instead of the file `dbPath`. */
+  databaseUrl: string | null
   tinFinancing: Rate
   tinRefinancing: Rate
   minFees: number
@@ -65,6 +67,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: read('PORT', 4173, (t) => integerIn(t, 0, 65_535)),
     host: read('HOST', '127.0.0.1', (t) => t),
     dbPath: read('FEES_DB', 'data/fees.sqlite', (t) => t),
+    databaseUrl: read('DATABASE_URL', null, parsePostgresUrl),
     tinFinancing: read('FEES_TIN_FINANCING', parseRate('0.0595'), parseRate),
     tinRefinancing: read('FEES_TIN_REFINANCING', parseRate('0.0695'), parseRate),
     minFees: read('FEES_MIN', 12, (t) => integerIn(t, 1, MAX_FEE_COUNT)),
@@ -115,6 +118,18 @@ function parseHttpUrl(text: string): string {
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('must be an http(s) URL')
   return parsed.href
+}
+
+function parsePostgresUrl(text: string): string {
+  let parsed: URL
+  try {
+    parsed = new URL(text)
+  } catch {
+    throw new Error('is not a URL like postgres://user:password@host:5432/database')
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')
+    throw new Error('must be a postgres:// or postgresql:// URL')
+  return text
 }
 
 function parseBoolean(text: string): boolean {

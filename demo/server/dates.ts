@@ -35,5 +35,15 @@ export function parseDateOfPayment(text: string): CalendarDate | null {
  * so 31 Jan → 28/29 Feb → 31 Mar (never 28 Mar).
  */
 export function addMonthsClamped(first: CalendarDate, months: number): CalendarDate {
-  return dayjs.utc(first).add(months, 'month').format('YYYY-MM-DD')
+  const monthIndex = Number(first.slice(0, 4)) * 12 + Number(first.slice(5, 7)) - 1 + months
+  const year = Math.floor(monthIndex / 12)
+  const month = monthIndex - year * 12 + 1
+  const day = Math.min(Number(first.slice(8, 10)), daysInMonth(year, month))
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
+/** Days in `month` (1–12) of `year`, in the Gregorian calendar. */
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
 }

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   bundle            ${url}/dist/fees-calculator.js
   API               ${url}/api/v1   (OpenAPI: ${url}/api/v1/openapi.json)
   health            ${url}/api/v1/health
-  database          ${config.dbPath}
+  database          ${server.database}
 Ctrl+C stops it.`)
 
   const stop = () => {

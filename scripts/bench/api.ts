@@ -1,13 +1,24 @@
+/**
+ * The reference API's throughput on loopback, next to a bare Node `http`
+ * server answering a constant JSON body in the same run with the same
+ * connections: calculations, and saves on SQLite and on PostgreSQL (a
+ * throwaway cluster, tools/postgres-cluster.ts). Every server runs in its own
+ * process; autocannon runs in this one. Figures only: nothing here passes or fails.
+ */
 import autocannon from 'autocannon'
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { startPostgresCluster, type PostgresCluster } from '../../tools/postgres-cluster.ts'
 import { freePort, startServerProcess, waitUntilAnswering } from '../../tools/server-process.ts'
 
 /** Bounded load: a few connections for a few seconds, loopback only. */
 const CONNECTIONS = 10
 const DURATION_S = 5
+/** Saves are spread over this many contracts, as a university's are (one contract's saves queue on its counter). */
+const CONTRACTS = 1000
+const API_KEY = 'bench-api-key-0123'
 
 /** A bare Node http server answering a constant JSON body: the ceiling to compare with. */
 const BARE_SERVER = `
@@ -18,81 +29,183 @@ require('node:http').createServer((req, res) => {
 }).listen(Number(process.env.PORT), '127.0.0.1')
 `
 
-function load(url: string, options: Partial<autocannon.Options> = {}): Promise<autocannon.Result> {
+const INPUT = {
+  currency: 'EUR',
+  dateOfPayment: '2030-01-05',
+  finalAmount: 6000,
+  numberOfFees: 18,
+  system: 1,
+  financialType: 0,
+  contractId: 'C-BENCH',
+}
+const HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Key': API_KEY }
+
+export interface LoadFigures {
+  label: string
+  /** Requests per second, mean over the run. */
+  rps: number
+  p50Ms: number
+  p99Ms: number
+  /** CPU time the server process spent per answered request (user + system), when /proc tells: steadier than req/s on a shared machine. */
+  cpuUsPerRequest: number | null
+  /** Connection errors and timeouts, and answers that were not 2xx: both should be 0. */
+  errors: number
+  non2xx: number
+}
+
+/** Seconds of CPU (user + system) process `pid` has used so far, from /proc; null where there is no /proc. */
+function cpuSeconds(pid: number | undefined): number | null {
+  const file = `/proc/${pid}/stat`
+  if (pid === undefined || !existsSync(file)) return null
+  // The fields after the command name (which may hold spaces) in parentheses; utime and stime are the 12th and 13th.
+  const fields = readFileSync(file, 'utf8')
+    .slice(readFileSync(file, 'utf8').lastIndexOf(')') + 2)
+    .split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+}
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  } catch {
+    return 100
+  }
+})()
+
+function load(
+  label: string,
+  url: string,
+  serverPid: number | undefined,
+  options: Partial<autocannon.Options> = {},
+): Promise<LoadFigures> {
+  const cpuBefore = cpuSeconds(serverPid)
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    )
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options }, (error, result) => {
+      if (error) return reject(error)
+      const cpuAfter = cpuSeconds(serverPid)
+      const answered = result.requests.total
+      resolve({
+        label,
+        rps: result.requests.average,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        cpuUsPerRequest:
+          cpuBefore === null || cpuAfter === null || answered === 0 ? null : ((cpuAfter - cpuBefore) * 1e6) / answered,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+      })
+    })
   })
 }
 
-export interface ApiFigures {
-  bare: number
-  calculate: number
-  save: number
-  errors: { calculate: number; save: number; non2xx: { calculate: number; save: number } }
+const calculate = (label: string, root: string, pid: number | undefined) =>
+  load(label, `${root}/Calculator/CalculateFeeOptions`, pid, {
+    method: 'POST',
+    headers: HEADERS,
+    body: JSON.stringify(INPUT),
+  })
+
+function save(label: string, root: string, pid: number | undefined): Promise<LoadFigures> {
+  let sent = 0
+  return load(label, `${root}/Calculator/FrontCalculateFees`, pid, {
+    method: 'POST',
+    headers: HEADERS,
+    requests: [
+      {
+        setupRequest: (request) => {
+          sent += 1
+          const body = { ...INPUT, contractId: `C-BENCH-${sent % CONTRACTS}`, isSavedVersion: true }
+          return { ...request, body: JSON.stringify(body) }
+        },
+      },
+    ],
+  })
 }
 
-/** Requests per second of the reference API next to a bare server, each in its own process, on loopback. */
-export async function apiThroughput(): Promise<ApiFigures> {
+/** The API server in its own process with `env`, stopped after `use`. */
+async function withApi<T>(
+  env: Record<string, string>,
+  use: (root: string, pid: number | undefined) => Promise<T>,
+): Promise<T> {
+  const port = await freePort()
+  const server = await startServerProcess(port, { FEES_API_KEY: API_KEY, ...env })
+  try {
+    return await use(`http://127.0.0.1:${port}/api/v1`, server.pid)
+  } finally {
+    const exited = new Promise((resolve) => server.once('exit', resolve))
+    server.kill('SIGTERM')
+    await exited
+  }
+}
+
+export interface ApiReport {
+  rows: LoadFigures[]
+  /** The bare server's rate at the start and at the end: how much the machine drifted during the run. */
+  bare: { first: number; last: number }
+  /** Why PostgreSQL was left out, when it was. */
+  postgresSkipped: string | null
+}
+
+/** Runs every load in turn: bare, the API on SQLite, the API on PostgreSQL, bare again. */
+export async function apiThroughput(): Promise<ApiReport> {
   const dir = mkdtempSync(join(tmpdir(), 'fees-bench-'))
-  const [apiPort, barePort] = await Promise.all([freePort(), freePort()])
+  const barePort = await freePort()
   const bare = spawn(process.execPath, ['-e', BARE_SERVER], {
     env: { ...process.env, PORT: String(barePort) },
     stdio: 'ignore',
   })
-  const api = await startServerProcess(apiPort, { FEES_DB: join(dir, 'bench.sqlite') }).catch((error: unknown) => {
-    bare.kill()
-    throw error
-  })
+  let cluster: PostgresCluster | null = null
   try {
-    const root = `http://127.0.0.1:${apiPort}/api/v1`
     await waitUntilAnswering(`http://127.0.0.1:${barePort}/`, bare)
-    const input = {
-      currency: 'EUR',
-      dateOfPayment: '2030-01-05',
-      finalAmount: 6000,
-      numberOfFees: 18,
-      system: 1,
-      financialType: 0,
-      contractId: 'C-BENCH',
-    }
-    const post = (body: unknown) => ({
-      method: 'POST' as const,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Key': 'demo-api-key' },
-      body: JSON.stringify(body),
+    const bareLoad = (label: string) =>
+      load(label, `http://127.0.0.1:${barePort}/`, bare.pid, {
+        method: 'POST',
+        headers: HEADERS,
+        body: JSON.stringify(INPUT),
+      })
+    const rows: LoadFigures[] = [await bareLoad('bare Node http, constant JSON')]
+    await withApi({ FEES_DB: join(dir, 'bench.sqlite') }, async (root, pid) => {
+      rows.push(await calculate('POST CalculateFeeOptions (SQLite server)', root, pid))
+      rows.push(await save('POST FrontCalculateFees saving, SQLite', root, pid))
     })
-    const bareResult = await load(`http://127.0.0.1:${barePort}/`, post(input))
-    const calculate = await load(`${root}/Calculator/CalculateFeeOptions`, post(input))
-    const save = await load(
-      `${root}/Calculator/FrontCalculateFees`,
-      post({ ...input, isSavedVersion: true, isFrontEndVersionCopy: true }),
-    )
-    return {
-      bare: bareResult.requests.average,
-      calculate: calculate.requests.average,
-      save: save.requests.average,
-      errors: {
-        calculate: calculate.errors,
-        save: save.errors,
-        non2xx: { calculate: calculate.non2xx, save: save.non2xx },
-      },
+    let postgresSkipped: string | null = null
+    try {
+      cluster = await startPostgresCluster()
+    } catch (error) {
+      postgresSkipped = (error as Error).message
     }
+    if (cluster !== null) {
+      const url = await cluster.createDatabase('fees_bench')
+      await withApi({ DATABASE_URL: url }, async (root, pid) => {
+        rows.push(await calculate(`POST CalculateFeeOptions (PostgreSQL ${cluster?.version} server)`, root, pid))
+        rows.push(await save(`POST FrontCalculateFees saving, PostgreSQL ${cluster?.version}`, root, pid))
+      })
+    }
+    const last = await bareLoad('bare Node http, again at the end')
+    rows.push(last)
+    return { rows, bare: { first: rows[0]?.rps ?? 0, last: last.rps }, postgresSkipped }
   } finally {
-    api.kill()
     bare.kill()
+    await cluster?.remove()
     rmSync(dir, { recursive: true, force: true })
   }
 }
 
+/** The report as lines of `label  value`. */
+export function printApiReport(report: ApiReport, line: (label: string, value: string) => void): void {
+  const bare = (report.bare.first + report.bare.last) / 2
+  for (const row of report.rows) {
+    const share = row.label.startsWith('bare') ? '' : `, ${(row.rps / bare).toFixed(2)} of bare`
+    const failures = row.errors + row.non2xx > 0 ? `, ${row.errors} errors, ${row.non2xx} non-2xx` : ''
+    const cpu = row.cpuUsPerRequest === null ? '' : `, server CPU ${row.cpuUsPerRequest.toFixed(0)} µs/request`
+    line(row.label, `${row.rps.toFixed(0)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${cpu}${share}${failures}`)
+  }
+  if (report.postgresSkipped !== null) line('PostgreSQL', `not measured: ${report.postgresSkipped}`)
+}
+
 // `npm run bench:api`: this section of the report on its own.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const figures = await apiThroughput()
-  console.log(`bare Node http, constant JSON          ${figures.bare.toFixed(0)} req/s`)
   console.log(
-    `POST CalculateFeeOptions               ${figures.calculate.toFixed(0)} req/s (${(figures.calculate / figures.bare).toFixed(2)} of bare)`,
+    `Reference API on loopback: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, every server in its own process; "of bare" is against the mean of the two bare runs`,
   )
-  console.log(
-    `POST FrontCalculateFees, saving        ${figures.save.toFixed(0)} req/s (${(figures.save / figures.bare).toFixed(2)} of bare)`,
-  )
+  printApiReport(await apiThroughput(), (label, value) => console.log(`  ${label.padEnd(52)} ${value}`))
 }

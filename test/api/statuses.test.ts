@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openVersionStore, type VersionStore } from '../../demo/server/db.ts'
+import { openSqliteStore } from '../../demo/server/store/sqlite.ts'
+import { StoreUnavailableError, type VersionStore } from '../../demo/server/store/types.ts'
 import type { AmortizationTable } from '../../src/domain/types.ts'
 import { documentedStatuses, seen } from './openapi.ts'
 import { bearer, call, financing, startTestServer, type TestServer } from './server.ts'
@@ -15,11 +16,11 @@ let faultyStore: VersionStore
 
 /** A store whose database fails, as a full disk or a lost file would make it. */
 function failingStore(): VersionStore {
-  const real = openVersionStore(':memory:')
-  const fail = () => {
+  const real = openSqliteStore(':memory:')
+  const fail = async () => {
     throw new Error('SQLITE_IOERR: disk I/O error')
   }
-  return { ...real, save: fail, findByHash: fail, numberOf: fail, isHealthy: () => false }
+  return { ...real, save: fail, findByHash: fail, numberOf: fail, isHealthy: async () => false }
 }
 
 beforeAll(async () => {
@@ -31,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.remove()
   await faulty.remove()
-  faultyStore.close()
+  await faultyStore.close()
   const missing = documentedStatuses().filter((entry) => !entry.endsWith(' 500') && !seen.has(entry))
   expect(missing, 'documented statuses no test provoked').toEqual([])
 })
@@ -145,6 +146,27 @@ describe('when the database fails', () => {
     })
     expect(answer.body).toMatchObject({ status: 503, code: 'database_unavailable' })
     expect(answer.headers.get('Retry-After')).toBe('1')
+  })
+  it('answers 503 with Retry-After on a load when the database is out of reach', async () => {
+    const unreachable = openSqliteStore(':memory:')
+    const outage = async () => {
+      throw new StoreUnavailableError('connect ECONNREFUSED 127.0.0.1:5432')
+    }
+    const down = await startTestServer({}, { store: { ...unreachable, findByHash: outage, numberOf: outage } })
+    try {
+      const loaded = await call(down, 'GET', '/Calculator/feestable/{versionHashCode}', {
+        params: { versionHashCode: 'x' },
+      })
+      expect(loaded.body).toMatchObject({ status: 503, code: 'database_unavailable' })
+      expect(loaded.headers.get('Retry-After')).toBe('1')
+      const query = { versionHashCode: 'x', contractid: 'C-1' }
+      const number = await call(down, 'GET', '/Version/Number', { query })
+      expect(number.body).toMatchObject({ status: 503, code: 'database_unavailable' })
+      expect(JSON.stringify(number.body)).not.toMatch(/ECONNREFUSED|5432/)
+    } finally {
+      await down.remove()
+      await unreachable.close()
+    }
   })
   it('turns an unexpected exception into a 500 problem, and the server goes on', async () => {
     const answer = await call(faulty, 'GET', '/Calculator/feestable/{versionHashCode}', {

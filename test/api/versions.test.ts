@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { existsSync, readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openVersionStore } from '../../demo/server/db.ts'
+import { openSqliteStore } from '../../demo/server/store/sqlite.ts'
 import type { AmortizationTable, SavedFeesTable } from '../../src/domain/types.ts'
 import { bearer, call, financing, refinancing, startTestServer, type TestServer } from './server.ts'
 
@@ -207,6 +207,6 @@ describe('the schema', () => {
     const future = new Database(newer)
     future.pragma('user_version = 99')
     future.close()
-    expect(() => openVersionStore(newer)).toThrow(/schema version 99, newer than this server knows/)
+    expect(() => openSqliteStore(newer)).toThrow(/schema version 99, newer than this server knows/)
   })
 })

@@ -1,17 +1,23 @@
 /**
- * Saved versions in SQLite (docs/rules.md#saving). A version is written once and
- * never changed: the database itself refuses updates and deletes, numbers are
- * given inside an IMMEDIATE transaction so that they count 1, 2, 3 … per
- * contract with no gap or duplicate even when several processes share the file.
+ * Saved versions in an SQLite file (`FEES_DB`), the zero-setup default. The
+ * database itself refuses updates and deletes; numbers are given inside an
+ * IMMEDIATE transaction, so that they count 1, 2, 3 … per contract with no gap
+ * or duplicate even when several processes share the file.
  */
 import Database from 'better-sqlite3'
-import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { AmortizationTable, FeesTableResult, TuitionPayload } from '../../src/domain/types.ts'
+import type { AmortizationTable, FeesTableResult, TuitionPayload } from '../../../src/domain/types.ts'
+import {
+  DatabaseVersionError,
+  newHash,
+  StoreUnavailableError,
+  versionToSave,
+  type NewVersion,
+  type SavedVersion,
+  type VersionStore,
+} from './types.ts'
 
-/** 18 random bytes: 144 bits, above the 128 a hash that cannot be guessed needs, and 24 base64url characters with no padding. */
-const HASH_BYTES = 18
 /** How long a writer waits for another process's lock before giving up. */
 const BUSY_TIMEOUT_MS = 5_000
 /** A fresh random hash colliding is astronomically unlikely; retrying a few times makes it impossible in practice. */
@@ -40,38 +46,6 @@ const MIGRATIONS: readonly string[] = [
    BEGIN SELECT RAISE(ABORT, 'versions are never deleted'); END;`,
 ]
 
-export interface NewVersion {
-  contractId: string
-  linkedHash: string | null
-  /** Already without token. */
-  tuitionInput: TuitionPayload
-  result: FeesTableResult
-  /** Its versionHashCode and versionNumber are filled in by `save`. */
-  amortization: AmortizationTable
-}
-
-export interface SavedVersion {
-  hash: string
-  contractId: string
-  number: number
-  linkedHash: string | null
-  tuitionInput: TuitionPayload
-  result: FeesTableResult
-  amortization: AmortizationTable
-  createdAt: string
-}
-
-export interface VersionStore {
-  /** Stores a new version and returns it as stored. */
-  save(version: NewVersion): SavedVersion
-  findByHash(hash: string): SavedVersion | null
-  /** The number of the version with this hash, only when it belongs to this contract. */
-  numberOf(hash: string, contractId: string): number | null
-  /** Whether the database answers a query. */
-  isHealthy(): boolean
-  close(): void
-}
-
 interface VersionRow {
   hash: string
   contract_id: string
@@ -83,11 +57,8 @@ interface VersionRow {
   created_at: string
 }
 
-export class DatabaseVersionError extends Error {
-  override name = 'DatabaseVersionError'
-}
-
-export function openVersionStore(path: string): VersionStore {
+/** Opens (creating when missing) the file and brings its schema up to date. `:memory:` is allowed. */
+export function openSqliteStore(path: string): VersionStore {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const db = new Database(path)
   db.pragma('journal_mode = WAL')
@@ -108,48 +79,41 @@ export function openVersionStore(path: string): VersionStore {
   const ping = db.prepare('SELECT 1')
 
   const saveOnce = db.transaction((version: NewVersion): SavedVersion => {
-    const hash = randomBytes(HASH_BYTES).toString('base64url')
     const number = nextNumber.get(version.contractId)?.next ?? 1
-    const saved: SavedVersion = {
-      hash,
-      contractId: version.contractId,
-      number,
-      linkedHash: version.linkedHash,
-      tuitionInput: version.tuitionInput,
-      result: version.result,
-      amortization: { ...version.amortization, versionHashCode: hash, versionNumber: number },
-      createdAt: new Date().toISOString(),
-    }
+    const saved = versionToSave(version, newHash(), number, new Date())
     insert.run(toRow(saved))
     return saved
   })
 
   return {
-    save(version) {
+    kind: 'sqlite',
+    location: path,
+    async save(version) {
       for (let attempt = 1; ; attempt += 1) {
         try {
           // IMMEDIATE takes the write lock before reading MAX(number): two writers cannot read the same maximum.
           return saveOnce.immediate(version)
         } catch (error) {
+          if (isBusy(error)) throw new StoreUnavailableError('The database file stayed locked by another writer.')
           if (attempt >= HASH_ATTEMPTS || !isHashCollision(error)) throw error
         }
       }
     },
-    findByHash(hash) {
+    async findByHash(hash) {
       const row = byHash.get(hash)
       return row === undefined ? null : fromRow(row)
     },
-    numberOf(hash, contractId) {
+    async numberOf(hash, contractId) {
       return numberByPair.get(hash, contractId)?.number ?? null
     },
-    isHealthy() {
+    async isHealthy() {
       try {
         return ping.get() !== undefined
       } catch {
         return false
       }
     },
-    close() {
+    async close() {
       db.close()
     },
   }
@@ -198,4 +162,8 @@ function fromRow(row: VersionRow): SavedVersion {
 
 function isHashCollision(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed: versions\.hash/.test(error.message)
+}
+
+function isBusy(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY'
 }
