@@ -37,6 +37,8 @@ import {
 /** Fewer runs than the bare store's: each step renders the element (ELEMENT_MODEL_RUNS=… hunts longer). */
 const MODEL_RUNS = Number(process.env.ELEMENT_MODEL_RUNS ?? 300)
 const MAX_COMMANDS = 40
+/** Hundreds of runs take tens of seconds, minutes on a machine busy with other work: the bound is for a hang only. */
+const MODEL_TIMEOUT_MS = 600_000
 const API_BASE = 'http://127.0.0.1:9/api/v1'
 
 let api: HeldApi
@@ -177,19 +179,23 @@ async function run(commands: Iterable<Command>): Promise<void> {
 }
 
 describe('<fees-calculator> under random sequences of user actions, host inputs, moves, removals and late answers', () => {
-  it(`keeps its plan when moved, releases everything when removed, and never loses or mismatches a save (${MODEL_RUNS} runs)`, async () => {
-    const stepsBefore = stepsChecked()
-    await fc.assert(
-      fc.asyncProperty(fc.commands(elementCommands, { maxCommands: MAX_COMMANDS, size: '+1' }), (sequence) =>
-        run(sequence),
-      ),
-      { numRuns: MODEL_RUNS },
-    )
-    // About 11 checked steps a run, measured; the bound is far below that so it cannot fail by chance.
-    expect(stepsChecked() - stepsBefore).toBeGreaterThan(MODEL_RUNS * 7)
-    if (process.env.MODEL_STATS)
-      console.log(`element model: ${MODEL_RUNS} runs, ${stepsChecked() - stepsBefore} checked steps`)
-  })
+  it(
+    `keeps its plan when moved, releases everything when removed, and never loses or mismatches a save (${MODEL_RUNS} runs)`,
+    async () => {
+      const stepsBefore = stepsChecked()
+      await fc.assert(
+        fc.asyncProperty(fc.commands(elementCommands, { maxCommands: MAX_COMMANDS, size: '+1' }), (sequence) =>
+          run(sequence),
+        ),
+        { numRuns: MODEL_RUNS },
+      )
+      // About 11 checked steps a run, measured; the bound is far below that so it cannot fail by chance.
+      expect(stepsChecked() - stepsBefore).toBeGreaterThan(MODEL_RUNS * 7)
+      if (process.env.MODEL_STATS)
+        console.log(`element model: ${MODEL_RUNS} runs, ${stepsChecked() - stepsBefore} checked steps`)
+    },
+    MODEL_TIMEOUT_MS,
+  )
 })
 
 describe('named element sequences', () => {

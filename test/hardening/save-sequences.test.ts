@@ -34,6 +34,8 @@ import {
 /** Runs of the model test (MODEL_RUNS=… hunts longer) and the longest sequence of commands in each. */
 const MODEL_RUNS = Number(process.env.MODEL_RUNS ?? 1500)
 const MAX_COMMANDS = 40
+/** Hundreds of runs take tens of seconds, minutes on a machine busy with other work: the bound is for a hang only. */
+const MODEL_TIMEOUT_MS = 600_000
 
 let api: HeldApi
 beforeAll(async () => {
@@ -70,27 +72,32 @@ class Remove implements Command {
 }
 
 describe('the calculator store under random sequences of user actions, host inputs and late answers', () => {
-  it(`keeps every save, saves only the plan on screen, and tells the host what the screen shows (${MODEL_RUNS} runs)`, async () => {
-    const stepsBefore = stepsChecked()
-    await fc.assert(
-      fc.asyncProperty(
-        fc.commands([...userAndApiCommands, fc.constant(new Remove())], { maxCommands: MAX_COMMANDS, size: '+1' }),
-        async (sequence) => {
-          const real = freshReal()
-          const model = freshModel(api)
-          try {
-            await fc.asyncModelRun(() => ({ model, real }), [new NewInput(0), ...sequence])
-          } finally {
-            real.store.getState().clear()
-          }
-        },
-      ),
-      { numRuns: MODEL_RUNS },
-    )
-    // Each run is the host's input, then its random commands (about 18 a run on average, measured).
-    expect(stepsChecked() - stepsBefore).toBeGreaterThan(MODEL_RUNS * 10)
-    if (process.env.MODEL_STATS) console.log(`model: ${MODEL_RUNS} runs, ${stepsChecked() - stepsBefore} checked steps`)
-  })
+  it(
+    `keeps every save, saves only the plan on screen, and tells the host what the screen shows (${MODEL_RUNS} runs)`,
+    async () => {
+      const stepsBefore = stepsChecked()
+      await fc.assert(
+        fc.asyncProperty(
+          fc.commands([...userAndApiCommands, fc.constant(new Remove())], { maxCommands: MAX_COMMANDS, size: '+1' }),
+          async (sequence) => {
+            const real = freshReal()
+            const model = freshModel(api)
+            try {
+              await fc.asyncModelRun(() => ({ model, real }), [new NewInput(0), ...sequence])
+            } finally {
+              real.store.getState().clear()
+            }
+          },
+        ),
+        { numRuns: MODEL_RUNS },
+      )
+      // Each run is the host's input, then its random commands (about 18 a run on average, measured).
+      expect(stepsChecked() - stepsBefore).toBeGreaterThan(MODEL_RUNS * 10)
+      if (process.env.MODEL_STATS)
+        console.log(`model: ${MODEL_RUNS} runs, ${stepsChecked() - stepsBefore} checked steps`)
+    },
+    MODEL_TIMEOUT_MS,
+  )
 })
 
 /** A named sequence on a fresh store: `does` runs commands in order, each checked as the model's steps are. */
