@@ -1,5 +1,6 @@
 import { defineConfig, mergeConfig } from 'vitest/config'
 import viteConfig from './vite.config.ts'
+import { LongFilesFirst } from './test/support/sequencer.ts'
 
 // Three suites: unit tests beside their code (happy-dom), the reference API
 // against a real server (node), and real-browser tests in Chromium (node
@@ -10,6 +11,7 @@ export default defineConfig(async (env) =>
       // Vitest's default is one worker less than the cores: one worker on a 2-core machine. The unit and server files
       // are independent (each server on its own port, each store in its own directory), so both cores take files.
       maxWorkers: 2,
+      sequence: { sequencer: LongFilesFirst },
       projects: [
         {
           extends: true,
