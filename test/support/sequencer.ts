@@ -1,16 +1,23 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /**
- * The long files first. On a clean clone Vitest has no durations yet and
- * starts the larger files first, which puts the response fuzzing (small files,
- * minutes each) last, with one core idle at the end. The fuzzing and the
- * model-based runs go first; the rest keep Vitest's order.
+ * The long files first, longest first. On a clean clone Vitest has no
+ * durations yet and starts the larger files first, which puts the response
+ * fuzzing (small files, minutes each) last, with one core idle at the end.
+ * The tiers, measured: the save fuzzing (the longest), the other response
+ * fuzzing, the model-based and multi-server runs, then everything else in
+ * Vitest's order.
  */
-const LONG = /(\.fuzz\.test\.|\/hardening\/)/
+const TIERS = [/responses-save\.fuzz\./, /responses-.*\.fuzz\./, /\/hardening\//, /\.fuzz\./]
+
+const tier = (spec: TestSpecification) => {
+  const index = TIERS.findIndex((pattern) => pattern.test(spec.moduleId))
+  return index === -1 ? TIERS.length : index
+}
 
 export class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files)
-    return [...sorted.filter((spec) => LONG.test(spec.moduleId)), ...sorted.filter((spec) => !LONG.test(spec.moduleId))]
+    // Array.prototype.sort is stable: within a tier, Vitest's order stays.
+    return (await super.sort(files)).sort((a, b) => tier(a) - tier(b))
   }
 }
