@@ -1,42 +1,24 @@
-/**
- * Response fuzzing, CalculateFeeOptions: generated answers, in order and out of order: answers of every shape a backend that is not
- * ours may send go through the real store, client and screen (the harness,
- * test/support/response-fuzz.tsx, says how). After each: no uncaught error, no
- * "NaN", "Invalid Date" or "undefined" on screen, a refusal told through its
- * channel with its code, the plan on screen kept, and the next good answer shown.
- */
+/** Response fuzzing of CalculateFeeOptions, in order and out of order: test/support/response-fuzz.tsx says what each answer is checked for. */
 import fc from 'fast-check'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { expect } from 'vitest'
 import { answers } from '../../test/support/answers.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
-import {
-  fuzzPage,
-  mount,
-  turn,
-  RUNS,
-  FUZZ_TIMEOUT_MS,
-  payload,
-  SCREEN_NONSENSE,
-  REFUSAL_CODES,
-} from '../../test/support/response-fuzz.tsx'
+import * as fuzz from '../../test/support/response-fuzz.tsx'
 import type { TuitionPayload } from '../domain/types.ts'
 
-beforeAll(fuzzPage)
-
-describe(`response fuzzing (${RUNS} answers per call)`, () => {
-  it(
+fuzz.describeFuzzing(() => {
+  fuzz.property(
     'CalculateFeeOptions: a good answer is shown, anything else is a failed calculation and the plan stays',
-    async () => {
-      const widget = mount()
+    async (widget) => {
       const good = (body: TuitionPayload) =>
         standInFeesTable(body, { tin: 0.0595, tae: 0.0612, interests: 10, finalFee: 6010 })
-      widget.queue.push({ status: 200, text: JSON.stringify(good(payload)), contentType: 'application/json' })
+      widget.queue.push({ status: 200, text: JSON.stringify(good(fuzz.payload)), contentType: 'application/json' })
       widget.store.getState().setTuitionInput(tuitionInput({ language: 'en' }))
       await widget.settled()
       expect(widget.store.getState().result).not.toBeNull()
 
       await fc.assert(
-        fc.asyncProperty(answers(good({ ...payload, numberOfFees: 14 }), ['firstPaymentDate']), async (answer) => {
+        fc.asyncProperty(answers(good({ ...fuzz.payload, numberOfFees: 14 }), ['firstPaymentDate']), async (answer) => {
           const before = widget.store.getState().result
           const eventsBefore = widget.events.length
           widget.queue.push(answer)
@@ -50,68 +32,58 @@ describe(`response fuzzing (${RUNS} answers per call)`, () => {
             expect(widget.store.getState().result).toBe(event.detail)
           } else {
             expect(event?.name).toBe('invalidTuitionEvent')
-            expect(REFUSAL_CODES).toContain((event!.detail as { code: string }).code)
+            expect(fuzz.REFUSAL_CODES).toContain((event!.detail as { code: string }).code)
             expect(widget.store.getState().result).toBe(before)
           }
-          expect(widget.text()).not.toMatch(SCREEN_NONSENSE)
+          expect(widget.text()).not.toMatch(fuzz.SCREEN_NONSENSE)
         }),
-        { numRuns: RUNS },
+        { numRuns: fuzz.RUNS },
       )
       // Recovery: the next good answer is shown.
       widget.queue.push({
         status: 200,
-        text: JSON.stringify(good({ ...payload, numberOfFees: 18 })),
+        text: JSON.stringify(good({ ...fuzz.payload, numberOfFees: 18 })),
         contentType: 'application/json',
       })
       widget.store.getState().chooseFeeCount(18)
       await widget.settled()
       expect(widget.store.getState().result?.totalFees).toBe(18)
     },
-    FUZZ_TIMEOUT_MS,
   )
 
-  it(
-    'CalculateFeeOptions, out of order: a late answer never replaces the newer one',
-    async () => {
-      const widget = mount()
-      const good = (n: number) => standInFeesTable({ ...payload, numberOfFees: n })
-      widget.queue.push({ status: 200, text: JSON.stringify(good(12)), contentType: 'application/json' })
-      widget.store.getState().setTuitionInput(tuitionInput({ language: 'en' }))
-      await widget.settled()
-      await fc.assert(
-        fc.asyncProperty(
-          answers(good(13), ['firstPaymentDate']),
-          fc.integer({ min: 15, max: 24 }),
-          async (stale, n) => {
-            // The answer to 13 fees arrives only after the answer to the newer choice has been read.
-            let newerRead: () => void = () => {}
-            const newer = new Promise<void>((resolve) => (newerRead = resolve))
-            widget.respond = async (request) => {
-              const body = (await request.clone().json()) as TuitionPayload
-              if (body.numberOfFees === 13) {
-                await newer
-                return stale
-              }
-              setTimeout(newerRead, 0)
-              return {
-                status: 200,
-                text: JSON.stringify(good(body.numberOfFees ?? 12)),
-                contentType: 'application/json',
-              }
-            }
-            widget.store.getState().chooseFeeCount(13)
-            await turn()
-            widget.store.getState().chooseFeeCount(n)
-            await widget.settled()
+  fuzz.property('CalculateFeeOptions, out of order: a late answer never replaces the newer one', async (widget) => {
+    const good = (n: number) => standInFeesTable({ ...fuzz.payload, numberOfFees: n })
+    widget.queue.push({ status: 200, text: JSON.stringify(good(12)), contentType: 'application/json' })
+    widget.store.getState().setTuitionInput(tuitionInput({ language: 'en' }))
+    await widget.settled()
+    await fc.assert(
+      fc.asyncProperty(answers(good(13), ['firstPaymentDate']), fc.integer({ min: 15, max: 24 }), async (stale, n) => {
+        // The answer to 13 fees arrives only after the answer to the newer choice has been read.
+        let newerRead: () => void = () => {}
+        const newer = new Promise<void>((resolve) => (newerRead = resolve))
+        widget.respond = async (request) => {
+          const body = (await request.clone().json()) as TuitionPayload
+          if (body.numberOfFees === 13) {
             await newer
-            await turn()
-            expect(widget.store.getState().result?.totalFees).toBe(n)
-            expect(widget.text()).not.toMatch(SCREEN_NONSENSE)
-          },
-        ),
-        { numRuns: RUNS / 10 },
-      )
-    },
-    FUZZ_TIMEOUT_MS,
-  )
+            return stale
+          }
+          setTimeout(newerRead, 0)
+          return {
+            status: 200,
+            text: JSON.stringify(good(body.numberOfFees ?? 12)),
+            contentType: 'application/json',
+          }
+        }
+        widget.store.getState().chooseFeeCount(13)
+        await fuzz.turn()
+        widget.store.getState().chooseFeeCount(n)
+        await widget.settled()
+        await newer
+        await fuzz.turn()
+        expect(widget.store.getState().result?.totalFees).toBe(n)
+        expect(widget.text()).not.toMatch(fuzz.SCREEN_NONSENSE)
+      }),
+      { numRuns: fuzz.RUNS / 10 },
+    )
+  })
 })

@@ -1,40 +1,23 @@
-/**
- * Response fuzzing, FrontCalculateFees (save): generated answers: answers of every shape a backend that is not
- * ours may send go through the real store, client and screen (the harness,
- * test/support/response-fuzz.tsx, says how). After each: no uncaught error, no
- * "NaN", "Invalid Date" or "undefined" on screen, a refusal told through its
- * channel with its code, the plan on screen kept, and the next good answer shown.
- */
+/** Response fuzzing of FrontCalculateFees (save): test/support/response-fuzz.tsx says what each answer is checked for. */
 import fc from 'fast-check'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { expect } from 'vitest'
 import { answers } from '../../test/support/answers.ts'
 import { standInAmortization, standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
-import {
-  fuzzPage,
-  mount,
-  RUNS,
-  FUZZ_TIMEOUT_MS,
-  payload,
-  SCREEN_NONSENSE,
-  REFUSAL_CODES,
-} from '../../test/support/response-fuzz.tsx'
+import * as fuzz from '../../test/support/response-fuzz.tsx'
 
-beforeAll(fuzzPage)
-
-describe(`response fuzzing (${RUNS} answers per call)`, () => {
-  it(
+fuzz.describeFuzzing(() => {
+  fuzz.property(
     'FrontCalculateFees (save): a good answer locks the plan, anything else is a failed save and nothing locks',
-    async () => {
-      const widget = mount()
+    async (widget) => {
       const table = (n: number) => ({
         status: 200,
-        text: JSON.stringify(standInFeesTable({ ...payload, numberOfFees: n })),
+        text: JSON.stringify(standInFeesTable({ ...fuzz.payload, numberOfFees: n })),
         contentType: 'application/json',
       })
       widget.queue.push(table(12))
       widget.store.getState().setTuitionInput(tuitionInput({ language: 'en' }))
       await widget.settled()
-      const saved = standInAmortization(payload, 'h-1')
+      const saved = standInAmortization(fuzz.payload, 'h-1')
       let plans = 0
       await fc.assert(
         fc.asyncProperty(answers(saved, ['currency']), async (answer) => {
@@ -60,14 +43,13 @@ describe(`response fuzzing (${RUNS} answers per call)`, () => {
             expect(widget.store.getState().versionLocked).toBe(true)
             expect(widget.store.getState().amortization).toBe(detail)
           } else {
-            expect(REFUSAL_CODES).toContain(detail.code)
+            expect(fuzz.REFUSAL_CODES).toContain(detail.code)
             expect(widget.store.getState().versionLocked).toBe(false)
           }
-          expect(widget.text()).not.toMatch(SCREEN_NONSENSE)
+          expect(widget.text()).not.toMatch(fuzz.SCREEN_NONSENSE)
         }),
-        { numRuns: RUNS },
+        { numRuns: fuzz.RUNS },
       )
     },
-    FUZZ_TIMEOUT_MS,
   )
 })

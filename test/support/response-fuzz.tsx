@@ -6,6 +6,7 @@
  * and the boundary run as in a browser. The three files run in parallel.
  */
 import { flushSync } from 'react-dom'
+import { beforeAll, describe, it } from 'vitest'
 import { createRoot } from 'react-dom/client'
 import { responseOf, type Answer } from './answers.ts'
 import { tuitionInput } from './fixtures.ts'
@@ -110,4 +111,17 @@ export const REFUSAL_CODES = ['invalid_response', 'invalid_date', 'request_faile
 export function fuzzPage(): void {
   setPageUrl('https://portal.university.example/matricula')
   ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+}
+
+/** The file's fuzzing tests, on the page the widget is embedded in. */
+export function describeFuzzing(tests: () => void): void {
+  describe(`response fuzzing (${RUNS} answers per call)`, () => {
+    beforeAll(fuzzPage)
+    tests()
+  })
+}
+
+/** One fuzzing property on a widget of its own; minutes are allowed. */
+export function property(name: string, test: (widget: Harness) => Promise<void>): void {
+  it(name, () => test(mount()), FUZZ_TIMEOUT_MS)
 }

@@ -10,8 +10,8 @@
  * number of times.
  */
 import pg from 'pg'
-import type { AmortizationTable, FeesTableResult, TuitionPayload } from '../../../src/domain/types.ts'
 import { migrate, sqlState } from './pg-migrations.ts'
+import { fromRow, type VersionRow } from './rows.ts'
 import {
   newHash,
   StoreUnavailableError,
@@ -37,17 +37,6 @@ const RETRYABLE = new Set(['40001', '40P01'])
 const UNAVAILABLE_CLASSES = ['08', '53', '57']
 /** Node socket errors of a database that is down or unreachable. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'])
-
-interface VersionRow {
-  hash: string
-  contract_id: string
-  number: number
-  linked_hash: string | null
-  tuition_input: string
-  result: string
-  amortization: string
-  created_at: Date
-}
 
 export interface PostgresStoreOptions {
   /** Connections in the pool; default POOL_SIZE. */
@@ -130,7 +119,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     },
     async findByHash(hash) {
       const { rows } = await unavailableOnOutage(() =>
-        pool.query<VersionRow>('SELECT * FROM versions WHERE hash = $1', [hash]),
+        pool.query<VersionRow<Date>>('SELECT * FROM versions WHERE hash = $1', [hash]),
       )
       const row = rows[0]
       return row === undefined ? null : fromRow(row)
@@ -187,19 +176,6 @@ async function unavailableOnOutage<T>(work: () => Promise<T>): Promise<T> {
     if (isUnavailable(error))
       throw new StoreUnavailableError(`PostgreSQL does not answer: ${(error as Error).message}`, { cause: error })
     throw error
-  }
-}
-
-function fromRow(row: VersionRow): SavedVersion {
-  return {
-    hash: row.hash,
-    contractId: row.contract_id,
-    number: row.number,
-    linkedHash: row.linked_hash,
-    tuitionInput: JSON.parse(row.tuition_input) as TuitionPayload,
-    result: JSON.parse(row.result) as FeesTableResult,
-    amortization: { ...(JSON.parse(row.amortization) as AmortizationTable), versionNumber: row.number },
-    createdAt: row.created_at.toISOString(),
   }
 }
 

@@ -5,9 +5,9 @@
  * or duplicate even when several processes share the file.
  */
 import Database from 'better-sqlite3'
+import { fromRow, toRow, type VersionRow } from './rows.ts'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { AmortizationTable, FeesTableResult, TuitionPayload } from '../../../src/domain/types.ts'
 import {
   DatabaseVersionError,
   newHash,
@@ -45,17 +45,6 @@ const MIGRATIONS: readonly string[] = [
    CREATE TRIGGER versions_are_kept BEFORE DELETE ON versions
    BEGIN SELECT RAISE(ABORT, 'versions are never deleted'); END;`,
 ]
-
-interface VersionRow {
-  hash: string
-  contract_id: string
-  number: number
-  linked_hash: string | null
-  tuition_input: string
-  result: string
-  amortization: string
-  created_at: string
-}
 
 /** Opens (creating when missing) the file and brings its schema up to date. `:memory:` is allowed. */
 export function openSqliteStore(path: string): VersionStore {
@@ -132,32 +121,6 @@ function migrate(db: Database.Database, path: string): void {
       db.pragma(`user_version = ${applied + index + 1}`)
     }).immediate()
   })
-}
-
-function toRow(version: SavedVersion): VersionRow {
-  return {
-    hash: version.hash,
-    contract_id: version.contractId,
-    number: version.number,
-    linked_hash: version.linkedHash,
-    tuition_input: JSON.stringify(version.tuitionInput),
-    result: JSON.stringify(version.result),
-    amortization: JSON.stringify(version.amortization),
-    created_at: version.createdAt,
-  }
-}
-
-function fromRow(row: VersionRow): SavedVersion {
-  return {
-    hash: row.hash,
-    contractId: row.contract_id,
-    number: row.number,
-    linkedHash: row.linked_hash,
-    tuitionInput: JSON.parse(row.tuition_input) as TuitionPayload,
-    result: JSON.parse(row.result) as FeesTableResult,
-    amortization: JSON.parse(row.amortization) as AmortizationTable,
-    createdAt: row.created_at,
-  }
 }
 
 function isHashCollision(error: unknown): boolean {
