@@ -109,28 +109,30 @@ function atLeast(text: string, length: number): string {
   return text
 }
 
-function parseHttpUrl(text: string): string {
+/**
+ * A URL of one of `protocols` (`kind` names them in the error, `like` shows
+ * the form); returns what `keep` says: the normalised URL or the text.
+ */
+function urlOf(text: string, protocols: string[], kind: string, like: string, keep: 'href' | 'text'): string {
   let parsed: URL
   try {
     parsed = new URL(text)
   } catch {
-    throw new Error('is not a URL')
+    throw new Error(like ? `is not a URL like ${like}` : 'is not a URL')
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('must be an http(s) URL')
-  return parsed.href
+  if (!protocols.includes(parsed.protocol)) throw new Error(`must be ${kind}`)
+  return keep === 'href' ? parsed.href : text
 }
 
-function parsePostgresUrl(text: string): string {
-  let parsed: URL
-  try {
-    parsed = new URL(text)
-  } catch {
-    throw new Error('is not a URL like postgres://user:password@host:5432/database')
-  }
-  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')
-    throw new Error('must be a postgres:// or postgresql:// URL')
-  return text
-}
+const parseHttpUrl = (text: string) => urlOf(text, ['https:', 'http:'], 'an http(s) URL', '', 'href')
+const parsePostgresUrl = (text: string) =>
+  urlOf(
+    text,
+    ['postgres:', 'postgresql:'],
+    'a postgres:// or postgresql:// URL',
+    'postgres://user:password@host:5432/database',
+    'text',
+  )
 
 function parseBoolean(text: string): boolean {
   const lower = text.toLowerCase()

@@ -54,6 +54,17 @@ async function stopServers(servers: Server[]): Promise<(number | null)[]> {
   )
 }
 
+/** Four servers on a fresh database for `work`, stopped after it whatever happens. */
+async function withServers(work: (servers: Server[], url: string) => Promise<void>): Promise<void> {
+  const url = await cluster().createDatabase(freshDatabaseName())
+  const servers = await startServers(url)
+  try {
+    await work(servers, url)
+  } finally {
+    await stopServers(servers)
+  }
+}
+
 const api = (server: Server, path: string) => `http://127.0.0.1:${server.port}/api/v1${path}`
 
 function save(server: Server, contractId: string, numberOfFees: number): Promise<Response> {
@@ -109,53 +120,55 @@ async function storedNumbers(databaseUrl: string, contractId: string): Promise<{
 const oneTo = (n: number) => Array.from({ length: n }, (_, k) => k + 1)
 
 describe('four servers on one PostgreSQL database', () => {
-  it(`number ${SAVES} concurrent saves of one contract 1..${SAVES}, and every version loads from every server`, async () => {
-    const url = await cluster().createDatabase(freshDatabaseName())
-    const servers = await startServers(url)
-    try {
-      const acknowledged: Acknowledged[] = []
-      const failures: number[] = []
-      await bounded(SAVES, async (k) => {
-        const numberOfFees = 12 + (k % 13)
-        const response = await save(servers[k % SERVERS]!, 'C-SHARED', numberOfFees)
-        if (response.status !== 200) {
-          failures.push(response.status)
-          return
-        }
-        const table = (await response.json()) as { versionHashCode: string; versionNumber: number }
-        acknowledged.push({ hash: table.versionHashCode, number: table.versionNumber, numberOfFees })
-      })
-      expect(failures).toEqual([])
-      expect(acknowledged.map((version) => version.number).sort((a, b) => a - b)).toEqual(oneTo(SAVES))
-      expect(new Set(acknowledged.map((version) => version.hash)).size).toBe(SAVES)
-
-      // Each version, from each server: the same plan and the same number.
-      await bounded(SAVES, async (k) => {
-        const version = acknowledged[k]!
-        for (const server of servers) {
-          const loaded = await fetch(api(server, `/Calculator/feestable/${version.hash}`), {
-            headers: { 'X-Api-Key': API_KEY },
-          })
-          expect(loaded.status).toBe(200)
-          const body = (await loaded.json()) as { result: { totalFees: number } }
-          expect(body.result.totalFees).toBe(version.numberOfFees)
-        }
-        const server = servers[(k + 1) % SERVERS]!
-        const number = await fetch(api(server, `/Version/Number?versionHashCode=${version.hash}&contractid=C-SHARED`), {
-          headers: { 'X-Api-Key': API_KEY },
+  it(
+    `number ${SAVES} concurrent saves of one contract 1..${SAVES}, and every version loads from every server`,
+    () =>
+      withServers(async (servers, url) => {
+        const acknowledged: Acknowledged[] = []
+        const failures: number[] = []
+        await bounded(SAVES, async (k) => {
+          const numberOfFees = 12 + (k % 13)
+          const response = await save(servers[k % SERVERS]!, 'C-SHARED', numberOfFees)
+          if (response.status !== 200) {
+            failures.push(response.status)
+            return
+          }
+          const table = (await response.json()) as { versionHashCode: string; versionNumber: number }
+          acknowledged.push({ hash: table.versionHashCode, number: table.versionNumber, numberOfFees })
         })
-        expect(await number.json()).toBe(version.number)
-      })
+        expect(failures).toEqual([])
+        expect(acknowledged.map((version) => version.number).sort((a, b) => a - b)).toEqual(oneTo(SAVES))
+        expect(new Set(acknowledged.map((version) => version.hash)).size).toBe(SAVES)
 
-      // SIGTERM: each server drains, closes its pool and exits 0, leaving no connection behind.
-      expect(await serverConnections(url)).toBeGreaterThan(0)
-      expect(await stopServers(servers)).toEqual([0, 0, 0, 0])
-      // A backend leaves pg_stat_activity a moment after its client has gone.
-      await expect.poll(() => serverConnections(url), { timeout: 5_000 }).toBe(0)
-    } finally {
-      await stopServers(servers)
-    }
-  }, 240_000)
+        // Each version, from each server: the same plan and the same number.
+        await bounded(SAVES, async (k) => {
+          const version = acknowledged[k]!
+          for (const server of servers) {
+            const loaded = await fetch(api(server, `/Calculator/feestable/${version.hash}`), {
+              headers: { 'X-Api-Key': API_KEY },
+            })
+            expect(loaded.status).toBe(200)
+            const body = (await loaded.json()) as { result: { totalFees: number } }
+            expect(body.result.totalFees).toBe(version.numberOfFees)
+          }
+          const server = servers[(k + 1) % SERVERS]!
+          const number = await fetch(
+            api(server, `/Version/Number?versionHashCode=${version.hash}&contractid=C-SHARED`),
+            {
+              headers: { 'X-Api-Key': API_KEY },
+            },
+          )
+          expect(await number.json()).toBe(version.number)
+        })
+
+        // SIGTERM: each server drains, closes its pool and exits 0, leaving no connection behind.
+        expect(await serverConnections(url)).toBeGreaterThan(0)
+        expect(await stopServers(servers)).toEqual([0, 0, 0, 0])
+        // A backend leaves pg_stat_activity a moment after its client has gone.
+        await expect.poll(() => serverConnections(url), { timeout: 5_000 }).toBe(0)
+      }),
+    240_000,
+  )
 
   it('lose no acknowledged version when one server is killed with SIGKILL in the middle of a burst', async () => {
     const url = await cluster().createDatabase(freshDatabaseName())
@@ -211,36 +224,35 @@ describe('four servers on one PostgreSQL database', () => {
     }
   }, 240_000)
 
-  it('answer 503 problems while the database is stopped, and recover once it is back', async () => {
-    const url = await cluster().createDatabase(freshDatabaseName())
-    const servers = await startServers(url)
-    try {
-      expect((await save(servers[0]!, 'C-OUTAGE', 12)).status).toBe(200)
-      await cluster().stop()
-      for (const server of servers) {
-        const health = await fetch(api(server, '/health'))
-        expect(health.status).toBe(503)
-        expect(health.headers.get('Content-Type')).toBe('application/problem+json')
-        const saved = await save(server, 'C-OUTAGE', 13)
-        expect(saved.status).toBe(503)
-        expect(saved.headers.get('Content-Type')).toBe('application/problem+json')
-        expect(await saved.json()).toMatchObject({
-          code: 'database_unavailable',
-          detail: expect.stringMatching(/try again/),
-        })
-      }
-      await cluster().start()
-      const numbers: number[] = []
-      for (const server of servers) {
-        expect((await fetch(api(server, '/health'))).status).toBe(200)
-        const saved = await save(server, 'C-OUTAGE', 14)
-        expect(saved.status).toBe(200)
-        numbers.push(((await saved.json()) as { versionNumber: number }).versionNumber)
-      }
-      // The saves refused during the outage left no trace: numbering goes on from 2.
-      expect(numbers).toEqual([2, 3, 4, 5])
-    } finally {
-      await stopServers(servers)
-    }
-  }, 120_000)
+  it(
+    'answer 503 problems while the database is stopped, and recover once it is back',
+    () =>
+      withServers(async (servers) => {
+        expect((await save(servers[0]!, 'C-OUTAGE', 12)).status).toBe(200)
+        await cluster().stop()
+        for (const server of servers) {
+          const health = await fetch(api(server, '/health'))
+          expect(health.status).toBe(503)
+          expect(health.headers.get('Content-Type')).toBe('application/problem+json')
+          const saved = await save(server, 'C-OUTAGE', 13)
+          expect(saved.status).toBe(503)
+          expect(saved.headers.get('Content-Type')).toBe('application/problem+json')
+          expect(await saved.json()).toMatchObject({
+            code: 'database_unavailable',
+            detail: expect.stringMatching(/try again/),
+          })
+        }
+        await cluster().start()
+        const numbers: number[] = []
+        for (const server of servers) {
+          expect((await fetch(api(server, '/health'))).status).toBe(200)
+          const saved = await save(server, 'C-OUTAGE', 14)
+          expect(saved.status).toBe(200)
+          numbers.push(((await saved.json()) as { versionNumber: number }).versionNumber)
+        }
+        // The saves refused during the outage left no trace: numbering goes on from 2.
+        expect(numbers).toEqual([2, 3, 4, 5])
+      }),
+    120_000,
+  )
 })
