@@ -1,9 +1,10 @@
 import { defineConfig, mergeConfig } from 'vitest/config'
 import viteConfig from './vite.config.ts'
 
-// Three suites: unit tests beside their code (happy-dom), the reference API
-// against a real server (node), and real-browser tests in Chromium (node
-// driving playwright-core against the built bundle and the demo server).
+// Four suites: unit tests beside their code (happy-dom), the reference API
+// against a real server (node), real-browser tests in Chromium (node driving
+// playwright-core against the built bundle and the demo server), and the flows
+// every engine must pass, in Chromium, Firefox and WebKit (test/support/engines.ts).
 export default defineConfig(async (env) =>
   mergeConfig(await (typeof viteConfig === 'function' ? viteConfig(env) : viteConfig), {
     test: {
@@ -40,6 +41,18 @@ export default defineConfig(async (env) =>
             environment: 'node',
             testTimeout: 60_000,
             hookTimeout: 120_000,
+            fileParallelism: false,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'engines',
+            include: ['test/engines/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            // Three browsers on a 2-core machine: one file at a time.
             fileParallelism: false,
           },
         },
