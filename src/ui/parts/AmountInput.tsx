@@ -32,6 +32,9 @@ export function AmountInput({ value, label, onCommit, figure, frozen = false }: 
   const [invalid, setInvalid] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const selectAll = useRef(false)
+  // The mouseup of the click that focused the field would put a caret where it was released, undoing the
+  // select-all (WebKit does): that one mouseup keeps the selection.
+  const focusedByPointer = useRef(false)
   const editable = (amount: number | null) => (amount === null ? '' : format.editableAmount(amount))
   const shown = draft ?? (value === null ? '' : format.money(value))
 
@@ -71,6 +74,13 @@ export function AmountInput({ value, label, onCommit, figure, frozen = false }: 
         readOnly={frozen}
         aria-disabled={frozen || undefined}
         value={shown}
+        onPointerDown={() => {
+          focusedByPointer.current = !input.current?.matches(':focus')
+        }}
+        onMouseUp={(event) => {
+          if (focusedByPointer.current) event.preventDefault()
+          focusedByPointer.current = false
+        }}
         onFocus={() => {
           selectAll.current = true
           setDraft(editable(value))
