@@ -155,7 +155,16 @@ async function launchWebKit(): Promise<Engine> {
       toolbar = height - (await innerSize()).height
     }
     await session.send('POST', '/window/rect', { width, height: height + toolbar })
-    return innerSize()
+    // The window has its new size before the page has laid out and painted at it: wait for both.
+    return session.execute<Viewport>(
+      `(width, height) => new Promise((resolve) => {
+        const check = () => innerHeight === height && (innerWidth === width || innerWidth > width)
+          ? requestAnimationFrame(() => requestAnimationFrame(() => resolve({ width: innerWidth, height: innerHeight })))
+          : requestAnimationFrame(check)
+        check()
+      })`,
+      [width, height],
+    )
   }
   return {
     name: 'webkit',

@@ -204,8 +204,8 @@ export class TestPage {
     await this.page.frame('iframe')
   }
 
-  /** The whole page as a PNG at `name`.png in test-results/screens: the viewport grown to the page's height. */
-  async screenshot(name: string, height?: number): Promise<string> {
+  /** The whole page as a PNG at `name`.png in test-results/screens: the viewport grown to the page's height (or `height`), `width` wide. */
+  async screenshot(name: string, height?: number, width = this.width): Promise<string> {
     const full =
       height ?? (await this.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height)))
     if (this.framed) {
@@ -214,7 +214,7 @@ export class TestPage {
         document.querySelector('iframe')!.style.height = `${h}px`
       }, full)
     }
-    await this.page.setViewport(this.width, full)
+    await this.page.setViewport(width, full)
     const png = await this.page.screenshot()
     if (this.framed) await this.page.frame('iframe')
     mkdirSync(SHOTS_DIR, { recursive: true })
@@ -223,8 +223,14 @@ export class TestPage {
     return file
   }
 
-  close(): Promise<void> {
-    return this.page.close()
+  /** What the page reported before it was closed (see `close`). */
+  reported: string[] | undefined
+
+  /** Closes the page, keeping what it reported for the end of the test. */
+  async close(): Promise<void> {
+    if (this.reported) return
+    this.reported = await this.errors()
+    await this.page.close()
   }
 }
 
@@ -266,8 +272,8 @@ export function describeEngines(
       afterEach(async () => {
         const problems: string[] = []
         for (const page of opened.splice(0)) {
-          problems.push(...(await page.errors()))
           await page.close()
+          problems.push(...page.reported!)
         }
         if (problems.length) throw new Error(`the page reported errors:\n${problems.join('\n')}`)
       })

@@ -110,6 +110,12 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
       onBlur={() => {
         focused.current = false
       }}
+      // The press opens it already: the hover that began loading the calendar can swap this button for the
+      // calendar's own between press and release, and a click needs both on one element (WebKit lost it so).
+      onPointerDown={() => {
+        setOpenWhenLoaded(true)
+        calendar.request()
+      }}
       onClick={() => {
         setOpenWhenLoaded(true)
         calendar.request()
