@@ -7,7 +7,7 @@
  * runs only those.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { afterAll, afterEach, beforeAll, describe } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, it } from 'vitest'
 import { startDemo, type DemoServer } from '../../tools/browsers.ts'
 import { ENGINES, launchEngine, type Engine, type EngineName, type EnginePage } from '../../tools/engines.ts'
 import { startPageServer, type PageServer } from './page-server.ts'
@@ -246,7 +246,7 @@ export interface EngineSuite {
 export function describeEngines(
   name: string,
   fn: (suite: EngineSuite) => void,
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; engines?: EngineName[] } = {},
 ): void {
   describe(name, () => {
     let demo: DemoServer | undefined
@@ -260,7 +260,9 @@ export function describeEngines(
       await demo?.close()
     })
 
-    describe.each(selectedEngines())('in %s', (engineName) => {
+    const engines = selectedEngines().filter((engine) => !options.engines || options.engines.includes(engine))
+    if (engines.length === 0) it.skip('runs in none of the engines asked for', () => {})
+    describe.each(engines)('in %s', (engineName) => {
       let engine: Engine | undefined
       const opened: TestPage[] = []
       beforeAll(async () => {

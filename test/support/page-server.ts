@@ -8,11 +8,16 @@
  * file a download link offers (the blob the page made, and its name). It is a
  * file of the page's own origin, so even `script-src 'self'` runs it.
  */
+import { readFileSync } from 'node:fs'
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 
 export const PROBE_PATH = '/__engines/probe.js'
 export const FRAME_PATH = '/__engines/frame.html'
+/** axe-core, for a test to load into a page with a script tag of this origin. */
+export const AXE_PATH = '/__engines/axe.js'
+const AXE_FILE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const EVENT_NAMES = ['calculationResultReceivedEvent', 'invalidTuitionEvent', 'feeOptionSelectedEvent']
 
 /** Runs in the page before any of its scripts (a classic script at the top of <head>). */
@@ -138,6 +143,8 @@ export async function startPageServer(target: string): Promise<PageServer> {
   const server = createServer((incoming, response) => {
     const url = new URL(incoming.url ?? '/', 'http://localhost')
     if (url.pathname === PROBE_PATH) return send(response, 'text/javascript; charset=utf-8', PROBE_SCRIPT)
+    if (url.pathname === AXE_PATH)
+      return send(response, 'text/javascript; charset=utf-8', readFileSync(AXE_FILE, 'utf8'))
     if (url.pathname === FRAME_PATH) {
       const size = (name: string) => Number(url.searchParams.get(name))
       return send(response, 'text/html; charset=utf-8', framePage(url.searchParams.get('src')!, size('w'), size('h')))
