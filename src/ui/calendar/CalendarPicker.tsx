@@ -64,7 +64,8 @@ export interface CalendarPickerProps {
  * focus in it and left it nowhere. react-datepicker refocuses its input on a
  * timer but also blurs it on the next frame; where the frame comes last
  * (WebKit), a keyboard user was left with no focus. Two frames on, its blur
- * has run.
+ * has usually run. WebKit still loses the focus at times: see the skipped
+ * WebKit case in test/engines/flows.test.ts.
  */
 function returnFocus(root: DocumentOrShadowRoot & NonElementParentNode, buttonId: string): void {
   const active = root.activeElement
