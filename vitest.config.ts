@@ -52,8 +52,10 @@ export default defineConfig(async (env) =>
             environment: 'node',
             testTimeout: 60_000,
             hookTimeout: 120_000,
-            // Three browsers on a 2-core machine: one file at a time.
+            // Three browsers on a 2-core machine: one file at a time, and after the other suites rather than beside
+            // Chromium's, so that no wait of theirs runs short for want of a core.
             fileParallelism: false,
+            sequence: { groupOrder: 1 },
           },
         },
       ],
