@@ -33,8 +33,8 @@ export function AmountInput({ value, label, onCommit, figure, frozen = false }: 
   const input = useRef<HTMLInputElement>(null)
   const selectAll = useRef(false)
   // The mouseup of the click that focused the field would put a caret where it was released, undoing the
-  // select-all (WebKit does): that one mouseup keeps the selection.
-  const focusedByPointer = useRef(false)
+  // select-all (WebKit does): the first mouseup after the focus, before any key, keeps the selection.
+  const fresh = useRef(false)
   const editable = (amount: number | null) => (amount === null ? '' : format.editableAmount(amount))
   const shown = draft ?? (value === null ? '' : format.money(value))
 
@@ -74,15 +74,12 @@ export function AmountInput({ value, label, onCommit, figure, frozen = false }: 
         readOnly={frozen}
         aria-disabled={frozen || undefined}
         value={shown}
-        onPointerDown={() => {
-          focusedByPointer.current = !input.current?.matches(':focus')
-        }}
         onMouseUp={(event) => {
-          if (focusedByPointer.current) event.preventDefault()
-          focusedByPointer.current = false
+          if (fresh.current) event.preventDefault()
+          fresh.current = false
         }}
         onFocus={() => {
-          selectAll.current = true
+          selectAll.current = fresh.current = true
           setDraft(editable(value))
         }}
         onChange={(event) => {
@@ -91,6 +88,7 @@ export function AmountInput({ value, label, onCommit, figure, frozen = false }: 
         }}
         onBlur={() => commit(false)}
         onKeyDown={(event) => {
+          fresh.current = false
           if (event.key === 'Enter') commit(true)
           if (event.key === 'Escape') {
             setInvalid(false)

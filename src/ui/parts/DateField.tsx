@@ -65,6 +65,10 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
   const [openWhenLoaded, setOpenWhenLoaded] = useState(false)
   const today = localToday()
   const labelledBy = `${labelId} ${buttonId}`
+  const open = () => {
+    setOpenWhenLoaded(true)
+    calendar.request()
+  }
 
   if (calendar.module) {
     const CalendarPicker = calendar.module.default
@@ -112,14 +116,8 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
       }}
       // The press opens it already: the hover that began loading the calendar can swap this button for the
       // calendar's own between press and release, and a click needs both on one element (WebKit lost it so).
-      onPointerDown={() => {
-        setOpenWhenLoaded(true)
-        calendar.request()
-      }}
-      onClick={() => {
-        setOpenWhenLoaded(true)
-        calendar.request()
-      }}
+      onPointerDown={open}
+      onClick={open}
     />
   )
 }
