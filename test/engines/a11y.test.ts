@@ -87,6 +87,7 @@ describeEngines(
         await page.waitForInside('.fc-field-error')
         await expectClean(page, 'refused amount')
         await page.press('Escape')
+        await page.calendarReady()
         await page.click('button[part=date]')
         await page.waitForInside('.react-datepicker__day--selected')
         await expectClean(page, 'calendar')

@@ -86,6 +86,7 @@ describeEngines('<fees-calculator> in every engine', (suite) => {
     await page.settled()
 
     // The calendar by pointer: open it, pick the 20th of the month shown.
+    await page.calendarReady()
     await page.click('button[part=date]')
     await page.waitForInside('.react-datepicker')
     await page.click('.react-datepicker__day--020:not(.react-datepicker__day--outside-month)')
@@ -135,7 +136,7 @@ describeEngines('<fees-calculator> in every engine', (suite) => {
     const page = await suite.open('/demo/portal.html?lang=es')
     await page.loaded()
     // The calendar's own button, not the stand-in shown while its chunk loads (that one keeps the focus on purpose).
-    await page.waitForInside('.react-datepicker-wrapper button[part=date]')
+    await page.calendarReady()
     await page.focus('button[part=date]')
     await page.press('Enter')
     await page.waitFor('the selected day to have the focus', () =>
@@ -214,6 +215,7 @@ describeEngines('<fees-calculator> in every engine', (suite) => {
           .backgroundColor,
     )
     expect(background).not.toMatch(/^rgb\(239, 239, 239\)$|^rgba\(0, 0, 0, 0\)$|^transparent$/)
+    await page.calendarReady()
     await page.click('button[part=date]')
     await page.waitForInside('.react-datepicker')
     expect(await page.violations()).toEqual([])

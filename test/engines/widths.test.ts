@@ -103,6 +103,8 @@ describeEngines('<fees-calculator> at every width', (suite) => {
         const shot = `${suite.engine}-${width}-${language}`
         const closed = await layoutProblems(page, MIN_TARGET_PX)
 
+        await page.calendarReady()
+
         await page.click('button[part=date]')
         await page.waitForInside('.react-datepicker__day--selected')
         const calendar = await page.evaluate(() => {

@@ -65,10 +65,6 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
   const [openWhenLoaded, setOpenWhenLoaded] = useState(false)
   const today = localToday()
   const labelledBy = `${labelId} ${buttonId}`
-  const open = () => {
-    setOpenWhenLoaded(true)
-    calendar.request()
-  }
 
   if (calendar.module) {
     const CalendarPicker = calendar.module.default
@@ -114,10 +110,10 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
       onBlur={() => {
         focused.current = false
       }}
-      // The press opens it already: the hover that began loading the calendar can swap this button for the
-      // calendar's own between press and release, and a click needs both on one element (WebKit lost it so).
-      onPointerDown={open}
-      onClick={open}
+      onClick={() => {
+        setOpenWhenLoaded(true)
+        calendar.request()
+      }}
     />
   )
 }
