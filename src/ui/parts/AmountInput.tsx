@@ -32,6 +32,9 @@ export function AmountInput({ value, label, onCommit, figure, frozen = false }: 
   const [invalid, setInvalid] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const selectAll = useRef(false)
+  // The mouseup of the click that focused the field would put a caret where it was released, undoing the
+  // select-all (WebKit does): the first mouseup after the focus, before any key, keeps the selection.
+  const fresh = useRef(false)
   const editable = (amount: number | null) => (amount === null ? '' : format.editableAmount(amount))
   const shown = draft ?? (value === null ? '' : format.money(value))
 
@@ -71,8 +74,12 @@ export function AmountInput({ value, label, onCommit, figure, frozen = false }: 
         readOnly={frozen}
         aria-disabled={frozen || undefined}
         value={shown}
+        onMouseUp={(event) => {
+          if (fresh.current) event.preventDefault()
+          fresh.current = false
+        }}
         onFocus={() => {
-          selectAll.current = true
+          selectAll.current = fresh.current = true
           setDraft(editable(value))
         }}
         onChange={(event) => {
@@ -81,6 +88,7 @@ export function AmountInput({ value, label, onCommit, figure, frozen = false }: 
         }}
         onBlur={() => commit(false)}
         onKeyDown={(event) => {
+          fresh.current = false
           if (event.key === 'Enter') commit(true)
           if (event.key === 'Escape') {
             setInvalid(false)

@@ -1,0 +1,134 @@
+/**
+ * axe-core with the WCAG 2.2 AA tags (2.0, 2.1 and 2.2, levels A and AA) in
+ * Firefox and WebKit, in the states test/browser/a11y.test.ts checks in
+ * Chromium: empty, editable, a refused amount, the calendar open,
+ * refinancing, an ERP system before and after it sends its plan, saved and
+ * locked with the schedule, the schedule on demand.
+ */
+import { expect, it } from 'vitest'
+import { WCAG_AA_TAGS } from '../browser/a11y-helpers.ts'
+import { describeEngines, type TestPage } from '../support/engines.ts'
+import { AXE_PATH } from '../support/page-server.ts'
+
+/** axe's violations inside the first element, one line each, and how many nodes of its shadow root passed. */
+async function axe(page: TestPage): Promise<{ violations: string[]; checkedInShadowRoot: number }> {
+  // Colours are measured once they are final, not halfway through a transition.
+  await page.waitFor('animations to end', () => {
+    const root = document.querySelector('fees-calculator')!.shadowRoot!
+    // WebKit lists no running CSS transition here: a button that can act must also have come back to full opacity.
+    const buttonsFinal = [...root.querySelectorAll('.fc-button:not(:disabled, [aria-disabled=true])')].every(
+      (button) => getComputedStyle(button).opacity === '1',
+    )
+    return buttonsFinal && root.getAnimations().every((animation) => animation.playState !== 'running')
+  })
+  return page.evaluate(
+    async (src, tags) => {
+      interface AxeNode {
+        target: (string | string[])[]
+        failureSummary?: string
+      }
+      interface AxeRule {
+        id: string
+        nodes: AxeNode[]
+      }
+      type Axe = { run(context: unknown, options: unknown): Promise<{ violations: AxeRule[]; passes: AxeRule[] }> }
+      const w = window as unknown as { axe?: Axe }
+      if (!w.axe) {
+        const script = document.createElement('script')
+        script.src = src
+        await new Promise((resolve, reject) => {
+          script.onload = resolve
+          script.onerror = reject
+          document.head.append(script)
+        })
+      }
+      const result = await w.axe!.run(
+        { include: [['fees-calculator']] },
+        { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations', 'passes'] },
+      )
+      const where = (node: AxeNode) => node.target.map((p) => (Array.isArray(p) ? p.join(' >>> ') : p)).join(' ')
+      return {
+        violations: result.violations.flatMap((rule) =>
+          rule.nodes.map((node) => `${rule.id} at ${where(node)}: ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`),
+        ),
+        checkedInShadowRoot: result.passes.flatMap((rule) => rule.nodes).filter((node) => Array.isArray(node.target[0]))
+          .length,
+      }
+    },
+    AXE_PATH,
+    WCAG_AA_TAGS,
+  )
+}
+
+async function expectClean(page: TestPage, state: string): Promise<void> {
+  const report = await axe(page)
+  expect(report.violations, state).toEqual([])
+  expect(report.checkedInShadowRoot, state).toBeGreaterThan(20)
+}
+
+describeEngines(
+  'axe-core, WCAG 2.2 AA',
+  (suite) => {
+    it('finds nothing in the single-page app waiting for input (empty)', async () => {
+      const page = await suite.open('/fees')
+      await page.waitForInside('.fc[data-state=empty]')
+      await expectClean(page, 'empty')
+    })
+
+    it.each(['es', 'en'] as const)(
+      'finds nothing in %s: editable, a refused amount, the calendar open, refinancing',
+      async (language) => {
+        const page = await suite.open(`/demo/portal.html?lang=${language}&system=2`)
+        await page.loaded()
+        await expectClean(page, 'editable')
+        await page.click('input[data-figure=initialAmount]')
+        await page.type('seis mil')
+        await page.press('Enter')
+        await page.waitForInside('.fc-field-error')
+        await expectClean(page, 'refused amount')
+        await page.press('Escape')
+        await page.calendarReady()
+        await page.click('button[part=date]')
+        await page.waitForInside('.react-datepicker__day--selected')
+        await expectClean(page, 'calendar')
+        await page.close()
+
+        const refinancing = await suite.open(`/demo/portal.html?lang=${language}&type=1`)
+        await refinancing.loaded()
+        await refinancing.waitForInside('[data-figure=partialPayment]')
+        await expectClean(refinancing, 'refinancing')
+      },
+    )
+
+    it.each(['es', 'en'] as const)(
+      'finds nothing in %s: an ERP system before and after it sends its plan, a saved plan, the schedule on demand',
+      async (language) => {
+        const erp = await suite.open(`/demo/portal.html?lang=${language}&system=3`)
+        await erp.loaded()
+        await expectClean(erp, 'ERP')
+        await erp.click('[part=save-button]')
+        await erp.waitForInside('[part=schedule] tbody tr')
+        await erp.settled()
+        await expectClean(erp, 'ERP sent')
+        await erp.close()
+
+        const saved = await suite.open(`/demo/portal.html?lang=${language}`)
+        await saved.loaded()
+        await saved.click('[part=save-button]')
+        await saved.waitForInside('.fc[data-state=locked]')
+        await saved.waitForInside('[part=schedule] tbody tr')
+        await expectClean(saved, 'saved and locked')
+        await saved.close()
+
+        const onDemand = await suite.open(`/demo/portal.html?lang=${language}`)
+        await onDemand.loaded()
+        await onDemand.click('.fc-buttons .fc-button--secondary')
+        await onDemand.waitForInside('[part=schedule] tbody tr')
+        await onDemand.settled()
+        await expectClean(onDemand, 'schedule on demand')
+      },
+    )
+  },
+  // Chromium runs the same checks, and more, in test/browser/a11y.test.ts.
+  { engines: ['firefox', 'webkit'] },
+)

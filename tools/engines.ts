@@ -1,0 +1,214 @@
+/**
+ * One small driver over the three browser engines the engine tests run in,
+ * each through the client that drives Debian's build with nothing to
+ * download: Chromium through playwright-core (CDP), Firefox ESR through
+ * puppeteer-core (WebDriver BiDi, no geckodriver), WebKit through plain W3C
+ * WebDriver to WebKitWebDriver and MiniBrowser (tools/webkit.ts). A test
+ * speaks only this interface; what an engine's protocol cannot do (WebKit's
+ * WebDriver has no init scripts and no console log) the test pages' probe
+ * does in the page itself (test/support/page-server.ts).
+ */
+import { existsSync } from 'node:fs'
+import puppeteer from 'puppeteer-core'
+import { launchBrowser } from './browsers.ts'
+import { WebDriverSession } from './webkit.ts'
+
+export const ENGINES = ['chromium', 'firefox', 'webkit'] as const
+export type EngineName = (typeof ENGINES)[number]
+
+export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr'
+
+export interface Viewport {
+  width: number
+  height: number
+}
+
+export interface EnginePage {
+  readonly engine: EngineName
+  /** Loads `url` and resolves once its load event has fired. */
+  goto(url: string): Promise<void>
+  /** Runs `fn` in the page (current frame) with JSON `args`, awaiting a promise it returns. */
+  evaluate<R, A extends unknown[]>(fn: (...args: A) => R, ...args: A): Promise<Awaited<R>>
+  /** Real pointer input: moves to (x, y) of the viewport and presses and releases the primary button there. */
+  click(x: number, y: number): Promise<void>
+  /** Real key input, one key after the other: names such as `Tab`, `Enter`, `ArrowDown`, or single characters. */
+  press(...keys: string[]): Promise<void>
+  /** Sets the viewport and gives back the one the engine could give (MiniBrowser's window has a minimum width). */
+  setViewport(width: number, height: number): Promise<Viewport>
+  /** The viewport as a PNG. */
+  screenshot(): Promise<Buffer>
+  /** Runs the next commands inside the iframe `selector` finds (or back in the top page for `null`). */
+  frame(selector: string | null): Promise<void>
+  /** Console errors and uncaught errors the engine reported itself (WebKit's WebDriver reports none). */
+  readonly errors: string[]
+  close(): Promise<void>
+}
+
+export interface Engine {
+  readonly name: EngineName
+  /** A page in a fresh browsing context (WebKit: the one window, cleared; one page at a time). */
+  newPage(viewport: Viewport): Promise<EnginePage>
+  close(): Promise<void>
+}
+
+export function launchEngine(name: EngineName): Promise<Engine> {
+  if (name === 'chromium') return launchChromium()
+  if (name === 'firefox') return launchFirefox()
+  return launchWebKit()
+}
+
+/** `fn(...args)` as an expression, for clients that take a script's text. */
+const call = (fn: (...args: never[]) => unknown, args: unknown[]) =>
+  `(${fn.toString()}).apply(null, ${JSON.stringify(args)})`
+
+async function launchChromium(): Promise<Engine> {
+  const browser = await launchBrowser()
+  return {
+    name: 'chromium',
+    async newPage(viewport) {
+      const page = await browser.newPage({ viewport })
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      let frame = page.mainFrame()
+      return {
+        engine: 'chromium',
+        errors,
+        goto: async (url) => {
+          await page.goto(url)
+          frame = page.mainFrame()
+        },
+        evaluate: (fn, ...args) => frame.evaluate(call(fn, args)),
+        click: (x, y) => page.mouse.click(x, y),
+        press: async (...keys) => {
+          for (const key of keys) await page.keyboard.press(key)
+        },
+        setViewport: async (width, height) => {
+          await page.setViewportSize({ width, height })
+          return { width, height }
+        },
+        screenshot: () => page.screenshot(),
+        frame: async (selector) => {
+          frame = selector === null ? page.mainFrame() : (await (await frame.$(selector))!.contentFrame())!
+        },
+        close: () => page.close(),
+      }
+    },
+    close: () => browser.close(),
+  }
+}
+
+async function launchFirefox(): Promise<Engine> {
+  if (!existsSync(FIREFOX_PATH))
+    throw new Error(`No Firefox at ${FIREFOX_PATH}. Install it with \`apt-get install -y firefox-esr\`.`)
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true })
+  return {
+    name: 'firefox',
+    async newPage(viewport) {
+      const context = await browser.createBrowserContext()
+      const page = await context.newPage()
+      await page.setViewport(viewport)
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error instanceof Error ? error.message : String(error)))
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      let frame = page.mainFrame()
+      return {
+        engine: 'firefox',
+        errors,
+        goto: async (url) => {
+          await page.goto(url)
+          frame = page.mainFrame()
+        },
+        evaluate: (fn, ...args) => frame.evaluate(call(fn, args)) as never,
+        click: (x, y) => page.mouse.click(x, y),
+        press: async (...keys) => {
+          for (const key of keys) await page.keyboard.press(key as never)
+        },
+        setViewport: async (width, height) => {
+          await page.setViewport({ width, height })
+          return { width, height }
+        },
+        screenshot: async () => Buffer.from(await page.screenshot()),
+        frame: async (selector) => {
+          frame = selector === null ? page.mainFrame() : (await (await frame.$(selector))!.contentFrame())!
+        },
+        close: () => context.close(),
+      }
+    },
+    close: () => browser.close(),
+  }
+}
+
+async function launchWebKit(): Promise<Engine> {
+  const session = await WebDriverSession.start()
+  // MiniBrowser's window is its viewport plus its toolbar: measured once, to give the viewport asked for.
+  let toolbar: number | undefined
+  let open = false
+  const innerSize = () => session.execute<Viewport>('() => ({ width: innerWidth, height: innerHeight })', [])
+  const setViewport = async (width: number, height: number) => {
+    if (toolbar === undefined) {
+      await session.send('POST', '/window/rect', { width, height })
+      toolbar = height - (await innerSize()).height
+    }
+    await session.send('POST', '/window/rect', { width, height: height + toolbar })
+    // The window has its new size before the page has laid out and painted at it: wait for both.
+    return session.execute<Viewport>(
+      `(width, height) => new Promise((resolve) => {
+        const check = () => innerHeight === height && (innerWidth === width || innerWidth > width)
+          ? requestAnimationFrame(() => requestAnimationFrame(() => resolve({ width: innerWidth, height: innerHeight })))
+          : requestAnimationFrame(check)
+        check()
+      })`,
+      [width, height],
+    )
+  }
+  return {
+    name: 'webkit',
+    async newPage(viewport) {
+      if (open) throw new Error('WebKit runs one page at a time here: close the last one first')
+      open = true
+      await session.send('POST', '/frame', { id: null })
+      await session.send('POST', '/url', { url: 'about:blank' })
+      await session.send('DELETE', '/cookie')
+      await setViewport(viewport.width, viewport.height)
+      const page: EnginePage = {
+        engine: 'webkit',
+        errors: [],
+        goto: async (url) => {
+          await session.send('POST', '/url', { url })
+        },
+        evaluate: (fn, ...args) => session.execute(fn.toString(), args),
+        click: async (x, y) => {
+          await session.pointer([
+            { type: 'pointerMove', origin: 'viewport', x: Math.round(x), y: Math.round(y) },
+            { type: 'pointerDown', button: 0 },
+            { type: 'pointerUp', button: 0 },
+          ])
+        },
+        press: async (...keys) => {
+          await session.keys(keys)
+        },
+        setViewport,
+        screenshot: async () => Buffer.from(await session.send<string>('GET', '/screenshot'), 'base64'),
+        frame: async (selector) => {
+          const id =
+            selector === null
+              ? null
+              : await session.element('(selector) => document.querySelector(selector)', [selector])
+          await session.send('POST', selector === null ? '/frame/parent' : '/frame', selector === null ? {} : { id })
+        },
+        close: async () => {
+          open = false
+          await session.send('POST', '/frame', { id: null })
+          await session.send('POST', '/url', { url: 'about:blank' })
+        },
+      }
+      return page
+    },
+    close: () => session.close(),
+  }
+}
