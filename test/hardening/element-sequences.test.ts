@@ -91,7 +91,11 @@ function freshReal(): ElementReal {
     setInput: (input) => {
       element.tuitionInput = input
     },
-    flush: nextTask,
+    // A connected element's first render (which starts its widget) may take several tasks on a busy machine: wait for it.
+    flush: async () => {
+      await nextTask()
+      if (element.isConnected) await renderedSoon(element)
+    },
   }
 }
 
@@ -100,7 +104,7 @@ const rendered = (element: HTMLElement) => (element.shadowRoot?.childElementCoun
 
 /** Whether the element shows the calculator once React has done the work it has scheduled (a bounded number of tasks). */
 async function renderedSoon(element: HTMLElement): Promise<boolean> {
-  for (let task = 0; task < 200 && !rendered(element); task += 1) await nextTask()
+  for (let task = 0; task < 2_000 && !rendered(element); task += 1) await nextTask()
   return rendered(element)
 }
 
