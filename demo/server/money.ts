@@ -96,7 +96,7 @@ export function daysBetween(from: CalendarDate, to: CalendarDate): number {
 }
 
 /** Days since 1970-01-01 of a `YYYY-MM-DD` day, from its numbers (the proleptic Gregorian calendar, as Date.UTC). */
-function epochDay(date: CalendarDate): number {
+export function epochDay(date: CalendarDate): number {
   const year = Number(date.slice(0, 4))
   const month = Number(date.slice(5, 7))
   const day = Number(date.slice(8, 10))
