@@ -63,7 +63,7 @@ export type AuthOutcome = { ok: true; via: 'bearer' | 'api-key' } | { ok: false;
 /** Checks the credentials of a request; one per server, as it remembers the tokens it has verified. */
 export type Authenticator = (credentials: Credentials) => Promise<AuthOutcome>
 
-/** How long a verified bearer token is accepted without checking its signature again; never past its expiry. */
+/** How long a verified HS256 token is accepted without checking its signature again; never past its expiry. */
 const TOKEN_CACHE_MS = 60_000
 /** The most verified tokens remembered; the oldest is forgotten first. */
 const TOKEN_CACHE_SIZE = 1000
@@ -78,14 +78,16 @@ export interface AuthenticatorOptions {
 /**
  * Checks every credential sent: one that is sent and wrong fails the request
  * even when another one is right, so a bad token is never hidden by a key.
- * A bearer token that verified is remembered, by its exact text, until it
+ * An HS256 token that verified is remembered, by its exact text, until it
  * expires or for TOKEN_CACHE_MS, whichever comes first: the same token again
- * skips the signature check (an HMAC, or a key set's RSA/ECDSA) but never the
- * expiry; any other text is verified in full.
+ * skips the HMAC but never the expiry; any other text is verified in full.
+ * The secret cannot change while the server runs. An identity provider's
+ * tokens are verified every time: a key it withdraws must stop being accepted
+ * at once, even for a token already seen.
  */
 export function createAuthenticator(secrets: AuthSecrets, options: AuthenticatorOptions = {}): Authenticator {
   const now = options.now ?? Date.now
-  const cacheSize = options.cacheSize ?? TOKEN_CACHE_SIZE
+  const cacheSize = secrets.jwksUrl ? 0 : (options.cacheSize ?? TOKEN_CACHE_SIZE)
   /** Token → the instant (ms) until which it is accepted without verifying it again. */
   const verified = new Map<string, number>()
   const expectedKey = digest(secrets.apiKey)
@@ -124,11 +126,6 @@ export function createAuthenticator(secrets: AuthSecrets, options: Authenticator
     }
     return { ok: true, via: 'api-key' }
   }
-}
-
-/** Checks the credentials once, remembering nothing (see createAuthenticator). */
-export function authenticate(credentials: Credentials, secrets: AuthSecrets): Promise<AuthOutcome> {
-  return createAuthenticator(secrets, { cacheSize: 0 })(credentials)
 }
 
 type Verified = { ok: true; expiresAt: number } | { ok: false; code: ProblemCode; detail: string }
