@@ -5,7 +5,8 @@
 import { Hono } from 'hono'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { calculatorRoutes, type Clock } from './calculator.ts'
+import type { Authenticator } from './auth.ts'
+import { calculatorRoutes, type Calculator } from './calculator.ts'
 import type { Config } from './config.ts'
 import type { VersionStore } from './store/types.ts'
 import { authGuard, corsGuard, xsrfGuard, type ApiEnv } from './guards.ts'
@@ -19,7 +20,7 @@ export function apiRoutes(
   config: Config,
   store: VersionStore,
   allowedOrigins: () => readonly string[],
-  clock?: Clock,
+  parts: { authenticate: Authenticator; calculator: Calculator },
 ): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>()
   api.use('*', corsGuard(allowedOrigins))
@@ -45,7 +46,7 @@ export function apiRoutes(
     return c.body(OPENAPI_TEXT, 200, { 'Content-Type': 'application/json' })
   })
 
-  api.get('/Version/Number', authGuard(config), async (c) => {
+  api.get('/Version/Number', authGuard(parts.authenticate), async (c) => {
     const hash = c.req.query('versionHashCode')
     const contractId = c.req.query('contractid')
     const errors = [
@@ -62,7 +63,7 @@ export function apiRoutes(
     return c.json(number)
   })
 
-  api.route('/', calculatorRoutes(config, store, clock))
+  api.route('/', calculatorRoutes(parts, config, store))
 
   api.all('*', (c) => problemResponse(problem('not_found', `Nothing answers ${c.req.method} ${c.req.path}.`)))
   return api

@@ -3,18 +3,21 @@
  * files, on one port. `createApp` builds it without listening (for any
  * runtime or test); `startServer` listens on Node.
  */
-import { serve } from '@hono/node-server'
+import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
-import type { Server as HttpServer } from 'node:http'
+import { createServer, type Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { API_BASE, apiRoutes } from './api.ts'
+import { createAuthenticator } from './auth.ts'
+import { createCalculator } from './calculator.ts'
 import { ownOrigin, type Config } from './config.ts'
 import { openStore } from './store/open.ts'
 import { openSqliteStore } from './store/sqlite.ts'
-import { StoreUnavailableError, type VersionStore } from './store/types.ts'
+import type { VersionStore } from './store/types.ts'
 import { demoPageRoutes, type DemoPages } from './demo-pages.ts'
-import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
+import { hotRoutes, type HotRoutes } from './hot-routes.ts'
+import { problem, problemResponse, unexpectedErrorProblem } from './problem.ts'
 import { staticRoutes } from './static.ts'
 
 const REPO_ROOT = join(import.meta.dirname, '../../')
@@ -34,6 +37,8 @@ export interface AppOptions {
 
 export interface ServerApp {
   app: Hono
+  /** The calculator's POST endpoints on Node's request, answered as `app` would; the rest is left to `app`. */
+  hot: HotRoutes
   store: VersionStore
   demoPages: DemoPages
   /** Closes what createApp opened. */
@@ -52,8 +57,10 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
   const origin = options.ownOrigin ?? (() => ownOrigin(config.host, config.port))
   const allowedOrigins = () => config.corsOrigins ?? [origin()]
 
+  const authenticate = createAuthenticator(config)
+  const calculator = createCalculator(config, store, options.clock)
   const app = new Hono()
-  app.route(API_BASE, apiRoutes(config, store, allowedOrigins, options.clock))
+  app.route(API_BASE, apiRoutes(config, store, allowedOrigins, { authenticate, calculator }))
   const demoPages = demoPageRoutes(app, {
     demoDir: options.demoDir ?? `${REPO_ROOT}demo`,
     jwtSecret: config.jwtSecret,
@@ -68,19 +75,13 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
     return c.text('Not found.\n', 404)
   })
   app.onError((error) => {
-    if (error instanceof StoreUnavailableError) {
-      console.error('The database does not answer:', error.message)
-      return problemResponse(problem('database_unavailable', 'The database does not answer; try again.'), {
-        'Retry-After': RETRY_AFTER_S,
-      })
-    }
-    // Never the stack in the answer; never a request's headers in the log (they carry credentials).
-    console.error('Unexpected error:', error instanceof Error ? error.message : String(error))
-    return problemResponse(problem('internal_error', 'The server could not answer this request.'))
+    const failed = unexpectedErrorProblem(error)
+    return problemResponse(failed.problem, failed.headers)
   })
 
   return {
     app,
+    hot: hotRoutes({ base: API_BASE, authenticate, calculator, allowedOrigins }),
     store,
     demoPages,
     close: async () => {
@@ -118,7 +119,12 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
     await closeStore()
     throw error
   }
-  const listening = serve({ fetch: server.app.fetch, hostname: config.host, port: config.port })
+  // The hot paths first; whatever they leave goes through the Hono adapter (what its `serve` does).
+  const honoListener = getRequestListener(server.app.fetch, { hostname: config.host })
+  const listening = createServer((request, response) => {
+    if (!server.hot(request, response)) void honoListener(request, response)
+  })
+  listening.listen(config.port, config.host)
   try {
     port = await new Promise<number>((resolveListening, rejectListening) => {
       if (listening.listening) return resolveListening((listening.address() as AddressInfo).port)

@@ -60,46 +60,94 @@ function keySet(url: string, cooldownMs: number): KeySet {
 
 export type AuthOutcome = { ok: true; via: 'bearer' | 'api-key' } | { ok: false; code: ProblemCode; detail: string }
 
+/** Checks the credentials of a request; one per server, as it remembers the tokens it has verified. */
+export type Authenticator = (credentials: Credentials) => Promise<AuthOutcome>
+
+/** How long a verified HS256 token is accepted without checking its signature again; never past its expiry. */
+const TOKEN_CACHE_MS = 60_000
+/** The most verified tokens remembered; the oldest is forgotten first. */
+const TOKEN_CACHE_SIZE = 1000
+
+export interface AuthenticatorOptions {
+  /** What the authenticator takes as now, in ms since the epoch (tests move it); default Date.now. */
+  now?: () => number
+  /** The most verified tokens remembered; default TOKEN_CACHE_SIZE. */
+  cacheSize?: number
+}
+
 /**
  * Checks every credential sent: one that is sent and wrong fails the request
  * even when another one is right, so a bad token is never hidden by a key.
+ * An HS256 token that verified is remembered, by its exact text, until it
+ * expires or for TOKEN_CACHE_MS, whichever comes first: the same token again
+ * skips the HMAC but never the expiry; any other text is verified in full.
+ * The secret cannot change while the server runs. An identity provider's
+ * tokens are verified every time: a key it withdraws must stop being accepted
+ * at once, even for a token already seen.
  */
-export async function authenticate(credentials: Credentials, secrets: AuthSecrets): Promise<AuthOutcome> {
-  const { authorization, apiKey } = credentials
-  if (authorization === undefined && apiKey === undefined) {
-    return { ok: false, code: 'missing_credentials', detail: 'Send Authorization: Bearer <token> or X-Api-Key.' }
-  }
-  if (apiKey !== undefined && !sameSecret(apiKey, secrets.apiKey)) {
-    return { ok: false, code: 'invalid_api_key', detail: 'The X-Api-Key header is not a valid key.' }
-  }
-  if (authorization !== undefined) {
-    const match = /^Bearer +(\S+) *$/i.exec(authorization)
-    if (!match?.[1]) return { ok: false, code: 'invalid_token', detail: 'Authorization must be "Bearer <token>".' }
-    const verified = await verifyToken(match[1], secrets)
-    if (!verified.ok) return verified
+export function createAuthenticator(secrets: AuthSecrets, options: AuthenticatorOptions = {}): Authenticator {
+  const now = options.now ?? Date.now
+  const cacheSize = secrets.jwksUrl ? 0 : (options.cacheSize ?? TOKEN_CACHE_SIZE)
+  /** Token → the instant (ms) until which it is accepted without verifying it again. */
+  const verified = new Map<string, number>()
+  const expectedKey = digest(secrets.apiKey)
+
+  const bearer = async (token: string): Promise<AuthOutcome> => {
+    const at = now()
+    const trustedUntil = verified.get(token)
+    if (trustedUntil !== undefined) {
+      if (at < trustedUntil) return { ok: true, via: 'bearer' }
+      verified.delete(token)
+    }
+    const outcome = await verifyToken(token, secrets, new Date(at))
+    if (!outcome.ok) return outcome
+    const until = Math.min(outcome.expiresAt * 1000, at + TOKEN_CACHE_MS)
+    if (until > at && cacheSize > 0) {
+      if (verified.size >= cacheSize) {
+        const oldest = verified.keys().next()
+        if (oldest.done !== true) verified.delete(oldest.value)
+      }
+      verified.set(token, until)
+    }
     return { ok: true, via: 'bearer' }
   }
-  return { ok: true, via: 'api-key' }
+
+  return async ({ authorization, apiKey }) => {
+    if (authorization === undefined && apiKey === undefined) {
+      return { ok: false, code: 'missing_credentials', detail: 'Send Authorization: Bearer <token> or X-Api-Key.' }
+    }
+    if (apiKey !== undefined && !timingSafeEqual(digest(apiKey), expectedKey)) {
+      return { ok: false, code: 'invalid_api_key', detail: 'The X-Api-Key header is not a valid key.' }
+    }
+    if (authorization !== undefined) {
+      const match = /^Bearer +(\S+) *$/i.exec(authorization)
+      if (!match?.[1]) return { ok: false, code: 'invalid_token', detail: 'Authorization must be "Bearer <token>".' }
+      return bearer(match[1])
+    }
+    return { ok: true, via: 'api-key' }
+  }
 }
 
-async function verifyToken(token: string, secrets: AuthSecrets): Promise<AuthOutcome> {
+type Verified = { ok: true; expiresAt: number } | { ok: false; code: ProblemCode; detail: string }
+
+async function verifyToken(token: string, secrets: AuthSecrets, currentDate: Date): Promise<Verified> {
   const options: JWTVerifyOptions = {
     requiredClaims: ['exp'],
     clockTolerance: CLOCK_TOLERANCE_S,
+    currentDate,
     ...(secrets.jwtIssuer ? { issuer: secrets.jwtIssuer } : {}),
     ...(secrets.jwtAudience ? { audience: secrets.jwtAudience } : {}),
   }
   const provider = secrets.jwksUrl ?? null
   try {
-    if (provider) {
-      await jwtVerify(token, keySet(provider, secrets.jwksCooldownMs ?? 30_000), {
-        ...options,
-        algorithms: PROVIDER_ALGORITHMS,
-      })
-    } else {
-      await jwtVerify(token, secretKey(secrets.jwtSecret), { ...options, algorithms: ['HS256'] })
-    }
-    return { ok: true, via: 'bearer' }
+    const { payload } = provider
+      ? await jwtVerify(token, keySet(provider, secrets.jwksCooldownMs ?? 30_000), {
+          ...options,
+          algorithms: PROVIDER_ALGORITHMS,
+        })
+      : await jwtVerify(token, secretKey(secrets.jwtSecret), { ...options, algorithms: ['HS256'] })
+    // `exp` is a required claim, so jose has checked it is a number.
+    return { ok: true, expiresAt: payload.exp as number }
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) {
       return {
@@ -137,8 +185,11 @@ function isFetchFailure(error: unknown): boolean {
 
 /** Compares secrets in constant time: hashing first makes lengths equal, so even the length does not leak. */
 export function sameSecret(given: string, expected: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest()
   return timingSafeEqual(digest(given), digest(expected))
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest()
 }
 
 function secretKey(secret: string): Uint8Array {

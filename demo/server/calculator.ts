@@ -4,7 +4,8 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import type { AmortizationTable, SavedFeesTable } from '../../src/domain/types.ts'
+import type { AmortizationTable, Problem, SavedFeesTable } from '../../src/domain/types.ts'
+import type { Authenticator } from './auth.ts'
 import type { Config } from './config.ts'
 import type { VersionStore } from './store/types.ts'
 import { authGuard, jsonBodyGuard, type ApiEnv } from './guards.ts'
@@ -15,19 +16,28 @@ import { checkFinanceable, parseTuitionPayload, type Outcome, type TuitionReques
 /** ErpCom and ErpComAgent: the systems whose embedded calls go to the Anonymous endpoints; any other gets 403 there. */
 const ANONYMOUS_SYSTEMS: readonly number[] = [3, 7]
 
-type Access = 'authenticated' | 'anonymous'
+export type Access = 'authenticated' | 'anonymous'
 
 /** What the server takes as now: the clock of the machine, or a fixed one in tests. */
 export type Clock = () => Date
 
-export function calculatorRoutes(config: Config, store: VersionStore, clock: Clock = () => new Date()): Hono<ApiEnv> {
-  const routes = new Hono<ApiEnv>()
-  const auth = authGuard(config)
-  const body = jsonBodyGuard()
+/** A calculator endpoint's answer before it is HTTP: a JSON body (200), or a problem and its extra headers. */
+export type CalculatorAnswer =
+  | { ok: true; body: unknown }
+  | { ok: false; problem: Problem; headers?: Record<string, string> }
 
+/** The four POST endpoints as plain functions of the parsed body, shared by the Hono routes and the hot paths (hot-routes.ts). */
+export interface Calculator {
+  /** CalculateFeeOptions and its anonymous twin. */
+  feeOptions(body: unknown, access: Access): CalculatorAnswer
+  /** FrontCalculateFees and its anonymous twin; a save waits on the store. */
+  frontCalculate(body: unknown, access: Access): CalculatorAnswer | Promise<CalculatorAnswer>
+}
+
+export function createCalculator(config: Config, store: VersionStore, clock: Clock = () => new Date()): Calculator {
   /** Body → validated request → plan, or the problem that stops it (400, 403, 422). */
-  const planFor = (c: Context<ApiEnv>, access: Access): Outcome<{ request: TuitionRequest; plan: Plan }> => {
-    const parsed = parseTuitionPayload(c.get('body'))
+  const planFor = (body: unknown, access: Access): Outcome<{ request: TuitionRequest; plan: Plan }> => {
+    const parsed = parseTuitionPayload(body)
     if (!parsed.ok) return parsed
     const request = parsed.value
     if (access === 'anonymous' && !ANONYMOUS_SYSTEMS.includes(request.system)) {
@@ -41,26 +51,11 @@ export function calculatorRoutes(config: Config, store: VersionStore, clock: Clo
     return { ok: true, value: { request, plan: plan.value } }
   }
 
-  const feeOptions = (access: Access) => (c: Context<ApiEnv>) => {
-    const outcome = planFor(c, access)
-    if (!outcome.ok) return problemResponse(outcome.problem)
-    return c.json(outcome.value.plan.result)
-  }
-
-  const frontCalculate = (access: Access) => (c: Context<ApiEnv>) => {
-    const outcome = planFor(c, access)
-    if (!outcome.ok) return problemResponse(outcome.problem)
-    const { request, plan } = outcome.value
-    // Saving needs credentials: an anonymous caller gets the table and nothing is stored.
-    if (access === 'anonymous' || !request.isSavedVersion) return c.json(plan.table)
-    return save(c, request, plan)
-  }
-
-  const save = async (c: Context<ApiEnv>, request: TuitionRequest, plan: Plan) => {
+  const save = async (request: TuitionRequest, plan: Plan): Promise<CalculatorAnswer> => {
     const contractId = request.contractId
     if (contractId === null || contractId.trim() === '') {
       const errors = [{ field: 'contractId', message: 'is required to save a version' }]
-      return problemResponse(problem('validation_failed', 'Invalid or missing fields: contractId.', errors))
+      return { ok: false, problem: problem('validation_failed', 'Invalid or missing fields: contractId.', errors) }
     }
     let table: AmortizationTable
     try {
@@ -75,12 +70,47 @@ export function calculatorRoutes(config: Config, store: VersionStore, clock: Clo
       ).amortization
     } catch (error) {
       console.error('Saving a version failed:', (error as Error).message)
-      return problemResponse(problem('database_unavailable', 'The version could not be saved; try again.'), {
-        'Retry-After': RETRY_AFTER_S,
-      })
+      return {
+        ok: false,
+        problem: problem('database_unavailable', 'The version could not be saved; try again.'),
+        headers: { 'Retry-After': RETRY_AFTER_S },
+      }
     }
-    return c.json(table)
+    return { ok: true, body: table }
   }
+
+  return {
+    feeOptions(body, access) {
+      const outcome = planFor(body, access)
+      if (!outcome.ok) return outcome
+      return { ok: true, body: outcome.value.plan.result }
+    },
+    frontCalculate(body, access) {
+      const outcome = planFor(body, access)
+      if (!outcome.ok) return outcome
+      const { request, plan } = outcome.value
+      // Saving needs credentials: an anonymous caller gets the table and nothing is stored.
+      if (access === 'anonymous' || !request.isSavedVersion) return { ok: true, body: plan.table }
+      return save(request, plan)
+    },
+  }
+}
+
+export function calculatorRoutes(
+  { authenticate, calculator }: { authenticate: Authenticator; calculator: Calculator },
+  config: Config,
+  store: VersionStore,
+): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>()
+  const auth = authGuard(authenticate)
+  const body = jsonBodyGuard()
+  const respond = (c: Context<ApiEnv>, answer: CalculatorAnswer) =>
+    answer.ok ? c.json(answer.body) : problemResponse(answer.problem, answer.headers)
+
+  const feeOptions = (access: Access) => (c: Context<ApiEnv>) =>
+    respond(c, calculator.feeOptions(c.get('body'), access))
+  const frontCalculate = (access: Access) => async (c: Context<ApiEnv>) =>
+    respond(c, await calculator.frontCalculate(c.get('body'), access))
 
   routes.post('/Calculator/CalculateFeeOptions', auth, body, feeOptions('authenticated'))
   routes.post('/Calculator/CalculateFeeOptionsAnonymous', body, feeOptions('anonymous'))

@@ -16,6 +16,7 @@ export type CalendarDate = string
 /** Years a first payment date may fall in: four digits all along a schedule, and nothing absurd. */
 const MIN_YEAR = 1900
 const MAX_YEAR = 9000
+const PLAIN_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /**
  * Reads a first payment date the way the widget does: a date, or a date-time
@@ -23,6 +24,17 @@ const MAX_YEAR = 9000
  * is the date. Null when it is not a real date and time, or out of range.
  */
 export function parseDateOfPayment(text: string): CalendarDate | null {
+  // The usual form, a plain day within range, is checked from its numbers; toIsoDate (dayjs) reads every other.
+  const day = PLAIN_DAY.exec(text)
+  if (day !== null) {
+    const year = Number(day[1])
+    const month = Number(day[2])
+    if (year >= MIN_YEAR && year <= MAX_YEAR) {
+      return month >= 1 && month <= 12 && Number(day[3]) >= 1 && Number(day[3]) <= daysInMonth(year, month)
+        ? text
+        : null
+    }
+  }
   const date = toIsoDate(text)
   if (date === null) return null
   const year = Number(date.slice(0, 4))

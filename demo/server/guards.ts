@@ -4,9 +4,10 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { authenticate, sameSecret, type AuthSecrets } from './auth.ts'
+import type { Problem } from '../../src/domain/types.ts'
+import { sameSecret, type AuthOutcome, type Authenticator } from './auth.ts'
 import { problem, problemResponse } from './problem.ts'
-import { parseJson } from './validate.ts'
+import { parseJson, type Outcome } from './validate.ts'
 
 /** Bodies over 16 KiB get a 413 problem. A tuition payload is well under 1 KiB. */
 export const MAX_BODY_BYTES = 16 * 1024
@@ -32,13 +33,13 @@ export interface ApiEnv {
 export function corsGuard(allowedOrigins: () => readonly string[]): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header('Origin')
-    const origins = allowedOrigins()
-    const anyOrigin = origins.includes('*')
-    const allowed = origin !== undefined && (anyOrigin || origins.includes(origin))
+    const allowance = corsAllowance(origin, allowedOrigins())
+    const allowed = allowance !== null
+    const anyOrigin = allowance === '*'
     const decorate = (headers: Headers) => {
       headers.append('Vary', 'Origin')
       if (!allowed) return
-      headers.set('Access-Control-Allow-Origin', anyOrigin ? '*' : origin)
+      headers.set('Access-Control-Allow-Origin', anyOrigin ? '*' : (origin as string))
       // Credentials (cookies for the XSRF check) cannot be combined with the `*` wildcard.
       if (!anyOrigin) headers.set('Access-Control-Allow-Credentials', 'true')
       headers.set('Access-Control-Expose-Headers', 'WWW-Authenticate, Retry-After')
@@ -58,6 +59,13 @@ export function corsGuard(allowedOrigins: () => readonly string[]): MiddlewareHa
     await next()
     decorate(c.res.headers)
   }
+}
+
+/** Whether a request from `origin` may read the answer: `*` for any origin, `origin` when listed, null when not. */
+export function corsAllowance(origin: string | undefined, origins: readonly string[]): '*' | 'origin' | null {
+  if (origin === undefined) return null
+  if (origins.includes('*')) return '*'
+  return origins.includes(origin) ? 'origin' : null
 }
 
 /**
@@ -83,18 +91,33 @@ export function xsrfGuard(): MiddlewareHandler {
 }
 
 /** Bearer token or X-Api-Key; 401 with a WWW-Authenticate challenge otherwise (RFC 6750). */
-export function authGuard(secrets: AuthSecrets): MiddlewareHandler {
+export function authGuard(authenticate: Authenticator): MiddlewareHandler {
   return async (c, next) => {
-    const outcome = await authenticate(
-      { authorization: c.req.header('Authorization'), apiKey: c.req.header('X-Api-Key') },
-      secrets,
-    )
+    const outcome = await authenticate({
+      authorization: c.req.header('Authorization'),
+      apiKey: c.req.header('X-Api-Key'),
+    })
     if (outcome.ok) return next()
-    const tokenProblem = outcome.code === 'invalid_token' || outcome.code === 'token_expired'
-    const challenge = `Bearer realm="fees-calculator"${tokenProblem ? ', error="invalid_token"' : ''}`
-    return problemResponse(problem(outcome.code, outcome.detail), { 'WWW-Authenticate': challenge })
+    const refused = authProblem(outcome)
+    return problemResponse(refused.problem, refused.headers)
   }
 }
+
+/** The 401 problem of refused credentials and its WWW-Authenticate challenge. */
+export function authProblem(outcome: AuthOutcome & { ok: false }): {
+  problem: Problem
+  headers: Record<string, string>
+} {
+  const tokenProblem = outcome.code === 'invalid_token' || outcome.code === 'token_expired'
+  const challenge = `Bearer realm="fees-calculator"${tokenProblem ? ', error="invalid_token"' : ''}`
+  return { problem: problem(outcome.code, outcome.detail), headers: { 'WWW-Authenticate': challenge } }
+}
+
+/** Whether a Content-Type names JSON (application/json or application/<anything>+json). */
+export function isJsonType(type: string): boolean {
+  return JSON_TYPE.test(type)
+}
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i
 
 /**
  * Reads the body as JSON, at most MAX_BODY_BYTES: a declared Content-Length
@@ -107,8 +130,7 @@ export function jsonBodyGuard(): MiddlewareHandler<ApiEnv> {
       problemResponse(problem('payload_too_large', `The body must be at most ${MAX_BODY_BYTES} bytes.`))
     const declared = c.req.header('Content-Length')
     if (declared !== undefined && (!/^\d+$/.test(declared) || Number(declared) > MAX_BODY_BYTES)) return tooLarge()
-    const type = c.req.header('Content-Type') ?? ''
-    if (!/^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(type)) {
+    if (!isJsonType(c.req.header('Content-Type') ?? '')) {
       return problemResponse(
         problem('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.'),
       )
@@ -120,17 +142,25 @@ export function jsonBodyGuard(): MiddlewareHandler<ApiEnv> {
         ? new Uint8Array(await c.req.raw.arrayBuffer())
         : await readAtMost(c.req.raw.body, MAX_BODY_BYTES)
     if (bytes === null || bytes.byteLength > MAX_BODY_BYTES) return tooLarge()
-    let text: string
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-    } catch {
-      return problemResponse(problem('malformed_json', 'The request body is not valid UTF-8.'))
-    }
-    const parsed = parseJson(text)
+    const parsed = parseJsonBody(bytes)
     if (!parsed.ok) return problemResponse(parsed.problem)
     c.set('body', parsed.value)
     return next()
   }
+}
+
+/** One decoder for every request: without `stream`, each decode stands alone. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true })
+
+/** A body's bytes as JSON: a 400 malformed_json problem when they are not UTF-8 or not JSON. */
+export function parseJsonBody(bytes: Uint8Array): Outcome<unknown> {
+  let text: string
+  try {
+    text = UTF8.decode(bytes)
+  } catch {
+    return { ok: false, problem: problem('malformed_json', 'The request body is not valid UTF-8.') }
+  }
+  return parseJson(text)
 }
 
 /** The whole stream, or null as soon as it is longer than `limit` bytes. */

@@ -96,7 +96,7 @@ export function daysBetween(from: CalendarDate, to: CalendarDate): number {
 }
 
 /** Days since 1970-01-01 of a `YYYY-MM-DD` day, from its numbers (the proleptic Gregorian calendar, as Date.UTC). */
-function epochDay(date: CalendarDate): number {
+export function epochDay(date: CalendarDate): number {
   const year = Number(date.slice(0, 4))
   const month = Number(date.slice(5, 7))
   const day = Number(date.slice(8, 10))
@@ -135,11 +135,20 @@ export function annualPercentageRate(principalCents: bigint, fees: readonly Date
     for (let k = 0; k < amounts.length; k += 1) sum += amounts[k]! * (1 + x) ** -years[k]!
     return sum - lent
   }
-  /** The gap's derivative at X, always negative: the fees are worth less as X grows. */
-  const slope = (x: number) => {
+  /** The gap's derivative where gapWithSlope was last called. */
+  let slope = 0
+  /** gap(x), bit for bit, and its derivative there (always negative: the fees are worth less as X grows), in one pass. */
+  const gapWithSlope = (x: number) => {
+    const base = 1 + x
     let sum = 0
-    for (let k = 0; k < amounts.length; k += 1) sum -= years[k]! * amounts[k]! * (1 + x) ** (-years[k]! - 1)
-    return sum
+    let derivative = 0
+    for (let k = 0; k < amounts.length; k += 1) {
+      const worth = amounts[k]! * base ** -years[k]!
+      sum += worth
+      derivative -= years[k]! * worth
+    }
+    slope = derivative / base
+    return sum - lent
   }
   const exactGap = (x: Decimal) => {
     const base = x.plus(1)
@@ -162,12 +171,23 @@ export function annualPercentageRate(principalCents: bigint, fees: readonly Date
   let high = MAX_APR
   // Newton from X = 0: the gap falls and is convex, so each step lands at or below the root, never past it;
   // it stops when a step no longer moves (or float noise puts it a hair past the root).
+  // Each point's gap and slope come from one pass over the fees, and the next step starts from them.
   let converged = false
+  let gapLow = gapWithSlope(low)
+  let slopeLow = slope
   for (let step = 0; step < APR_NEWTON_STEPS && !converged; step += 1) {
-    const next = low - gap(low) / slope(low)
+    const next = low - gapLow / slopeLow
     if (!(next < high)) break
-    if (!(next > low) || gap(next) < 0) converged = true
-    else low = next
+    if (!(next > low)) converged = true
+    else {
+      const gapNext = gapWithSlope(next)
+      if (gapNext < 0) converged = true
+      else {
+        low = next
+        gapLow = gapNext
+        slopeLow = slope
+      }
+    }
   }
   // Bisection when Newton did not settle: the bracket shrinks to a double's resolution.
   for (let step = 0; !converged && step < APR_BISECTION_STEPS; step += 1) {
@@ -232,8 +252,11 @@ export function amortize(
   let balance = principalCents
   let interests = 0n
   let total = 0n
+  // divRoundHalfUp(balance · p, q), its factors doubled once: the balance is never negative here.
+  const twiceP = 2n * p
+  const twiceQ = 2n * q
   for (let number = 1; number <= n; number += 1) {
-    const interest = divRoundHalfUp(balance * p, q)
+    const interest = (balance * twiceP + q) / twiceQ
     const principal = number === n ? balance : feeAmount - interest
     const fee = principal + interest
     balance -= principal
@@ -262,6 +285,8 @@ export function centsToNumber(cents: bigint): number {
 /** A JSON amount as cents, rounded half-up (docs/rules.md#money); null when it is not finite. */
 export function toCents(amount: number): bigint | null {
   if (!Number.isFinite(amount)) return null
+  // A whole amount (the usual one) is exact as a double: its cents need no decimal arithmetic.
+  if (Number.isSafeInteger(amount)) return BigInt(amount) * BigInt(CENTS_PER_UNIT)
   // Decimal reads a number through its shortest decimal text, so 0.29 is 0.29, not 0.28999…, and
   // 5990.450000000001 (4890.35 + 1100.10 in binary floats) rounds half-up to 5990.45.
   return BigInt(new Decimal(amount).times(CENTS_PER_UNIT).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0))

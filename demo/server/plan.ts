@@ -5,7 +5,15 @@
  */
 import type { AmortizationTable, FeesTableResult } from '../../src/domain/types.ts'
 import type { CalendarDate } from './dates.ts'
-import { amortize, annualPercentageRate, centsToNumber, daysBetween, type Rate } from './money.ts'
+import {
+  amortize,
+  annualPercentageRate,
+  centsToNumber,
+  daysBetween,
+  epochDay,
+  type Rate,
+  type Schedule,
+} from './money.ts'
 import { problem } from './problem.ts'
 import type { Financeable, Outcome } from './validate.ts'
 
@@ -19,8 +27,8 @@ export interface Rates {
 export interface Plan {
   /** isModificable is true here: a freshly calculated plan may be changed. */
   result: FeesTableResult
-  /** Not saved yet: no hash and no number. */
-  table: AmortizationTable
+  /** Not saved yet: no hash and no number. Made on first read: CalculateFeeOptions never needs it. */
+  readonly table: AmortizationTable
 }
 
 /** The calendar day (UTC) of an instant: the drawdown date of a plan calculated then. */
@@ -47,10 +55,10 @@ export function buildPlan(financeable: Financeable, rates: Rates, today: Calenda
     }
   }
 
-  const drawdown = daysBetween(today, request.firstDate) < 0 ? request.firstDate : today
+  const drawdown = epochDay(daysBetween(today, request.firstDate) < 0 ? request.firstDate : today)
   const tae = annualPercentageRate(
     amountToFinance,
-    schedule.installments.map((row) => ({ fee: row.fee, days: daysBetween(drawdown, row.dueDate) })),
+    schedule.installments.map((row) => ({ fee: row.fee, days: epochDay(row.dueDate) - drawdown })),
   )
 
   const result: FeesTableResult = {
@@ -70,10 +78,22 @@ export function buildPlan(financeable: Financeable, rates: Rates, today: Calenda
     tae,
     currency: request.currency,
   }
-  const table: AmortizationTable = {
+  let table: AmortizationTable | undefined
+  const plan: Plan = {
+    result,
+    get table() {
+      table ??= amortizationTable(request.currency, amountToFinance, schedule)
+      return table
+    },
+  }
+  return { ok: true, value: plan }
+}
+
+function amortizationTable(currency: string, amountToFinance: bigint, schedule: Schedule): AmortizationTable {
+  return {
     versionHashCode: null,
     versionNumber: null,
-    currency: request.currency,
+    currency,
     fees: schedule.installments.map((row) => ({
       number: row.number,
       dueDate: row.dueDate,
@@ -88,5 +108,4 @@ export function buildPlan(financeable: Financeable, rates: Rates, today: Calenda
       finalFee: centsToNumber(schedule.total),
     },
   }
-  return { ok: true, value: { result, table } }
 }

@@ -4,6 +4,7 @@
  * people and may be reworded.
  */
 import type { Problem, ProblemField } from '../../src/domain/types.ts'
+import { StoreUnavailableError } from './store/types.ts'
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
 /** Seconds a client should wait before retrying when the database does not answer (503). */
@@ -57,4 +58,21 @@ export function problemResponse(body: Problem, headers: Record<string, string> =
     status: body.status,
     headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'Cache-Control': 'no-store', ...headers },
   })
+}
+
+/**
+ * The answer to an error nothing else caught (the app's onError): 503 when the
+ * database does not answer, 500 otherwise. Never the stack in the answer;
+ * never a request's headers in the log (they carry credentials).
+ */
+export function unexpectedErrorProblem(error: unknown): { problem: Problem; headers: Record<string, string> } {
+  if (error instanceof StoreUnavailableError) {
+    console.error('The database does not answer:', error.message)
+    return {
+      problem: problem('database_unavailable', 'The database does not answer; try again.'),
+      headers: { 'Retry-After': RETRY_AFTER_S },
+    }
+  }
+  console.error('Unexpected error:', error instanceof Error ? error.message : String(error))
+  return { problem: problem('internal_error', 'The server could not answer this request.'), headers: {} }
 }

@@ -193,10 +193,21 @@ export async function apiThroughput(): Promise<ApiReport> {
 /** The report as lines of `label  value`. */
 export function printApiReport(report: ApiReport, line: (label: string, value: string) => void): void {
   const bare = (report.bare.first + report.bare.last) / 2
+  const bareCpus = report.rows.filter((row) => row.label.startsWith('bare')).map((row) => row.cpuUsPerRequest)
+  const bareCpu = bareCpus.every((cpu) => cpu !== null)
+    ? bareCpus.reduce((sum, cpu) => sum + cpu, 0) / bareCpus.length
+    : null
   for (const row of report.rows) {
-    const share = row.label.startsWith('bare') ? '' : `, ${(row.rps / bare).toFixed(2)} of bare`
+    const isBare = row.label.startsWith('bare')
+    const share = isBare ? '' : `, ${(row.rps / bare).toFixed(2)} of bare`
     const failures = row.errors + row.non2xx > 0 ? `, ${row.errors} errors, ${row.non2xx} non-2xx` : ''
-    const cpu = row.cpuUsPerRequest === null ? '' : `, server CPU ${row.cpuUsPerRequest.toFixed(0)} µs/request`
+    // CPU per request is the steadier figure on a shared machine: req/s also moves with what else runs.
+    const cpuShare =
+      isBare || bareCpu === null || row.cpuUsPerRequest === null
+        ? ''
+        : ` (${(row.cpuUsPerRequest / bareCpu).toFixed(1)}× bare)`
+    const cpu =
+      row.cpuUsPerRequest === null ? '' : `, server CPU ${row.cpuUsPerRequest.toFixed(0)} µs/request${cpuShare}`
     line(row.label, `${row.rps.toFixed(0)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${cpu}${share}${failures}`)
   }
   if (report.postgresSkipped !== null) line('PostgreSQL', `not measured: ${report.postgresSkipped}`)

@@ -1,0 +1,142 @@
+/**
+ * The calculator's four POST endpoints answered straight from Node's
+ * `http` request, in front of Hono: the same guards and the same
+ * calculator (calculator.ts), without building a web Request, a Response
+ * and their Headers for each call, which cost more than the money itself.
+ * Anything out of the ordinary (a cookie, so an XSRF check; no
+ * Content-Length; a header sent twice; another path or method) goes to Hono,
+ * so every answer stays the one the Hono app gives, byte for byte.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Problem } from '../../src/domain/types.ts'
+import type { Authenticator } from './auth.ts'
+import type { Access, Calculator, CalculatorAnswer } from './calculator.ts'
+import { authProblem, corsAllowance, isJsonType, MAX_BODY_BYTES, parseJsonBody } from './guards.ts'
+import { PROBLEM_CONTENT_TYPE, unexpectedErrorProblem } from './problem.ts'
+
+/** Answers the request and returns true, or returns false and leaves it untouched for Hono. */
+export type HotRoutes = (request: IncomingMessage, response: ServerResponse) => boolean
+
+type Endpoint = 'feeOptions' | 'frontCalculate'
+
+export interface HotRoutesParts {
+  /** Where the API is mounted, e.g. `/api/v1`. */
+  base: string
+  authenticate: Authenticator
+  calculator: Calculator
+  allowedOrigins: () => readonly string[]
+}
+
+const ROUTES: readonly { path: string; endpoint: Endpoint; access: Access }[] = [
+  { path: '/Calculator/CalculateFeeOptions', endpoint: 'feeOptions', access: 'authenticated' },
+  { path: '/Calculator/CalculateFeeOptionsAnonymous', endpoint: 'feeOptions', access: 'anonymous' },
+  { path: '/Calculator/FrontCalculateFees', endpoint: 'frontCalculate', access: 'authenticated' },
+  { path: '/Calculator/FrontCalculateFeesAnonymous', endpoint: 'frontCalculate', access: 'anonymous' },
+]
+const DIGITS = /^\d+$/
+const JSON_CONTENT_TYPE = 'application/json'
+const EXPOSED_HEADERS = 'WWW-Authenticate, Retry-After'
+
+export function hotRoutes({ base, authenticate, calculator, allowedOrigins }: HotRoutesParts): HotRoutes {
+  const routes = new Map(ROUTES.map((route) => [`${base}${route.path}`, route]))
+
+  const answer = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    endpoint: Endpoint,
+    access: Access,
+  ): Promise<void> => {
+    const headers = request.headers
+    const origin = headers.origin
+    try {
+      if (access === 'authenticated') {
+        // A header sent twice never comes here, so each is one string.
+        const outcome = await authenticate({
+          authorization: headers.authorization,
+          apiKey: headers['x-api-key'] as string | undefined,
+        })
+        if (!outcome.ok) {
+          const refused = authProblem(outcome)
+          return sendProblem(response, origin, refused.problem, refused.headers)
+        }
+      }
+      const bytes = await readBody(request)
+      if (bytes === null) return
+      const body = parseJsonBody(bytes)
+      if (!body.ok) return sendProblem(response, origin, body.problem, {})
+      const result: CalculatorAnswer =
+        endpoint === 'feeOptions'
+          ? calculator.feeOptions(body.value, access)
+          : await calculator.frontCalculate(body.value, access)
+      if (result.ok) return send(response, origin, 200, JSON_CONTENT_TYPE, JSON.stringify(result.body), {})
+      return sendProblem(response, origin, result.problem, result.headers ?? {})
+    } catch (error) {
+      const failed = unexpectedErrorProblem(error)
+      sendProblem(response, origin, failed.problem, failed.headers)
+    }
+  }
+
+  /** Writes an answer with the headers the API's middleware gives it: CORS, no-store, nosniff. */
+  const send = (
+    response: ServerResponse,
+    origin: string | undefined,
+    status: number,
+    contentType: string,
+    text: string,
+    extra: Record<string, string>,
+  ): void => {
+    if (response.headersSent || response.destroyed) return
+    // Lower-case names in alphabetical order with Content-Length last: what the Hono adapter
+    // writes for a web Response, so both paths give the same bytes.
+    const out: Record<string, string | number> = {}
+    const allowance = corsAllowance(origin, allowedOrigins())
+    if (allowance === 'origin') out['access-control-allow-credentials'] = 'true'
+    if (allowance !== null) {
+      out['access-control-allow-origin'] = allowance === '*' ? '*' : (origin as string)
+      out['access-control-expose-headers'] = EXPOSED_HEADERS
+    }
+    out['cache-control'] = 'no-store'
+    out['content-type'] = contentType
+    if (extra['Retry-After'] !== undefined) out['retry-after'] = extra['Retry-After']
+    out.vary = 'Origin'
+    if (extra['WWW-Authenticate'] !== undefined) out['www-authenticate'] = extra['WWW-Authenticate']
+    out['x-content-type-options'] = 'nosniff'
+    out['Content-Length'] = Buffer.byteLength(text)
+    response.writeHead(status, out)
+    response.end(text)
+  }
+
+  const sendProblem = (
+    response: ServerResponse,
+    origin: string | undefined,
+    problem: Problem,
+    extra: Record<string, string>,
+  ): void => send(response, origin, problem.status, PROBLEM_CONTENT_TYPE, JSON.stringify(problem), extra)
+
+  return (request, response) => {
+    if (request.method !== 'POST') return false
+    const route = routes.get(request.url ?? '')
+    if (route === undefined) return false
+    const headers = request.headers
+    // The XSRF double-submit check only applies with a cookie; chunked and oversized bodies are read
+    // as a stream and cut off by the body guard; a header sent twice is joined differently by Node.
+    if (headers.cookie !== undefined || headers['transfer-encoding'] !== undefined) return false
+    const length = headers['content-length']
+    if (length === undefined || !DIGITS.test(length) || Number(length) > MAX_BODY_BYTES) return false
+    if (!isJsonType(headers['content-type'] ?? '')) return false
+    if (request.rawHeaders.length !== 2 * Object.keys(headers).length) return false
+    void answer(request, response, route.endpoint, route.access)
+    return true
+  }
+}
+
+/** The body whose length Content-Length declared (HTTP framing bounds it); null when the client went away. */
+function readBody(request: IncomingMessage): Promise<Uint8Array | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)))
+    request.once('error', () => resolve(null))
+    request.once('aborted', () => resolve(null))
+  })
+}
