@@ -111,7 +111,34 @@ const SCRUBBING = Symbol('scrubbing')
 /** The element's widget (see widgetOf): its first calculation may leave before React's first render. */
 const WIDGET = Symbol('widget')
 
-type ElementState = HTMLElement & { [GIVEN_INPUT]?: unknown; [SCRUBBING]?: boolean; [WIDGET]?: Widget }
+/** The control inside that last took the focus, while it is in the shadow root (see watchInnerFocus). */
+const INNER_FOCUS = Symbol('innerFocus')
+
+type ElementState = HTMLElement & {
+  [GIVEN_INPUT]?: unknown
+  [SCRUBBING]?: boolean
+  [WIDGET]?: Widget
+  [INNER_FOCUS]?: Element | null
+}
+
+/**
+ * Remembers which control inside had the focus, and forgets it once the
+ * shadow root's changes have been seen. So `focus()` can tell React apart
+ * from the host: when a control that has the focus is removed, React's commit
+ * gives the focus back to the element it found focused, the host, by calling
+ * its focus() in that same task, before any observer runs.
+ */
+function watchInnerFocus(element: ElementState): void {
+  const root = element.shadowRoot
+  if (!root || element[INNER_FOCUS] !== undefined) return
+  element[INNER_FOCUS] = null
+  root.addEventListener('focusin', (event) => {
+    element[INNER_FOCUS] = event.composedPath()[0] as Element
+  })
+  new MutationObserver(() => {
+    if (!element[INNER_FOCUS]?.isConnected) element[INNER_FOCUS] = null
+  }).observe(root, { childList: true, subtree: true })
+}
 
 /**
  * The first request leaves as soon as the element is connected with a valid
@@ -221,6 +248,7 @@ export class FeesCalculatorElement extends ElementBase {
     // A move keeps the tree it has (and its store): only a first connect, or one after a release, starts early.
     if (!this.hasReactTree) startEarly(this)
     super.connectedCallback()
+    watchInnerFocus(this)
   }
 
   override released(): void {
@@ -233,9 +261,13 @@ export class FeesCalculatorElement extends ElementBase {
    * Focuses the calculator's first control that can take the focus (a
    * multi-step form moving the focus to the payment step). Not
    * `delegatesFocus`: with it, a click on any text of the card would move the
-   * focus to that control.
+   * focus to that control. A call from React handing back the focus of a
+   * control it just removed is left alone: the part that replaced it (the
+   * schedule, the date button after the calendar) takes the focus itself.
    */
   override focus(options?: FocusOptions): void {
+    const inner = (this as ElementState)[INNER_FOCUS]
+    if (inner && !inner.isConnected) return
     this.shadowRoot?.querySelector<HTMLElement>(':is(select,input,button):enabled')?.focus(options)
   }
 
