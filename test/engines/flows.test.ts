@@ -48,6 +48,18 @@ function choose(page: TestPage, selector: string, value: string, host = 'fees-ca
   )
 }
 
+/** By keyboard: Enter on the date button, the selected day takes the focus, the next day with the arrow key, Enter. */
+async function pickNextDayByKeyboard(page: TestPage): Promise<void> {
+  await page.focus('button[part=date]')
+  await page.press('Enter')
+  await page.waitFor('the selected day to have the focus', () =>
+    document
+      .querySelector('fees-calculator')!
+      .shadowRoot!.activeElement?.classList.contains('react-datepicker__day--selected'),
+  )
+  await page.press('ArrowRight', 'Enter')
+}
+
 const count = async (page: TestPage, name: string) => (await page.events()).filter((e) => e.name === name).length
 
 /** A host page of the demo's origin loading the shipped bundle, with the page's CSS and markup. */
@@ -96,14 +108,7 @@ describeEngines('<fees-calculator> in every engine', (suite) => {
     await page.settled()
 
     // By keyboard: Enter on the date button, the next day with the arrow key, Enter; the focus comes back.
-    await page.focus('button[part=date]')
-    await page.press('Enter')
-    await page.waitFor('the selected day to have the focus', () =>
-      document
-        .querySelector('fees-calculator')!
-        .shadowRoot!.activeElement?.classList.contains('react-datepicker__day--selected'),
-    )
-    await page.press('ArrowRight', 'Enter')
+    await pickNextDayByKeyboard(page)
     const third = await page.event('calculationResultReceivedEvent', 3)
     expect(third.firstPaymentDate).toBe(`${first.firstPaymentDate.slice(0, 8)}21`)
     await page.waitForGone('.react-datepicker')
@@ -137,14 +142,7 @@ describeEngines('<fees-calculator> in every engine', (suite) => {
     await page.loaded()
     // The calendar's own button, not the stand-in shown while its chunk loads (that one keeps the focus on purpose).
     await page.calendarReady()
-    await page.focus('button[part=date]')
-    await page.press('Enter')
-    await page.waitFor('the selected day to have the focus', () =>
-      document
-        .querySelector('fees-calculator')!
-        .shadowRoot!.activeElement?.classList.contains('react-datepicker__day--selected'),
-    )
-    await page.press('ArrowRight', 'Enter')
+    await pickNextDayByKeyboard(page)
     await page.event('calculationResultReceivedEvent', 2)
     await page.waitForGone('.react-datepicker')
     await page.settled()
