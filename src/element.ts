@@ -111,7 +111,7 @@ const SCRUBBING = Symbol('scrubbing')
 /** The element's widget (see widgetOf): its first calculation may leave before React's first render. */
 const WIDGET = Symbol('widget')
 
-/** The control inside that last took the focus, while it is in the shadow root (see watchInnerFocus). */
+/** The control inside that last took the focus (see watchInnerFocus). */
 const INNER_FOCUS = Symbol('innerFocus')
 
 type ElementState = HTMLElement & {
@@ -122,11 +122,10 @@ type ElementState = HTMLElement & {
 }
 
 /**
- * Remembers which control inside had the focus, and forgets it once the
- * shadow root's changes have been seen. So `focus()` can tell React apart
- * from the host: when a control that has the focus is removed, React's commit
- * gives the focus back to the element it found focused, the host, by calling
- * its focus() in that same task, before any observer runs.
+ * Remembers which control inside had the focus last. So `focus()` can tell
+ * React apart from the host: when a control that has the focus is removed,
+ * React's commit gives the focus back to the element it found focused, the
+ * host, by calling its focus().
  */
 function watchInnerFocus(element: ElementState): void {
   const root = element.shadowRoot
@@ -135,9 +134,6 @@ function watchInnerFocus(element: ElementState): void {
   root.addEventListener('focusin', (event) => {
     element[INNER_FOCUS] = event.composedPath()[0] as Element
   })
-  new MutationObserver(() => {
-    if (!element[INNER_FOCUS]?.isConnected) element[INNER_FOCUS] = null
-  }).observe(root, { childList: true, subtree: true })
 }
 
 /**
@@ -266,8 +262,12 @@ export class FeesCalculatorElement extends ElementBase {
    * schedule, the date button after the calendar) takes the focus itself.
    */
   override focus(options?: FocusOptions): void {
-    const inner = (this as ElementState)[INNER_FOCUS]
-    if (inner && !inner.isConnected) return
+    const state = this as ElementState
+    // The control that had the focus is gone: React handing its focus back (once; a call after that is the host's).
+    if (state[INNER_FOCUS]?.isConnected === false) {
+      state[INNER_FOCUS] = null
+      return
+    }
     this.shadowRoot?.querySelector<HTMLElement>(':is(select,input,button):enabled')?.focus(options)
   }
 

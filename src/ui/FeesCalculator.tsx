@@ -151,9 +151,8 @@ function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & {
   const shadowRoot = styleRoot instanceof ShadowRoot ? styleRoot : null
 
   const { reportChunkFailure } = store.getState()
-  const scheduleTakesFocus = useRef(false)
   const context = useMemo<CalculatorContextValue>(
-    () => ({ store, shadowRoot, reportChunkFailure, scheduleTakesFocus }),
+    () => ({ store, shadowRoot, reportChunkFailure }),
     [store, shadowRoot, reportChunkFailure],
   )
   const state = useStore(store, (s) => (s.result === null ? 'empty' : s.versionLocked ? 'locked' : 'loaded'))

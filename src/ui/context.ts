@@ -8,13 +8,6 @@ export interface CalculatorContextValue {
   shadowRoot: ShadowRoot | null
   /** A lazy chunk failed to load: say so on the console and in a toast. */
   reportChunkFailure(error: unknown): void
-  /**
-   * Set when the schedule button goes while it has the focus: the schedule
-   * takes the focus when it shows. (Reading the focus then is too late: once
-   * the button is gone, React hands the focus back to the element, and the
-   * element gives it to its first control.)
-   */
-  scheduleTakesFocus: { current: boolean }
 }
 
 export const CalculatorContext = createContext<CalculatorContextValue | null>(null)

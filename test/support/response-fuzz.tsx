@@ -92,7 +92,6 @@ export function mount(): Harness {
             store: widget.store,
             shadowRoot: null,
             reportChunkFailure: () => {},
-            scheduleTakesFocus: { current: false },
           }}
         >
           <CalculatorView showHeader showFooter />

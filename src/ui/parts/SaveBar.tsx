@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro'
-import { useCallback } from 'react'
 import { useShallow } from 'zustand/shallow'
 import {
   selectCanPreviewSchedule,
@@ -7,7 +6,7 @@ import {
   selectSaveBusy,
   selectShowSave,
 } from '../../store/calculator-store.ts'
-import { useActions, useCalculator, useCalculatorContext } from '../context.ts'
+import { useActions, useCalculator } from '../context.ts'
 import { scheduleChunk } from '../../lazy/registry.ts'
 import { useFormatters } from '../useFormatters.ts'
 
@@ -98,14 +97,6 @@ function ScheduleButton() {
     })),
   )
   const canPreview = useCalculator(selectCanPreviewSchedule)
-  const { scheduleTakesFocus } = useCalculatorContext()
-  // A ref's cleanup runs before React removes the button, while it can still say whether it has the focus.
-  const handsOnFocus = useCallback(
-    (button: HTMLButtonElement) => () => {
-      if ((button.getRootNode() as Document | ShadowRoot).activeElement === button) scheduleTakesFocus.current = true
-    },
-    [scheduleTakesFocus],
-  )
   if (shown) return null
   // Warm-up only: the schedule section loads the chunk for real and reports a failure then.
   const warmUp = () => void scheduleChunk.load().catch(() => undefined)
@@ -118,7 +109,6 @@ function ScheduleButton() {
       onPointerEnter={warmUp}
       onFocus={warmUp}
       onClick={() => void previewSchedule()}
-      ref={handsOnFocus}
     >
       {t`Show payment schedule`}
     </button>

@@ -19,19 +19,18 @@ export interface ScheduleProps {
 export default function Schedule({ table, language, fileTag }: ScheduleProps) {
   const { t } = useLingui()
   const titleId = useId()
-  const { shadowRoot, scheduleTakesFocus } = useCalculatorContext()
+  const { shadowRoot } = useCalculatorContext()
   const title = useRef<HTMLHeadingElement>(null)
   useLayoutEffect(() => {
     adoptStyles(shadowRoot ?? document, [scheduleCss])
   }, [shadowRoot])
   useEffect(() => {
-    // The button that asked for the schedule goes when it arrives, with the focus if it had it (or with none, where a
-    // click does not focus a button): the focus moves to the schedule. Focus anywhere else (SAVE, the host page) is left alone.
+    // The button that asked for the schedule goes when it arrives, leaving the focus on the page's body (the
+    // element does not take React's hand-back of it, see its focus()): it moves to the schedule instead. Focus anywhere else (SAVE, the host page) is left alone.
     const heading = title.current
     const active = heading?.ownerDocument.activeElement
-    if (heading && (scheduleTakesFocus.current || !active || active === heading.ownerDocument.body)) heading.focus()
-    scheduleTakesFocus.current = false
-  }, [scheduleTakesFocus])
+    if (heading && (!active || active === heading.ownerDocument.body)) heading.focus()
+  }, [])
   const format = formattersFor(language, table.currency)
   const headers = {
     number: t`No.`,
