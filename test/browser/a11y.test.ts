@@ -192,8 +192,13 @@ describe.each(['es', 'en'] as const)('names and announcements, in %s', (language
     expect(await page.locator('fees-calculator section[aria-live=polite]').getAttribute('aria-label')).toMatch(
       new RegExp(`^${words.toasts}\\b`),
     )
-    const box = (await close.boundingBox())!
-    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24)
+    // Measured once the toast has settled: during its entry transition it is still growing to its size.
+    await expect
+      .poll(async () => {
+        const box = (await close.boundingBox())!
+        return Math.min(box.width, box.height)
+      })
+      .toBeGreaterThanOrEqual(24)
     await page.close()
   })
 
