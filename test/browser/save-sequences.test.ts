@@ -62,6 +62,8 @@ describe('<fees-calculator> saves exactly the plan on screen (Chromium, real cli
     expect(result.initialAmount).toBe(7000)
     expect(saved.fees).toHaveLength(result.totalFees)
     expect(saved.totals.finalFee).toBe(result.finalFee)
+    // The schedule comes in its own chunk, a moment after the lock.
+    await page.locator('fees-calculator [part=schedule] tbody tr').first().waitFor()
     expect(await page.locator('fees-calculator [part=schedule] tbody tr').count()).toBe(result.totalFees)
     await page.close()
   })
