@@ -1,12 +1,14 @@
 /**
  * axe-core with the WCAG 2.2 AA tags (2.0, 2.1 and 2.2, levels A and AA) in
  * Firefox and WebKit, in the states test/browser/a11y.test.ts checks in
- * Chromium: empty, editable, a refused amount, the calendar open,
- * refinancing, an ERP system before and after it sends its plan, saved and
- * locked with the schedule, the schedule on demand.
+ * Chromium: empty, the first plan on its way, editable, a refused amount, the
+ * calendar open, refinancing, an ERP system before and after it sends its
+ * plan, saved and locked with the schedule, the schedule on demand, an error
+ * toast on screen.
  */
 import { expect, it } from 'vitest'
 import { WCAG_AA_TAGS } from '../browser/a11y-helpers.ts'
+import { UNAVAILABLE } from '../browser/screen-helpers.ts'
 import { describeEngines, type TestPage } from '../support/engines.ts'
 import { AXE_PATH } from '../support/page-server.ts'
 
@@ -74,6 +76,35 @@ describeEngines(
       await page.waitForInside('.fc[data-state=empty]')
       await expectClean(page, 'empty')
     })
+
+    it.each(['es', 'en'] as const)(
+      'finds nothing in %s while the first plan is on its way, and with an error toast on screen (hash mode)',
+      async (language) => {
+        const held = suite.pages.hold('/api/v1/Calculator/CalculateFeeOptions')
+        const waiting = await suite.open(`/demo/portal.html?lang=${language}`)
+        await held.arrived
+        await waiting.waitForInside(`.fc[data-state=empty][lang=${language}]`)
+        await expectClean(waiting, 'first plan on its way')
+        held.release()
+        await waiting.loaded()
+        await waiting.click('[part=save-button]')
+        const { versionHashCode } = await waiting.event('feeOptionSelectedEvent')
+        await waiting.close()
+
+        // The version number cannot be had: the reopened plan says so in a toast.
+        const restore = suite.pages.refuse('/api/v1/Version/Number', 503, UNAVAILABLE)
+        try {
+          const reopened = await suite.open(`/fees/${versionHashCode}`)
+          // Hash mode has no host to tell: the failure goes to the console as well as to the toast.
+          reopened.expectError(/^\[fees-calculator\] version number fetch failed/)
+          await reopened.waitForInside('[data-sonner-toast][data-type=error]')
+          await expectClean(reopened, 'error toast')
+          await reopened.close()
+        } finally {
+          restore()
+        }
+      },
+    )
 
     it.each(['es', 'en'] as const)(
       'finds nothing in %s: editable, a refused amount, the calendar open, refinancing',

@@ -199,12 +199,19 @@ export class TestPage {
     return this.evaluate(() => (window as unknown as { __probe: { violations: string[] } }).__probe.violations)
   }
 
-  /** Errors and console errors: the engine's own reports and the probe's. */
+  /** Console errors the test causes on purpose (a failure the widget is meant to log): they do not fail it. */
+  private readonly expectedErrors: RegExp[] = []
+
+  expectError(pattern: RegExp): void {
+    this.expectedErrors.push(pattern)
+  }
+
+  /** Errors and console errors, the engine's own reports and the probe's, but for those the test expects. */
   async errors(): Promise<string[]> {
     const probed = await this.evaluate(
       () => (window as unknown as { __probe?: { errors: string[] } }).__probe?.errors ?? [],
     ).catch((error: unknown) => [`the page could not be read: ${error}`])
-    return [...this.page.errors, ...probed]
+    return [...this.page.errors, ...probed].filter((line) => !this.expectedErrors.some((p) => p.test(line)))
   }
 
   /** Shows the page in a frame of exactly that size, for an engine whose window cannot be so narrow. */

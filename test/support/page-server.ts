@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs'
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
+import { Readable } from 'node:stream'
 
 export const PROBE_PATH = '/__engines/probe.js'
 export const FRAME_PATH = '/__engines/frame.html'
@@ -96,8 +97,20 @@ function framePage(src: string, width: number, height: number): string {
  style="display:block;border:0;width:${width}px;height:${height}px;background:#fff"></iframe></body></html>`
 }
 
+/** A request the page server keeps from the demo server until the test lets it go. */
+export interface Held {
+  /** Settles when the request has come in. */
+  arrived: Promise<void>
+  /** Sends it on; its answer then reaches the page as usual. */
+  release(): void
+}
+
 export interface PageServer {
   url: string
+  /** Holds the next request whose path starts with `prefix` (in any engine: the page server is on the way). */
+  hold(prefix: string): Held
+  /** Answers every request whose path starts with `prefix` with a problem of that status, until the returned function is called. */
+  refuse(prefix: string, status: number, problem: object): () => void
   /** Serves `html` (with the probe) at a new path of this origin, and gives that path. */
   page(html: string): string
   /** The path of a frame page showing `path` at exactly that size. */
@@ -107,6 +120,8 @@ export interface PageServer {
 
 export async function startPageServer(target: string): Promise<PageServer> {
   const pages = new Map<string, string>()
+  const holds: { prefix: string; arrive: () => void; released: Promise<void> }[] = []
+  const refusals = new Map<string, { status: number; body: string }>()
   const upstream = new URL(target)
   const send = (response: ServerResponse, type: string, body: string) => {
     response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' })
@@ -151,7 +166,32 @@ export async function startPageServer(target: string): Promise<PageServer> {
     }
     const html = pages.get(url.pathname)
     if (html !== undefined) return send(response, 'text/html; charset=utf-8', withProbe(html))
-    forward(incoming, response)
+    for (const [prefix, refusal] of refusals) {
+      if (!url.pathname.startsWith(prefix)) continue
+      response.writeHead(refusal.status, {
+        'content-type': 'application/problem+json',
+        'access-control-allow-origin': '*',
+        'cache-control': 'no-store',
+      })
+      return response.end(refusal.body)
+    }
+    const held = holds.findIndex((hold) => url.pathname.startsWith(hold.prefix))
+    if (held === -1) return forward(incoming, response)
+    const [hold] = holds.splice(held, 1)
+    hold!.arrive()
+    // The body is read now, as a server would, and sent on when the test lets the request go.
+    const chunks: Buffer[] = []
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+    incoming.on('end', () => {
+      void hold!.released.then(() => {
+        const replay = Object.assign(Readable.from(chunks.length ? [Buffer.concat(chunks)] : []), {
+          url: incoming.url,
+          method: incoming.method,
+          headers: incoming.headers,
+        }) as unknown as IncomingMessage
+        forward(replay, response)
+      })
+    })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
@@ -163,6 +203,18 @@ export async function startPageServer(target: string): Promise<PageServer> {
       const path = `/__engines/page-${count}.html`
       pages.set(path, html)
       return path
+    },
+    hold(prefix) {
+      let arrive: () => void = () => {}
+      let release: () => void = () => {}
+      const arrived = new Promise<void>((resolve) => (arrive = resolve))
+      const released = new Promise<void>((resolve) => (release = resolve))
+      holds.push({ prefix, arrive, released })
+      return { arrived, release }
+    },
+    refuse(prefix, status, problem) {
+      refusals.set(prefix, { status, body: JSON.stringify({ ...problem, status }) })
+      return () => refusals.delete(prefix)
     },
     frame: (path, width, height) => `${FRAME_PATH}?w=${width}&h=${height}&src=${encodeURIComponent(path)}`,
     close: () =>
