@@ -59,30 +59,51 @@ export interface CalendarPickerProps {
   onCommit(isoDate: string): void
 }
 
+/** How long after the calendar closes a focus left nowhere is given back to the date button. */
+const FOCUS_WATCH_MS = 500
+
 /**
  * Gives the focus back to the date button when the calendar closed with the
  * focus in it and left it nowhere. react-datepicker refocuses its input on a
- * timer but also blurs it on the next frame; where the frame comes last
- * (WebKit), a keyboard user was left with no focus. Two frames on, its blur
- * has usually run. WebKit still loses the focus at times: see the skipped
- * WebKit case in test/engines/flows.test.ts.
+ * timer and also blurs it on a later frame, in an order that differs by
+ * engine (in WebKit the blur comes last and left a keyboard user with no
+ * focus). So for a moment after the close, a focus that goes nowhere (not to
+ * another control, not by a pointer) comes back to the button. Returns the
+ * function that ends that watch early.
  */
-function returnFocus(root: DocumentOrShadowRoot & NonElementParentNode, buttonId: string): void {
+function returnFocus(root: Document | ShadowRoot, buttonId: string): () => void {
   const active = root.activeElement
-  if (active && !active.closest('.react-datepicker') && active.id !== buttonId) return
-  requestAnimationFrame(() =>
-    requestAnimationFrame(() => {
-      const now = root.activeElement
-      if (!now || now === document.body || now.closest('.react-datepicker'))
-        (root.getElementById(buttonId) as HTMLElement | null)?.focus({ preventScroll: true })
-    }),
-  )
+  if (active && !active.closest('.react-datepicker') && active.id !== buttonId) return () => {}
+  const refocus = () => {
+    const now = root.activeElement
+    const nowhere = document.activeElement === null || document.activeElement === document.body
+    if ((now === null || now === document.body) && nowhere)
+      (root.getElementById(buttonId) as HTMLElement | null)?.focus({ preventScroll: true })
+  }
+  const onFocusOut = () => setTimeout(refocus)
+  const stop = () => {
+    clearTimeout(timer)
+    cancelAnimationFrame(frame)
+    root.removeEventListener('focusout', onFocusOut)
+    document.removeEventListener('pointerdown', stop, true)
+  }
+  const timer = setTimeout(stop, FOCUS_WATCH_MS)
+  root.addEventListener('focusout', onFocusOut)
+  // A click elsewhere is the user's own choice of where the focus goes.
+  document.addEventListener('pointerdown', stop, true)
+  let frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(refocus)
+  })
+  return stop
 }
 
 /** The react-datepicker calendar: the lazy chunk behind the first payment date. */
 export default function CalendarPicker(props: CalendarPickerProps) {
   const { t } = useLingui()
   const pending = useRef<string | null>(null)
+  /** Ends the watch of returnFocus: the calendar opened again, or the picker went. */
+  const stopFocusWatch = useRef<() => void>(() => {})
+  useEffect(() => () => stopFocusWatch.current(), [])
   const { shadowRoot, onCommit, language } = props
   const [open, setOpen] = useState(props.startOpen)
 
@@ -152,13 +173,14 @@ export default function CalendarPicker(props: CalendarPickerProps) {
       onClickOutside={commitPending}
       onCalendarOpen={() => {
         setOpen(true)
+        stopFocusWatch.current()
         // The dialog takes the focus, on the chosen day: from there the arrow keys, Enter and Escape work.
         focusCurrentDay(shadowRoot ?? document)
       }}
       onCalendarClose={() => {
         setOpen(false)
         commitPending()
-        returnFocus(shadowRoot ?? document, props.id)
+        stopFocusWatch.current = returnFocus(shadowRoot ?? document, props.id)
       }}
       calendarContainer={Container}
       customInput={<DateButton display={props.display} aria-expanded={open} />}
