@@ -94,6 +94,8 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
 const IDLE_SWEEP_MS = 20
 /** On close, how long requests in flight may take before their connections are cut. */
 const DRAIN_DEADLINE_MS = 5000
+/** How long an idle keep-alive connection is kept (see startServer). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000
 
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:4173` */
@@ -124,6 +126,11 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
   const listening = createServer((request, response) => {
     if (!server.hot(request, response)) void honoListener(request, response)
   })
+  // An idle keep-alive connection stays open longer than a client or a proxy in front keeps it (nginx and
+  // most load balancers: 60 s), so that they close it first: a server closing it as a request is sent on
+  // it would make that request fail with a reset (Node's default, 5 s, invites that under load).
+  listening.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
+  listening.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000
   listening.listen(config.port, config.host)
   try {
     port = await new Promise<number>((resolveListening, rejectListening) => {

@@ -59,8 +59,12 @@ export interface CalendarPickerProps {
   onCommit(isoDate: string): void
 }
 
-/** How long after the calendar closes a focus left nowhere is given back to the date button. */
-const FOCUS_WATCH_MS = 500
+/**
+ * How long after the calendar closes a focus left nowhere is given back to the
+ * date button: react-datepicker's late blur comes within a few frames, which
+ * on a loaded phone can take a second or more.
+ */
+const FOCUS_WATCH_MS = 3_000
 
 /**
  * Gives the focus back to the date button when the calendar closed with the
