@@ -1,5 +1,5 @@
 import r2wc from '@r2wc/react-to-web-component'
-import type { ComponentType } from 'react'
+import { startTransition, type ComponentType } from 'react'
 
 /**
  * What we add around r2wc, in one place. r2wc gives us a custom element that
@@ -10,6 +10,10 @@ import type { ComponentType } from 'react'
  *
  * - a shadow root with our own init (e.g. `delegatesFocus`), since r2wc only
  *   passes the mode;
+ * - a first render that yields: it is rendered as a transition, in slices,
+ *   so that the HTTP client's chunk, arriving meanwhile, runs between them
+ *   and the first calculation leaves during the render rather than after it
+ *   and the first paint;
  * - a deferred unmount: a host that moves the element (removes it and inserts
  *   it elsewhere, in the same task or a few frames later) keeps its React tree,
  *   and with it the plan, the lock, the version and the schedule, and sends no
@@ -73,7 +77,7 @@ export function reactElementBase(
         return
       }
       this.#mounted = true
-      super.connectedCallback()
+      startTransition(() => super.connectedCallback())
     }
 
     override disconnectedCallback(): void {
