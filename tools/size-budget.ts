@@ -77,10 +77,11 @@ export const INITIAL_JS_BUDGET_GZIP = 92 * 1024
 /**
  * The headline budget: every script a browser has fetched by the time the
  * first monthly fee is drawn (tools/first-figures-js.ts), gzip -9, dayjs
- * included. Measured at 98.0 KB (97.6 before; the amount field's select-all
- * kept in WebKit and the CRM column's whole select took the last 30 bytes);
- * the goal is 85 KB, then 80.
+ * included. Measured at 97.85 KB (98.1 before: the English catalogue now
+ * comes only with an English input, −0.74 KB; the first calculation's early
+ * fetch, which no longer waits for the HTTP client's chunk, +0.47 KB); the
+ * goal is 85 KB, then 80.
  */
-export const FIRST_FIGURES_JS_BUDGET_GZIP = 98.1 * 1024
+export const FIRST_FIGURES_JS_BUDGET_GZIP = 97.9 * 1024
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
