@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import { launchBrowser, startDemo } from '../tools/browsers.ts'
 import { apiThroughput, printApiReport } from './bench/api.ts'
 import { memoryReport } from './bench/memory.ts'
-import { lighthouseMobile } from './bench/lighthouse.ts'
+import { lighthouseMobile, type LighthouseFigures } from './bench/lighthouse.ts'
+import { startReferenceServer } from '../tools/reference-server.ts'
 import { FIRST_FIGURES_PROBE_INIT, firstRenders, ms, stats, tuitionInput } from './bench/browser.ts'
 import { packageOf, readChunkReport } from '../tools/chunk-report.ts'
 import {
@@ -20,9 +21,9 @@ import {
   sizeOf,
   standaloneSizes,
 } from '../tools/size-budget.ts'
-import { jsBeforeFirstFigures } from '../tools/first-figures-js.ts'
 import {
   apiRoundTrip,
+  compositionRows,
   buildReference,
   measureFirstFigures,
   printTable,
@@ -78,6 +79,48 @@ function standaloneScripts(): Record<string, string> {
   return scripts
 }
 
+/**
+ * 7. A phone's network: Lighthouse's mobile profile on the portal page, each
+ * build served by a demo server of its own (one after the other).
+ */
+async function lighthouseSection(builds: Build[]): Promise<void> {
+  console.log(
+    "\n7. Lighthouse 12, mobile profile (simulated slow 4G and 4× slower CPU), Debian's Chromium, /demo/portal.html",
+  )
+  const load = () => loadavg()[0]!.toFixed(1)
+  const columns: LighthouseFigures[] = []
+  const loads: string[] = []
+  const encodings: string[] = []
+  for (const build of builds) {
+    const server = await startReferenceServer({}, { distDir: build.dist })
+    try {
+      // Lighthouse's figures depend on it: a build without precompressed files is sent as is.
+      const script = await fetch(`${server.url}/dist/fees-calculator.js`, {
+        headers: { 'Accept-Encoding': 'gzip, br' },
+      })
+      await script.arrayBuffer()
+      encodings.push(script.headers.get('content-encoding') ?? 'none')
+      const before = load()
+      columns.push(await lighthouseMobile(`${server.url}/demo/portal.html`))
+      loads.push(`${before} → ${load()}`)
+    } catch (error) {
+      line(`Lighthouse could not run on ${build.label}`, (error as Error).message)
+      return
+    } finally {
+      await server.remove()
+    }
+  }
+  printTable(builds, [
+    { label: 'Performance score', values: columns.map((f) => String(f.performance)) },
+    { label: 'First Contentful Paint', values: columns.map((f) => `${(f.fcp / 1000).toFixed(2)} s`) },
+    { label: 'Largest Contentful Paint (goal ≤ 2.5 s)', values: columns.map((f) => `${(f.lcp / 1000).toFixed(2)} s`) },
+    { label: 'Total Blocking Time', values: columns.map((f) => `${f.tbt.toFixed(0)} ms`) },
+    { label: 'Cumulative Layout Shift (goal < 0.02)', values: columns.map((f) => f.cls.toFixed(3)) },
+    { label: 'compression of the scripts by the demo server', values: encodings },
+    { label: 'load average (1 min) before → after', values: loads },
+  ])
+}
+
 async function main() {
   console.log('fees-calculator performance report')
   console.log(
@@ -128,6 +171,7 @@ async function main() {
   const baselineSize = sizeOf(baseline.file)
   line('baseline: empty React root bundle', `${kb(baselineSize.gzip)} gzip`)
 
+  let lighthouseBuilds: Build[] = []
   const [browser, demo] = await Promise.all([launchBrowser(), startDemo()])
   try {
     const token = await demo.token()
@@ -142,8 +186,14 @@ async function main() {
     )
     console.log(`  load average (1 / 5 / 15 min) before: ${load()}`)
     const reference = buildReference(process.env.BENCH_BEFORE || 'main')
-    const builds: Build[] = [...(reference ? [reference.build] : []), { label: 'after (this tree)', dist: 'dist' }]
-    try {
+    // Kept to the end: the Lighthouse section measures it too.
+    process.on('exit', () => reference?.cleanup())
+    const builds: Build[] = [
+      ...(reference ? [reference.build] : []),
+      { label: 'after (this tree)', dist: 'dist', report: readChunkReport() },
+    ]
+    {
+      const loadBefore = loadavg()[0]!
       const rows = await measureFirstFigures(browser, origin, token, builds, FIRST_RENDER_LOADS)
       const renders = await firstRenders(
         browser,
@@ -169,33 +219,24 @@ async function main() {
         { label: 'first figures (median)', values: rows.map((r) => ms(r.firstFigures)) },
         { label: 'first figures − first render (median)', values: rows.map((r) => ms(r.figuresMinusRender)) },
         { label: 'API round trip (median)', values: builds.map(() => ms(roundTrip)) },
+        // The loads took turns, so both columns ran under the same load: the 1-minute figure before and after.
+        {
+          label: 'load average (1 min) before → after',
+          values: builds.map(() => `${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`),
+        },
+        // What the JS before the first figures is made of (gzip -9; by package: each script's gzip split by
+        // its modules' share before minifying, so an estimate).
+        { label: 'JS before first figures, by script and package', values: builds.map(() => '') },
+        ...compositionRows(rows),
       ])
       line('budget of the JS before first figures', `${kb(FIRST_FIGURES_JS_BUDGET_GZIP)} gzip (goal 85 KB)`)
-      // What each package costs on that path: each chunk's gzip split by its modules' share before minifying.
-      const fetched = await jsBeforeFirstFigures(browser, origin, token)
-      const report = readChunkReport()
-      const cost = new Map<string, number>()
-      for (const file of fetched.files) {
-        const chunk = report.chunks.find((c) => `dist/${c.file}` === file.file)
-        if (!chunk) continue
-        const size = chunk.modules.reduce((a, m) => a + m.length, 0)
-        for (const m of chunk.modules)
-          cost.set(packageOf(m.id), (cost.get(packageOf(m.id)) ?? 0) + (file.gzip * m.length) / size)
-      }
-      line(
-        'by package (gzip, estimated)',
-        [...cost]
-          .sort((a, b) => b[1] - a[1])
-          .filter(([, bytes]) => bytes >= 100)
-          .map(([name, bytes]) => `${name} ${kb(bytes)}`)
-          .join(', '),
-      )
       console.log(`  load average (1 / 5 / 15 min) after: ${load()}`)
-    } finally {
-      reference?.cleanup()
     }
-    // `BENCH_ONLY=first-figures npm run bench`: the table above only, for a quick comparison on a busy machine.
-    if (process.env.BENCH_ONLY === 'first-figures') return
+    // `BENCH_ONLY=first-figures npm run bench`: the table above and Lighthouse's, for a quick comparison.
+    if (process.env.BENCH_ONLY === 'first-figures') {
+      await lighthouseSection(builds)
+      return
+    }
 
     // 2. First render
     console.log(
@@ -405,6 +446,7 @@ async function main() {
 
     // 6. Memory (before 5 so the API load does not share the machine with the browser)
     await memoryReport(browser, origin, token, line)
+    lighthouseBuilds = builds
   } finally {
     await browser.close()
     await demo.close()
@@ -417,28 +459,7 @@ async function main() {
   )
   printApiReport(await apiThroughput(), line)
 
-  // 7. A phone's network
-  console.log(
-    "\n7. Lighthouse 12, mobile profile (simulated slow 4G and 4× slower CPU), Debian's Chromium, /demo/portal.html",
-  )
-  const lighthouseDemo = await startDemo()
-  try {
-    const script = await fetch(`${lighthouseDemo.url}/dist/fees-calculator.js`, {
-      headers: { 'Accept-Encoding': 'gzip, br' },
-    })
-    await script.arrayBuffer()
-    line('compression of the scripts by the demo server', script.headers.get('content-encoding') ?? 'none')
-    const figures = await lighthouseMobile(`${lighthouseDemo.url}/demo/portal.html`)
-    line('Performance score', String(figures.performance))
-    line('First Contentful Paint', `${(figures.fcp / 1000).toFixed(2)} s`)
-    line('Largest Contentful Paint (goal ≤ 2.5 s)', `${(figures.lcp / 1000).toFixed(2)} s`)
-    line('Total Blocking Time', `${figures.tbt.toFixed(0)} ms`)
-    line('Cumulative Layout Shift (goal < 0.02)', figures.cls.toFixed(3))
-  } catch (error) {
-    line('Lighthouse could not run', (error as Error).message)
-  } finally {
-    await lighthouseDemo.close()
-  }
+  await lighthouseSection(lighthouseBuilds)
   console.log(`\nload average (1 / 5 / 15 min) at the end: ${load()}`)
 }
 

@@ -247,6 +247,11 @@ export class FeesCalculatorElement extends ElementBase {
     watchInnerFocus(this)
   }
 
+  /** A first render with a calculation on its way yields to it (see src/element/r2wc-adapter.ts). */
+  override slicedFirstRender(): boolean {
+    return (this as ElementState)[WIDGET] !== undefined
+  }
+
   override released(): void {
     // Removed for good: whatever its store still has under way is dropped with it, and the host hears nothing more.
     widgetOf(this)?.store.getState().clear()

@@ -10,13 +10,15 @@ import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { benchTuitionInput, jsBeforeFirstFigures } from '../../tools/first-figures-js.ts'
-import { CHUNK_REPORT_PATH } from '../../tools/chunk-report.ts'
+import { CHUNK_REPORT_PATH, packageOf, readChunkReport, type ChunkReport } from '../../tools/chunk-report.ts'
 import { kb } from '../../tools/size-budget.ts'
 import { ms, stats } from './browser.ts'
 
 export interface Build {
   label: string
   dist: string
+  /** Which modules its standalone build put in which chunk (tools/chunk-report.ts). */
+  report: ChunkReport
 }
 
 /**
@@ -35,6 +37,7 @@ export function buildReference(ref: string): { build: Build; commit: string; cle
   const dir = mkdtempSync(join(tmpdir(), 'fees-bench-before-'))
   // The reference build writes its chunk report through the shared node_modules: ours is put back after.
   const report = existsSync(CHUNK_REPORT_PATH) ? readFileSync(CHUNK_REPORT_PATH) : null
+  let referenceReport: ChunkReport
   try {
     execFileSync('sh', ['-c', `git archive ${commit} | tar -x -C ${JSON.stringify(dir)}`])
     symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir')
@@ -42,6 +45,10 @@ export function buildReference(ref: string): { build: Build; commit: string; cle
       cwd: dir,
       stdio: ['ignore', 'ignore', 'inherit'],
     })
+    referenceReport = readChunkReport()
+    // Served as this tree's build is (the demo server sends the precompressed files), so Lighthouse compares alike.
+    if (existsSync(join(dir, 'tools/precompress.ts')))
+      execFileSync('npx', ['tsx', 'tools/precompress.ts', 'dist'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] })
   } catch (error) {
     console.log(`  (no "before" column: the build of ${ref} failed: ${(error as Error).message.split('\n')[0]})`)
     rmSync(dir, { recursive: true, force: true })
@@ -50,7 +57,11 @@ export function buildReference(ref: string): { build: Build; commit: string; cle
     if (report) writeFileSync(CHUNK_REPORT_PATH, report)
   }
   return {
-    build: { label: ref === commit ? `before (${commit})` : `before (${ref} ${commit})`, dist: join(dir, 'dist') },
+    build: {
+      label: ref.startsWith(commit) ? `before (${commit})` : `before (${ref} ${commit})`,
+      dist: join(dir, 'dist'),
+      report: referenceReport,
+    },
     commit,
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   }
@@ -143,6 +154,10 @@ async function apiRoundTrip(browser: Browser, origin: string, token: string, cou
 
 export interface FirstFiguresRow {
   jsBeforeFiguresGzip: number
+  /** Each script fetched by then (its name without the hash) and its gzip -9 size. */
+  files: { name: string; gzip: number }[]
+  /** What each package costs on that path: each script's gzip split by its modules' share before minifying. */
+  packages: Map<string, number>
   emptyRenderGzip: number | null
   firstRender: number
   firstFigures: number
@@ -176,8 +191,18 @@ export async function measureFirstFigures(
   const rows: FirstFiguresRow[] = []
   for (let j = 0; j < builds.length; j++) {
     const js = await jsBeforeFirstFigures(browser, origin, token, builds[j]!.dist)
+    const packages = new Map<string, number>()
+    for (const file of js.files) {
+      const chunk = builds[j]!.report.chunks.find((c) => join(builds[j]!.dist, c.file) === file.file)
+      if (!chunk) continue
+      const size = chunk.modules.reduce((a, m) => a + m.length, 0)
+      for (const m of chunk.modules)
+        packages.set(packageOf(m.id), (packages.get(packageOf(m.id)) ?? 0) + (file.gzip * m.length) / size)
+    }
     rows.push({
       jsBeforeFiguresGzip: js.gzip,
+      files: js.files.map((f) => ({ name: nameOf(f.file), gzip: f.gzip })),
+      packages,
       emptyRenderGzip: null,
       firstRender: stats(samples[j]!.render).median,
       firstFigures: stats(samples[j]!.figures).median,
@@ -188,6 +213,37 @@ export async function measureFirstFigures(
 }
 
 export { apiRoundTrip }
+
+/** A script's name without its folder and content hash: `chunks/http-Ab12.js` → `http`. */
+const nameOf = (file: string) =>
+  file
+    .split('/')
+    .pop()!
+    .replace(/(-[\w-]{8})?\.js$/, '')
+
+/**
+ * The rows that say what the JS before the first figures is made of, build by
+ * build: each script, then each package that costs at least 0.1 KB on one of them.
+ */
+export function compositionRows(rows: FirstFiguresRow[]): { label: string; values: string[] }[] {
+  const names = [...new Set(rows.flatMap((r) => r.files.map((f) => f.name)))]
+  const byFile = names.map((name) => ({
+    label: `  script ${name}`,
+    values: rows.map((r) => {
+      const file = r.files.find((f) => f.name === name)
+      return file ? kb(file.gzip) : '—'
+    }),
+  }))
+  const packages = [...new Set(rows.flatMap((r) => [...r.packages.keys()]))]
+    .map((name) => ({ name, most: Math.max(...rows.map((r) => r.packages.get(name) ?? 0)) }))
+    .filter((p) => p.most >= 100)
+    .sort((a, b) => b.most - a.most)
+  const byPackage = packages.map(({ name }) => ({
+    label: `  package ${name}`,
+    values: rows.map((r) => kb(r.packages.get(name) ?? 0)),
+  }))
+  return [...byFile, ...byPackage]
+}
 
 /** Prints the table: one column per build. */
 export function printTable(builds: Build[], rows: { label: string; values: string[] }[]): void {

@@ -3,6 +3,7 @@ import { setPageUrl } from '../../test/support/page-url.ts'
 import { startRecordingServer } from '../../test/support/recording-server.ts'
 import { createApi, createHttp } from './client.ts'
 import { toApiError } from './errors.ts'
+import { calculatePath, sendEarly } from './request.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import { standInAmortization, standInFeesTable } from '../../test/support/fixtures.ts'
 
@@ -45,6 +46,34 @@ describe('API client headers', () => {
     expect(request?.headers['x-api-key']).toBeUndefined()
     expect(JSON.parse(request?.body ?? '')).toEqual(body)
     expect(request?.body).not.toContain('tok-123')
+  })
+
+  it('reads the answer of the calculation sent before it loaded, sent once with the same headers', async () => {
+    document.cookie = 'XSRF-TOKEN=xsrf%20value; path=/'
+    const options = { root: '/api/v1', auth: { bearer: 'tok-123' } }
+    const early = sendEarly(options, calculatePath(false), body, new AbortController().signal)
+    const api = createApi(createHttp(options, early))
+    expect(await api.calculateFeeOptions(body, false)).toEqual(standInFeesTable(body))
+    const [sent, ...more] = server.requests
+    expect(more).toEqual([])
+    expect(sent?.method).toBe('POST')
+    expect(sent?.url).toBe('/api/v1/Calculator/CalculateFeeOptions')
+    expect(sent?.headers.accept).toBe('application/json')
+    expect(sent?.headers['content-type']).toMatch(/^application\/json/)
+    expect(sent?.headers.authorization).toBe('Bearer tok-123')
+    expect(sent?.headers['x-xsrf-token']).toBe('xsrf value')
+    expect(JSON.parse(sent?.body ?? '')).toEqual(body)
+    // The next call is the client's own.
+    await api.calculateFeeOptions(body, false)
+    expect(server.requests).toHaveLength(2)
+  })
+
+  it('turns an HTTP error of the calculation sent early into the same typed error', async () => {
+    const options = { root: `${server.origin}/api/v1/fail`, auth: { apiKey: 'k' } }
+    const early = sendEarly(options, calculatePath(false), body, new AbortController().signal)
+    const error = await createApi(createHttp(options, early)).calculateFeeOptions(body, false).catch(toApiError)
+    expect(error).toMatchObject({ kind: 'http', status: 422, body: { status: 422, code: 'y' } })
+    expect(server.requests).toHaveLength(1)
   })
 
   it('sends X-Api-Key and no Authorization in hash mode, and the version query parameters', async () => {

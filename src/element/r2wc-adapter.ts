@@ -1,5 +1,5 @@
 import r2wc from '@r2wc/react-to-web-component'
-import type { ComponentType } from 'react'
+import { startTransition, type ComponentType } from 'react'
 
 /**
  * What we add around r2wc, in one place. r2wc gives us a custom element that
@@ -10,6 +10,11 @@ import type { ComponentType } from 'react'
  *
  * - a shadow root with our own init (e.g. `delegatesFocus`), since r2wc only
  *   passes the mode;
+ * - a first render that may yield: when `slicedFirstRender` says so (a
+ *   calculation is already on its way), it is rendered as a transition, in
+ *   slices, so that the HTTP client's chunk and the answer, arriving
+ *   meanwhile, are read between them rather than after the render and the
+ *   first paint. Without one it renders in one go, which is quicker;
  * - a deferred unmount: a host that moves the element (removes it and inserts
  *   it elsewhere, in the same task or a few frames later) keeps its React tree,
  *   and with it the plan, the lock, the version and the schedule, and sends no
@@ -36,6 +41,8 @@ export type ReactElementBase = new () => HTMLElement & {
   readonly hasReactTree: boolean
   /** Called once the tree of an element removed for good has been unmounted. */
   released(): void
+  /** Asked on a first connect: render the first time in slices (see above). */
+  slicedFirstRender(): boolean
 }
 
 /**
@@ -60,6 +67,10 @@ export function reactElementBase(
 
     released(): void {}
 
+    slicedFirstRender(): boolean {
+      return false
+    }
+
     // r2wc calls this from its constructor with the mode only.
     override attachShadow(init: ShadowRootInit): ShadowRoot {
       return super.attachShadow({ ...init, ...shadow })
@@ -73,7 +84,8 @@ export function reactElementBase(
         return
       }
       this.#mounted = true
-      super.connectedCallback()
+      if (this.slicedFirstRender()) startTransition(() => super.connectedCallback())
+      else super.connectedCallback()
     }
 
     override disconnectedCallback(): void {

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla'
 import { apiRootFor, DEFAULT_API_KEY } from '../api/environment.ts'
 import type { Api } from '../api/client.ts'
+import { calculatePath, sendEarly, type ApiClientOptions, type EarlyRequest } from '../api/request.ts'
 import { httpChunk, isAbort, preloadHttp, toApiError, type ApiError } from '../api/errors.ts'
 import { ChunkLoadError } from '../lazy/chunk.ts'
 import { toIsoDate } from '../domain/dates.ts'
@@ -90,14 +91,17 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
   }
 
   return createStore<CalculatorState & CalculatorActions>()((set, get) => {
-    /** The API with the credentials of the moment, once the client's chunk has arrived. */
-    const api = async (): Promise<Api> => {
-      const { createApi, createHttp } = await httpChunk.load()
+    /** Where calls go and with which credentials, at this moment. */
+    const clientOptions = (): ApiClientOptions => {
       const { config: cfg, mode, input } = get()
       const auth = mode === 'hash' ? { apiKey: cfg.apiKey || DEFAULT_API_KEY } : { bearer: input?.token ?? '' }
-      return createApi(
-        createHttp({ root: apiRootFor(hostname(), cfg.apiBase), auth, ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
-      )
+      return { root: apiRootFor(hostname(), cfg.apiBase), auth, ...(deps.fetch ? { fetch: deps.fetch } : {}) }
+    }
+
+    /** The API with the credentials of the moment, once the client's chunk has arrived; `early` is a call it then reads. */
+    const api = async (early?: EarlyRequest): Promise<Api> => {
+      const { createApi, createHttp } = await httpChunk.load()
+      return createApi(createHttp(clientOptions(), early))
     }
 
     /** Starts a call that supersedes any under way; resolves to null when it was itself superseded. */
@@ -218,7 +222,19 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       set({ calculating: true })
       const body = calculationPayload(input, choice ?? undefined)
       const anonymous = usesAnonymousEndpoints(input, mode === 'embedded')
-      const outcome = await latest(async (signal) => (await api()).calculateFeeOptions(body, anonymous, signal))
+      const outcome = await latest(async (signal) => {
+        // Before the client's chunk has arrived (the first calculation, as a rule), the request leaves at once
+        // with the browser's fetch, in parallel with the chunk and the first render; the client reads its answer.
+        const early = httpChunk.loaded()
+          ? undefined
+          : sendEarly(clientOptions(), calculatePath(anonymous), body, signal)
+        try {
+          return (await api(early)).calculateFeeOptions(body, anonymous, signal)
+        } catch (error) {
+          early?.cancel()
+          throw error
+        }
+      })
       if (!outcome) return
       const saveWaited = get().saveQueued
       if ('error' in outcome) {
