@@ -115,8 +115,6 @@ export default defineConfig(({ mode }): UserConfig => {
                 { name: 'shared', minShareCount: 2 },
                 // ky and the response boundary load on their own (see src/api/client.ts), in one chunk.
                 { name: 'http', test: /[\\/]node_modules[\\/]ky[\\/]|[\\/]src[\\/]api[\\/](client|responses)\.ts$/ },
-                // The English catalogue, named for what it is (Spanish ships with the first render).
-                { name: 'locale-en', test: /[\\/]src[\\/]locales[\\/]en[\\/]/ },
               ],
             },
           },

@@ -3,8 +3,6 @@ import { useLingui } from '@lingui/react/macro'
 import { createElement, useCallback, useEffect, useState } from 'react'
 import { languageOfTag, type Language } from '../domain/language.ts'
 import { createI18n } from '../ui/i18n.ts'
-import { messages as enMessages } from '../locales/en/messages.po'
-import { messages as esMessages } from '../locales/es/messages.po'
 import { CHUNK_LOAD_FAILED, defineChunk } from '../lazy/chunk.ts'
 import { createNoticeChannel, NoticeToaster, showNotice } from '../ui/notices/index.ts'
 import { useChunk } from '../ui/useChunk.ts'
@@ -20,10 +18,7 @@ function pageLanguage(): Language {
 
 /** The root view: only a router outlet; each route draws its own screen. */
 export function App() {
-  const [i18n] = useState(() => {
-    const language = pageLanguage()
-    return createI18n(language, language === 'en' ? enMessages : esMessages)
-  })
+  const [i18n] = useState(() => createI18n(pageLanguage()))
   const [notices] = useState(createNoticeChannel)
   const route = matchRoute(usePathname())
   const redirectTo = route.name === 'redirect' ? route.to : null

@@ -29,10 +29,3 @@ export const scheduleChunk = defineChunk('schedule', () => import('../ui/schedul
  * first figures), or at once when a notice comes first.
  */
 export const toasterChunk = defineChunk('toaster', () => import('../ui/notices/Toasts.tsx'))
-
-/**
- * The English catalogue (≈1.5 KB gzip). Spanish, the default language, ships
- * with the first render; English is asked for as soon as an input is in
- * English. One that cannot load leaves the widget in Spanish.
- */
-export const englishChunk = defineChunk('locale-en', () => import('../locales/en/messages.po'))

@@ -15,8 +15,7 @@ import { CalculatorView } from './CalculatorView.tsx'
 import { CalculatorContext, type CalculatorContextValue } from './context.ts'
 import type { I18n } from '@lingui/core'
 import type { Language } from '../domain/language.ts'
-import { createLanguages, LanguageProvider, type Languages } from './i18n.ts'
-import { languageOf } from '../store/state.ts'
+import { createI18nByLanguage, LanguageProvider } from './i18n.ts'
 import { RenderBoundary } from './RenderBoundary.tsx'
 import { adoptStyles, styleRootOf } from './styles/adopt.ts'
 import cardCss from './styles/card.css?inline'
@@ -66,7 +65,7 @@ const noSubscription = () => () => {}
  */
 export interface Widget {
   store: CalculatorStore
-  languages: Languages
+  i18nByLanguage: Record<Language, I18n>
   notices: NoticeChannel
   /** The props whose callbacks the store's events go to; the component keeps them current. */
   callbacks: { current: FeesCalculatorProps }
@@ -74,7 +73,7 @@ export interface Widget {
 
 export function createWidget(props: FeesCalculatorProps): Widget {
   const callbacks = { current: props }
-  const languages = createLanguages()
+  const i18nByLanguage = createI18nByLanguage()
   const notices = createNoticeChannel()
   const emit: Emit = (name, detail) => {
     const p = callbacks.current
@@ -83,38 +82,11 @@ export function createWidget(props: FeesCalculatorProps): Widget {
     else if (name === 'invalidTuitionEvent') p.onInvalidTuition?.(detail as InvalidTuitionDetail)
     else p.onFeeOptionSelected?.(detail as FeeOptionSelectedDetail)
   }
-  // The catalogue of the input's language is asked for as soon as the input is known, with the first request.
-  const speak = (language: Language) => languages.load(language, store.getState().reportChunkFailure)
   const store = createCalculatorStore(
-    {
-      emit,
-      // Worded in the language on screen once its catalogue is here: never a toast in the other language.
-      notify: (notice) => void speak(store.getState().language).then((i18n) => showNotice(notices, i18n, notice)),
-    },
+    { emit, notify: (notice) => showNotice(notices, i18nByLanguage[store.getState().language], notice) },
     { apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null },
   )
-  void speak(languageOfProp(props.tuitionInput))
-  store.subscribe((state) => void speak(state.language))
-  return { store, languages, notices, callbacks }
-}
-
-/** The language of a tuition input as the component takes it (an object or its JSON); Spanish when there is none. */
-function languageOfProp(tuitionInput: FeesCalculatorProps['tuitionInput']): Language {
-  if (typeof tuitionInput !== 'string') return languageOf(tuitionInput)
-  const check = parseTuitionJson(tuitionInput)
-  return languageOf(check.ok ? check.value : null)
-}
-
-/**
- * The instance of the language on screen: the input's, once its catalogue is
- * here; until then the one already on screen, or none on a first render (the
- * widget waits rather than show a frame in the wrong language).
- */
-function useSpeaking(languages: Languages, wanted: Language): I18n | undefined {
-  const ready = useSyncExternalStore(languages.subscribe, () => languages.get(wanted))
-  const shown = useRef<I18n | undefined>(undefined)
-  if (ready) shown.current = ready
-  return shown.current
+  return { store, i18nByLanguage, notices, callbacks }
 }
 
 /**
@@ -141,7 +113,7 @@ export function FeesCalculator(props: FeesCalculatorProps & { widget?: Widget | 
 function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & { widget?: Widget | null }) {
   const [widget] = useState(() => given ?? createWidget(props))
   widget.callbacks.current = props
-  const { store, languages, notices } = widget
+  const { store, i18nByLanguage, notices } = widget
   const callbacks = widget.callbacks
 
   useLayoutEffect(() => {
@@ -164,9 +136,8 @@ function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & {
     }
   }, [store, callbacks, tuitionInput, versionHashCode])
 
-  // Before the input is in the store (a React host's first render), its language is the props'.
-  const language = useStore(store, (s) => (s.mode === 'none' ? languageOfProp(tuitionInput) : s.language))
-  const i18n = useSpeaking(languages, language)
+  const language = useStore(store, (s) => s.language)
+  const i18n = i18nByLanguage[language]
 
   // Styles go to the root node the widget renders in: the element's shadow root, or the page for a React host.
   const base = useRef<HTMLDivElement>(null)
@@ -191,11 +162,10 @@ function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & {
     [callbacks],
   )
 
-  if (!i18n) return <div className="fc" part="base" data-state="placeholder" aria-busy="true" ref={base} />
   return (
     <LanguageProvider i18n={i18n}>
       <CalculatorContext.Provider value={context}>
-        <div className="fc" part="base" lang={i18n.locale} data-state={state} ref={base}>
+        <div className="fc" part="base" lang={language} data-state={state} ref={base}>
           <RenderBoundary onFailure={onRenderFailure}>
             <CalculatorView showHeader={props.showHeader ?? true} showFooter={props.showFooter ?? true} />
           </RenderBoundary>

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import type { SaveRefusal } from '../store/calculator-store.ts'
-import { messages as en } from '../locales/en/messages.po'
-import { messages as es } from '../locales/es/messages.po'
 import { createI18n } from './i18n.ts'
 import { saveFailureWords } from './save-failure.ts'
 
@@ -16,7 +14,7 @@ describe('the notice of a SAVE that stored nothing', () => {
   it.each(['es', 'en'] as const)(
     'says in %s which call failed (the title) and why (one distinct sentence per failure)',
     (language) => {
-      const i18n = createI18n(language, language === 'en' ? en : es)
+      const i18n = createI18n(language)
       const words = CASES.map((refusal) => saveFailureWords(refusal, i18n))
       const titles =
         language === 'es'
@@ -35,7 +33,7 @@ describe('the notice of a SAVE that stored nothing', () => {
   )
 
   it('words a recalculation that failed for a 503 as the Spanish screen shows it', () => {
-    expect(saveFailureWords({ stage: 'recalculation', failure: 'http', status: 503 }, createI18n('es', es))).toEqual({
+    expect(saveFailureWords({ stage: 'recalculation', failure: 'http', status: 503 }, createI18n('es'))).toEqual({
       title: 'No se ha guardado el plan: no se han podido calcular sus nuevas cifras',
       description: 'El servidor lo ha rechazado (error 503). Pulsa GUARDAR para intentarlo de nuevo.',
     })

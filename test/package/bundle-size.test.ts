@@ -23,7 +23,6 @@ const LAZY_PARTS = {
   'the schedule': ['src/ui/schedule/Schedule.tsx'],
   'the toaster': ['node_modules/sonner/'],
   'the HTTP client and the response boundary': ['node_modules/ky/', 'src/api/client.ts', 'src/api/responses.ts'],
-  'the English catalogue': ['src/locales/en/'],
 } as const
 /** Lingui's message compiler: the build compiles the catalogues, so none of it may ship. */
 const MESSAGE_COMPILER = ['node_modules/@lingui/message-utils/', 'node_modules/@messageformat/']

@@ -15,8 +15,7 @@ import { withoutToken } from '../../src/domain/payload.ts'
 import type { FeesCalculatorEventName } from '../../src/events.ts'
 import { CalculatorView } from '../../src/ui/CalculatorView.tsx'
 import { CalculatorContext } from '../../src/ui/context.ts'
-import { messages as enMessages } from '../../src/locales/en/messages.po'
-import { createI18n, LanguageProvider } from '../../src/ui/i18n.ts'
+import { createI18nByLanguage, LanguageProvider } from '../../src/ui/i18n.ts'
 import { createCalculatorStore, type CalculatorStore } from '../../src/store/calculator-store.ts'
 
 /** Answers per call. */
@@ -87,7 +86,7 @@ export function mount(): Harness {
     },
     { apiBase: ROOT },
   )
-  const i18n = createI18n('en', enMessages)
+  const i18n = createI18nByLanguage().en
   const root = createRoot(host)
   flushSync(() =>
     root.render(
