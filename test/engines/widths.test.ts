@@ -74,12 +74,16 @@ function layoutProblems(page: TestPage, minTarget: number) {
   )
 }
 
-/** The CRM: a desktop page whose right-hand column, 224 px wide, holds the calculator. */
+/**
+ * The CRM: a desktop page whose right-hand column, 224 px wide, holds the
+ * calculator. Its main column may shrink below its heading's width, so that a
+ * 300 px picture shows the whole side column.
+ */
 const sideColumn = (language: 'es' | 'en', token: string) =>
   `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>CRM</title><link rel="icon" href="data:,">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <script type="module" src="/dist/fees-calculator.js"></script>
-<style>body { margin: 0; display: grid; grid-template-columns: 1fr 224px; font-family: sans-serif } main { padding: 1rem }</style></head>
+<style>body { margin: 0; display: grid; grid-template-columns: minmax(0, 1fr) 224px; font-family: sans-serif } main { padding: 1rem; overflow: hidden }</style></head>
 <body><main><h1>Enrolment C-2026-0001</h1></main><aside><fees-calculator tuition-input='${JSON.stringify(
     tuitionInput({
       token,
