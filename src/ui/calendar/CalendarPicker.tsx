@@ -78,10 +78,9 @@ const FOCUS_WATCH_MS = 3_000
 function returnFocus(root: Document | ShadowRoot, buttonId: string): () => void {
   const active = root.activeElement
   if (active && !active.closest('.react-datepicker') && active.id !== buttonId) return () => {}
+  // Nowhere: on the page's body (the shadow root, if any, then has no focus either).
   const refocus = () => {
-    const now = root.activeElement
-    const nowhere = document.activeElement === null || document.activeElement === document.body
-    if ((now === null || now === document.body) && nowhere)
+    if (document.activeElement === null || document.activeElement === document.body)
       (root.getElementById(buttonId) as HTMLElement | null)?.focus({ preventScroll: true })
   }
   const onFocusOut = () => setTimeout(refocus)
