@@ -1,6 +1,5 @@
 import ky, { type KyInstance } from 'ky'
 import type { TuitionPayload } from '../domain/types.ts'
-import { ResponseError } from './errors.ts'
 import {
   type ApiClientOptions,
   calculatePath,
@@ -9,7 +8,8 @@ import {
   REQUEST_TIMEOUT_MS,
   setApiHeaders,
 } from './request.ts'
-import * as boundary from './responses.ts'
+import { responsesChunk } from '../lazy/registry.ts'
+import type { Parsed } from './responses.ts'
 
 export type { ApiClientOptions }
 
@@ -38,13 +38,13 @@ export function createHttp({ root, auth, fetch: customFetch }: ApiClientOptions,
   })
 }
 
-/** Reads a success answer through the response boundary: its value, or a ResponseError naming what was wrong. */
-async function read<T>(answer: Promise<Response>, parse: (body: unknown) => boundary.Parsed<T>): Promise<T> {
-  const response = await answer
-  const json = boundary.parseJsonText(response.status, await response.text())
-  const result = json.ok ? parse(json.value) : json
-  if (!result.ok) throw new ResponseError(response.status, result.error)
-  return result.value
+/** The response boundary, loaded on its own: the first figures need it before ky (src/lazy/registry.ts). */
+type Boundary = typeof import('./responses.ts')
+
+/** Reads a success answer through the response boundary (ky has already thrown on an error status). */
+async function read<T>(answer: Promise<Response>, parser: (b: Boundary) => (body: unknown) => Parsed<T>): Promise<T> {
+  const [response, boundary] = await Promise.all([answer, responsesChunk.load()])
+  return boundary.readAnswer(response, parser(boundary))
 }
 
 /** The four calls the widget makes. `anonymous` picks the `Anonymous` variant (ERP systems in embedded mode). */
@@ -52,21 +52,21 @@ export function createApi(http: KyInstance) {
   const suffix = (anonymous: boolean) => (anonymous ? 'Anonymous' : '')
   return {
     calculateFeeOptions: (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
-      read(http.post(calculatePath(anonymous), { json: body, signal }), boundary.parseFeesTable),
+      read(http.post(calculatePath(anonymous), { json: body, signal }), (b) => b.parseFeesTable),
     frontCalculateFees: (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
       read(
         http.post(`Calculator/FrontCalculateFees${suffix(anonymous)}`, { json: body, signal }),
-        boundary.parseAmortizationTable,
+        (b) => b.parseAmortizationTable,
       ),
     feesTable: (versionHashCode: string, signal?: AbortSignal) =>
       read(
         http.get(`Calculator/feestable/${encodeURIComponent(versionHashCode)}`, { signal }),
-        boundary.parseSavedFeesTable,
+        (b) => b.parseSavedFeesTable,
       ),
     versionNumber: (versionHashCode: string, contractId: string, signal?: AbortSignal) =>
       read(
         http.get('Version/Number', { searchParams: { versionHashCode, contractid: contractId }, signal }),
-        boundary.parseVersionNumber,
+        (b) => b.parseVersionNumber,
       ),
   }
 }

@@ -5,7 +5,7 @@ import type { ResponseProblem } from './responses.ts'
 
 export { httpChunk }
 
-/** Starts loading the client. A failure here is silent: the request that needs it retries and reports it. */
+/** Starts loading the client. A failure here is silent: the call that needs it retries and reports it. */
 export function preloadHttp(): void {
   httpChunk.load().catch(() => {})
 }

@@ -1,5 +1,5 @@
-// How a call is sent, apart from ky: the client's chunk uses it for every call, and the first calculation uses it
-// to leave with the browser's own fetch while that chunk is still on its way.
+// How a call is sent, apart from ky: the client's chunk uses it for every call, and a calculation uses it to
+// leave with the browser's own fetch until that chunk has arrived (the first figures do not wait for it).
 import { isRelativeUrl } from './environment.ts'
 
 /** A calculation that takes longer is reported as a time-out rather than left spinning. */
@@ -53,13 +53,13 @@ export function setApiHeaders(request: Request, auth: ApiClientOptions['auth'], 
 export interface EarlyRequest {
   url: string
   answer: Promise<Response>
-  /** Drops it (the client could not load, so nobody will read the answer). */
+  /** Drops it (a chunk could not load, so nobody will read the answer). */
   cancel(): void
 }
 
 /**
  * Sends `json` to `path` at once, as the client would send it, with the same
- * time-out: the answer is on its way while the client's chunk still loads.
+ * time-out, without ky: a success is read by the response boundary, an error status by the client.
  */
 export function sendEarly(options: ApiClientOptions, path: string, json: unknown, signal: AbortSignal): EarlyRequest {
   const { prefixUrl, relative } = prefixOf(options.root)

@@ -9,6 +9,7 @@
  * screen. See docs/rules.md#failures.
  */
 import { toIsoDate } from '../domain/dates.ts'
+import { ResponseError } from './errors.ts'
 import { MAX_FEE_COUNT } from '../domain/tuition.ts'
 import {
   FinancialType,
@@ -229,4 +230,12 @@ export function parseJsonText(status: number, text: string): Parsed<unknown> {
       error: { code: 'invalid_response', field: '(body)', message: `(body) is not JSON: ${JSON.stringify(start)}` },
     }
   }
+}
+
+/** Reads a success answer through the boundary: its value, or a ResponseError naming what was wrong. */
+export async function readAnswer<T>(response: Response, parse: (body: unknown) => Parsed<T>): Promise<T> {
+  const json = parseJsonText(response.status, await response.text())
+  const result = json.ok ? parse(json.value) : json
+  if (!result.ok) throw new ResponseError(response.status, result.error)
+  return result.value
 }

@@ -12,7 +12,7 @@ import { startTransition, type ComponentType } from 'react'
  *   passes the mode;
  * - a first render that may yield: when `slicedFirstRender` says so (a
  *   calculation is already on its way), it is rendered as a transition, in
- *   slices, so that the HTTP client's chunk and the answer, arriving
+ *   slices, so that the response boundary's chunk and the answer, arriving
  *   meanwhile, are read between them rather than after the render and the
  *   first paint. Without one it renders in one go, which is quicker;
  * - a deferred unmount: a host that moves the element (removes it and inserts

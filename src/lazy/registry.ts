@@ -11,11 +11,16 @@ import { defineChunk } from './chunk.ts'
  */
 
 /**
- * The API client: ky (≈4 KB gzip), the response boundary and the calls. Not
- * needed to draw the widget; asked for as soon as a widget is created
- * (preloadHttp), so it is usually there before the first request is due.
+ * The API client: ky (≈4 KB gzip) and the calls. The first figures do not
+ * need it: until it has arrived a calculation goes with the browser's own
+ * fetch and is read by the response boundary alone (responsesChunk). It is
+ * preloaded when the browser is idle after the first figures, or loaded by
+ * the first call that needs it (a save, a version by hash).
  */
 export const httpChunk = defineChunk('http', () => import('../api/client.ts'))
+
+/** The response boundary: what every answer is read through, the first calculation's included. */
+export const responsesChunk = defineChunk('responses', () => import('../api/responses.ts'))
 
 /** react-datepicker, date-fns and floating-ui: the biggest piece a first render does not need. */
 export const calendarChunk = defineChunk('calendar', () => import('../ui/calendar/CalendarPicker.tsx'))

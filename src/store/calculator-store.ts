@@ -4,6 +4,8 @@ import type { Api } from '../api/client.ts'
 import { calculatePath, sendEarly, type ApiClientOptions, type EarlyRequest } from '../api/request.ts'
 import { httpChunk, isAbort, preloadHttp, toApiError, type ApiError } from '../api/errors.ts'
 import { ChunkLoadError } from '../lazy/chunk.ts'
+import { whenIdle } from '../lazy/idle.ts'
+import { responsesChunk } from '../lazy/registry.ts'
 import { toIsoDate } from '../domain/dates.ts'
 import {
   calculationPayload,
@@ -70,8 +72,6 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
   let saveInFlight: AbortController | null = null
   // The newest plan the host sent while a save was pending or under way: applied once it answers.
   let waitingInput: TuitionInput | null = null
-  // The HTTP client's chunk: on its way while the first render happens, before any request is due.
-  preloadHttp()
 
   /**
    * What a failed call was, said where the screen must say it whatever else
@@ -222,19 +222,27 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       set({ calculating: true })
       const body = calculationPayload(input, choice ?? undefined)
       const anonymous = usesAnonymousEndpoints(input, mode === 'embedded')
+      const direct = !httpChunk.loaded()
       const outcome = await latest(async (signal) => {
-        // Before the client's chunk has arrived (the first calculation, as a rule), the request leaves at once
-        // with the browser's fetch, in parallel with the chunk and the first render; the client reads its answer.
-        const early = httpChunk.loaded()
-          ? undefined
-          : sendEarly(clientOptions(), calculatePath(anonymous), body, signal)
+        // Until the client's chunk has arrived (the first calculation, as a rule), the request leaves at once with
+        // the browser's fetch, in parallel with the first render, and a success is read by the response boundary
+        // alone: the first figures wait for neither ky nor its chunk. An error status is read by the client, as
+        // every other, so that its failure is reported the same way.
+        if (!direct) return (await api()).calculateFeeOptions(body, anonymous, signal)
+        const early = sendEarly(clientOptions(), calculatePath(anonymous), body, signal)
         try {
-          return (await api(early)).calculateFeeOptions(body, anonymous, signal)
+          const [response, { readAnswer, parseFeesTable }] = await Promise.all([early.answer, responsesChunk.load()])
+          if (response.ok) return await readAnswer(response, parseFeesTable)
+          return await (await api(early)).calculateFeeOptions(body, anonymous, signal)
         } catch (error) {
-          early?.cancel()
+          // A chunk that could not load leaves the answer unread; any other failure came with it (an error status,
+          // whose body the failure carries, so it must not be cut off), or ended it.
+          if (error instanceof ChunkLoadError) early.cancel()
           throw error
         }
       })
+      // The client comes once the figures are drawn, for the calls that need it (a save, a version number).
+      if (direct) whenIdle(preloadHttp)
       if (!outcome) return
       const saveWaited = get().saveQueued
       if ('error' in outcome) {

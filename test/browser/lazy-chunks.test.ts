@@ -2,15 +2,19 @@ import { describe, expect, it } from 'vitest'
 import { browserSuite, type Page } from './harness.ts'
 import { settled, waitForEvent } from './screen-helpers.ts'
 
+const SAVE_BUTTON = 'fees-calculator [part~="save-button"]'
+
 /**
  * What a first render does not need comes in lazy chunks (the calendar, the
- * toaster, the HTTP client, the schedule). These tests take chunks away, or
- * hold them back, and check the user and the host still hear about it.
+ * toaster, the HTTP client, the response boundary, the schedule). These tests
+ * take chunks away, or hold them back, and check the user and the host still
+ * hear about it.
  */
 const CHUNKS = {
   calendar: '**/dist/chunks/CalendarPicker-*',
   toaster: '**/dist/chunks/Toasts-*',
   http: '**/dist/chunks/http-*',
+  responses: '**/dist/chunks/responses-*',
 } as const
 /** Holds the toaster's chunk back long enough for a notice to come before it. */
 const TOASTER_DELAY_MS = 1_500
@@ -81,15 +85,36 @@ describe('<fees-calculator> with its lazy chunks', () => {
   })
 
   describe('when the HTTP client cannot load', () => {
-    it('tells the host (invalidTuitionEvent) and the user (a toast, even one raised before the toaster arrived)', async () => {
+    it('shows the first figures without it, and tells the host and the user when a save needs it', async () => {
       const { page, log } = await open(['http'], { delayToaster: true })
+      // The first calculation goes with the browser's fetch and is read by the response boundary alone.
+      await waitForEvent(page, 'calculationResultReceivedEvent')
+      expect(await page.locator('fees-calculator [data-figure=feeAmount]').textContent()).not.toMatch(/^€0\.00$/)
+      await page.locator(SAVE_BUTTON).click()
+      const detail = await waitForEvent(page, 'feeOptionSelectedEvent')
+      expect(detail).toMatchObject({ code: 'request_failed', kind: 'network', status: null, body: null })
+      expect(detail.message).toContain('Loading chunk failed')
+      const toast = page.locator('fees-calculator [data-sonner-toast]', { hasText: 'Loading chunk failed' })
+      await toast.waitFor()
+      expect(chunkLines(log.console).some((line) => line.includes('Loading chunk failed: http'))).toBe(true)
+      // Nothing was locked: the plan can still be changed and saved once the connection is back.
+      expect(await page.locator(SAVE_BUTTON).isEnabled()).toBe(true)
+      expect(await alert(page).count()).toBe(0)
+      expect(log.errors).toEqual([])
+      await page.close()
+    })
+  })
+
+  describe('when the response boundary cannot load', () => {
+    it('tells the host (invalidTuitionEvent) and the user (a toast, even one raised before the toaster arrived)', async () => {
+      const { page, log } = await open(['responses'], { delayToaster: true })
       const detail = await waitForEvent(page, 'invalidTuitionEvent')
       expect(detail).toMatchObject({ code: 'request_failed', kind: 'network', status: null, body: null })
       expect(detail.message).toContain('Loading chunk failed')
       const toast = page.locator('fees-calculator [data-sonner-toast]')
       await toast.waitFor()
       expect(await toast.locator('[data-title]').textContent()).toBe('Loading chunk failed')
-      expect(chunkLines(log.console).some((line) => line.includes('Loading chunk failed: http'))).toBe(true)
+      expect(chunkLines(log.console).some((line) => line.includes('Loading chunk failed: responses'))).toBe(true)
       expect(await alert(page).count()).toBe(0)
       expect(log.errors).toEqual([])
       await page.close()

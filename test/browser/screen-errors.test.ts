@@ -86,6 +86,18 @@ describe('the error catalogue: events and logs', () => {
     await page.close()
   })
 
+  it('answers a refused first calculation with invalidTuitionEvent carrying the whole error body', async () => {
+    // The first calculation leaves before the API client has loaded; its refusal is read in full all the same.
+    const { page } = await open('/demo/portal.html', (p) =>
+      p.route('**/Calculator/CalculateFeeOptions', (route) => route.fulfill(problemReply(422))),
+    )
+    const detail = await waitForEvent(page, 'invalidTuitionEvent')
+    expect(detail).toMatchObject({ code: 'request_failed', kind: 'http', status: 422 })
+    expect(detail.body).toEqual({ ...UNAVAILABLE, status: 422 })
+    expect(detail.message).toMatch(/^Request failed with status code 422/)
+    await page.close()
+  })
+
   it('answers a failed save in embedded mode with feeOptionSelectedEvent carrying the error body, and stays unlocked', async () => {
     const { page } = await open('/demo/portal.html', (p) =>
       p.route('**/Calculator/FrontCalculateFees', (route) => route.fulfill(problemReply())),
