@@ -8,6 +8,9 @@ import { createNoticeChannel, NoticeToaster, showNotice } from '../ui/notices/in
 import { useChunk } from '../ui/useChunk.ts'
 import { matchRoute } from './routes.ts'
 import { navigate, usePathname } from './router.ts'
+// The app's own words (its header, the health check), in a catalogue of their own: the package ships none of them.
+import { messages as enAppMessages } from './locales/en/messages.po'
+import { messages as esAppMessages } from './locales/es/messages.po'
 
 const healthCheckChunk = defineChunk('health-check', () => import('./health/HealthCheck.tsx'))
 
@@ -16,9 +19,12 @@ function pageLanguage(): Language {
   return languageOfTag(new URLSearchParams(location.search).get('lang'))
 }
 
+/** The widget's catalogues and the app's, in one instance for the app's own screens. */
+const appI18n = () => createI18n(pageLanguage(), { es: esAppMessages, en: enAppMessages })
+
 /** The root view: only a router outlet; each route draws its own screen. */
 export function App() {
-  const [i18n] = useState(() => createI18n(pageLanguage()))
+  const [i18n] = useState(appI18n)
   const [notices] = useState(createNoticeChannel)
   const route = matchRoute(usePathname())
   const redirectTo = route.name === 'redirect' ? route.to : null

@@ -12,9 +12,13 @@ const CATALOGS: Record<Language, Messages> = { es: esMessages, en: enMessages }
 /**
  * An i18n instance of the widget's own, never Lingui's global one that the
  * host page may use: two widgets on one page may speak different languages.
+ * `more` adds catalogues of a page's own (the single-page app's screens).
  */
-export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
-  return setupI18n({ locale: language, messages: CATALOGS })
+export function createI18n(language: Language = DEFAULT_LANGUAGE, more?: Record<Language, Messages>): I18n {
+  if (!more) return setupI18n({ locale: language, messages: CATALOGS })
+  // New objects: Lingui merges a catalogue into the one it holds, which must not be the widget's own.
+  const messages = { es: { ...CATALOGS.es, ...more.es }, en: { ...CATALOGS.en, ...more.en } }
+  return setupI18n({ locale: language, messages })
 }
 
 /** One activated instance per language, so switching language is choosing one, not mutating one. */

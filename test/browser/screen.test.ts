@@ -254,6 +254,9 @@ describe('<fees-calculator> attributes and page', () => {
     expect(await health.locator('[data-field=version]').textContent()).toMatch(/^\d+\.\d+\.\d+/)
     expect(await health.locator('[data-field=environment]').textContent()).toBe('local')
     expect(await health.locator('[data-field=api-root]').textContent()).toBe('/api/v1')
+    // The app's words come from its own catalogue, in the page's language (Spanish unless ?lang=en).
+    expect(await health.locator('h1').textContent()).toBe('Estado del servicio')
+    expect(await health.locator('[data-field=api-health]').textContent()).toBe('Responde (HTTP 200)')
     await page.close()
   })
 })
