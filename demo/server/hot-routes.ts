@@ -11,7 +11,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Problem } from '../../src/domain/types.ts'
 import type { Authenticator } from './auth.ts'
 import type { Access, Calculator, CalculatorAnswer } from './calculator.ts'
-import { answerJson } from './json.ts'
 import { authProblem, corsAllowance, isJsonType, MAX_BODY_BYTES, parseJsonBody } from './guards.ts'
 import { PROBLEM_CONTENT_TYPE, unexpectedErrorProblem } from './problem.ts'
 
@@ -69,7 +68,7 @@ export function hotRoutes({ base, authenticate, calculator, allowedOrigins }: Ho
         endpoint === 'feeOptions'
           ? calculator.feeOptions(body.value, access)
           : await calculator.frontCalculate(body.value, access)
-      if (result.ok) return send(response, origin, 200, JSON_CONTENT_TYPE, answerJson(result.body), {})
+      if (result.ok) return send(response, origin, 200, JSON_CONTENT_TYPE, JSON.stringify(result.body), {})
       return sendProblem(response, origin, result.problem, result.headers ?? {})
     } catch (error) {
       const failed = unexpectedErrorProblem(error)
