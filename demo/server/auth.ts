@@ -184,8 +184,11 @@ function isFetchFailure(error: unknown): boolean {
   return error instanceof TypeError || (error instanceof joseErrors.JOSEError && error.code === 'ERR_JOSE_GENERIC')
 }
 
-/** The smallest buffer secretMatcher compares in: larger than any API key in use, so its size says nothing of the key. */
-const MIN_SECRET_BUFFER_BYTES = 1024
+/**
+ * The smallest buffer secretMatcher compares in: larger than API keys are (a longer key gets a larger
+ * buffer, a power of two), so its size says nothing of the key; small, as the whole of it is compared.
+ */
+const MIN_SECRET_BUFFER_BYTES = 256
 
 /**
  * A constant-time check of sent texts against one secret that does not hash each text: the text's
