@@ -1,4 +1,5 @@
 import { XIRR } from '@formulajs/formulajs'
+import Decimal from 'decimal.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { addMonthsClamped, type CalendarDate } from './dates.ts'
@@ -117,5 +118,41 @@ describe('annualPercentageRate: the APR of the dated schedule', () => {
       { numRuns: 1000, seed: 20261122 },
     )
     expect(compared).toBeGreaterThan(900)
+  })
+})
+
+describe('annualPercentageRate: the rounding is decided by the exact equation', () => {
+  /** The equation Σ fee · (1+X)^−(days/365) − A at X = numerator / denominator, in 50-digit decimals: no double involved. */
+  const Exact = Decimal.clone({ precision: 50, rounding: Decimal.ROUND_HALF_UP })
+  function exactGap(cents: bigint, fees: readonly DatedFee[], numerator: number, denominator: number): Decimal {
+    const base = new Exact(numerator).div(denominator).plus(1)
+    const worth = fees.reduce(
+      (sum, row) => sum.plus(base.pow(new Exact(-row.days).div(365)).times(row.fee.toString())),
+      new Exact(0),
+    )
+    return worth.minus(cents.toString())
+  }
+
+  it('gives the m for which the exact equation is ≥ 0 at (2m − 1) / 2·10^6 and < 0 at (2m + 1) / 2·10^6, on generated plans up to 120 fees', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: MAX_FIRST_OFFSET_DAYS }),
+        fc.integer({ min: 1, max: 120 }),
+        fc.bigInt({ min: 1n, max: 1_000_000_000n }),
+        fc.integer({ min: 0, max: 300_000 }),
+        (offset, n, cents, micros) => {
+          const first = plusDays(TODAY, offset)
+          const plan = planFrom(cents, (micros / 1_000_000).toFixed(6), n, first)
+          fc.pre(plan !== null)
+          const fees = datedFees(plan, first, TODAY)
+          const tae = annualPercentageRate(cents, fees)
+          fc.pre(tae < 10_000)
+          const m = Math.round(tae * 1_000_000)
+          if (m > 0) expect(exactGap(cents, fees, 2 * m - 1, 2_000_000).gte(0)).toBe(true)
+          expect(exactGap(cents, fees, 2 * m + 1, 2_000_000).lt(0)).toBe(true)
+        },
+      ),
+      { numRuns: 100, seed: 20261128 },
+    )
   })
 })

@@ -1,6 +1,7 @@
+import fc from 'fast-check'
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { createAuthenticator, mintToken, type AuthSecrets } from './auth.ts'
+import { createAuthenticator, mintToken, secretMatcher, type AuthSecrets } from './auth.ts'
 
 const SECRETS: AuthSecrets = { apiKey: 'unit-api-key', jwtSecret: 'auth-unit-tests-secret-0123456789abcdef' }
 const bearer = (token: string) => ({ authorization: `Bearer ${token}`, apiKey: undefined })
@@ -70,5 +71,40 @@ describe('createAuthenticator: remembering verified bearer tokens', () => {
     for (const token of tokens) expect((await authenticate(bearer(token))).ok).toBe(true)
     clock.now += 3_600_000
     for (const token of tokens) expect(await authenticate(bearer(token))).toMatchObject({ code: 'token_expired' })
+  })
+})
+
+describe('secretMatcher: the API key check', () => {
+  it('accepts exactly the secret: not a prefix, an extension, a padded copy nor a near miss', () => {
+    const isKey = secretMatcher('unit-api-key')
+    expect(isKey('unit-api-key')).toBe(true)
+    for (const other of [
+      '',
+      'unit-api-ke',
+      'unit-api-key ',
+      'unit-api-key\0',
+      'Unit-api-key',
+      'unit-api-kez',
+      'x'.repeat(5000),
+    ]) {
+      expect(isKey(other)).toBe(false)
+    }
+    // The check keeps no state from one text to the next.
+    expect(isKey('unit-api-key')).toBe(true)
+  })
+
+  it('is string equality for any texts, secrets longer than the buffer included', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ minLength: 1000, maxLength: 3000 })),
+        fc.oneof(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ maxLength: 3000 })),
+        (secret, given) => {
+          const isSecret = secretMatcher(secret)
+          expect(isSecret(given)).toBe(given === secret)
+          expect(isSecret(secret)).toBe(true)
+        },
+      ),
+      { numRuns: 500, seed: 20261123 },
+    )
   })
 })

@@ -55,7 +55,7 @@ export function addMonthsClamped(first: CalendarDate, months: number): CalendarD
 }
 
 /** Days in `month` (1–12) of `year`, in the Gregorian calendar. */
-function daysInMonth(year: number, month: number): number {
+export function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
 }

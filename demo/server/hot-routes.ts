@@ -89,7 +89,8 @@ export function hotRoutes({ base, authenticate, calculator, allowedOrigins }: Ho
     // Lower-case names in alphabetical order with Content-Length last: what the Hono adapter
     // writes for a web Response, so both paths give the same bytes.
     const out: Record<string, string | number> = {}
-    const allowance = corsAllowance(origin, allowedOrigins())
+    // Without an Origin there is nothing to allow: the list of origins is not even made.
+    const allowance = origin === undefined ? null : corsAllowance(origin, allowedOrigins())
     if (allowance === 'origin') out['access-control-allow-credentials'] = 'true'
     if (allowance !== null) {
       out['access-control-allow-origin'] = allowance === '*' ? '*' : (origin as string)
@@ -130,13 +131,16 @@ export function hotRoutes({ base, authenticate, calculator, allowedOrigins }: Ho
   }
 }
 
-/** The body whose length Content-Length declared (HTTP framing bounds it); null when the client went away. */
+/**
+ * The body whose length Content-Length declared (HTTP framing bounds it); null when the client went away.
+ * A request that ends emits 'end' before 'close'; one cut off emits 'close' (and 'error', which with
+ * no listener Node does not emit) without 'end', so 'close' alone tells that the body will not come.
+ */
 function readBody(request: IncomingMessage): Promise<Uint8Array | null> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)))
-    request.once('error', () => resolve(null))
-    request.once('aborted', () => resolve(null))
+    request.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)))
+    request.on('close', () => resolve(null))
   })
 }

@@ -2,10 +2,12 @@
  * The money of the calculator (docs/rules.md#money), exact: amounts are integer cents (bigint),
  * rates are exact fractions, and every division is rounded half-up to a cent
  * once. No binary float is ever accumulated, so a spreadsheet's PMT and this
- * code agree on every cent.
+ * code agree on every cent. Cents are held in doubles only where every value
+ * is shown to be an integer of at most 2^52 (amortizeInCents): there each
+ * operation is exact, so the cents are the bigint ones.
  */
 import Decimal from 'decimal.js'
-import { addMonthsClamped, type CalendarDate } from './dates.ts'
+import { addMonthsClamped, daysInMonth, type CalendarDate } from './dates.ts'
 
 /** An annual nominal rate (TIN) as the exact fraction numerator / denominator. */
 export interface Rate {
@@ -97,9 +99,11 @@ export function daysBetween(from: CalendarDate, to: CalendarDate): number {
 
 /** Days since 1970-01-01 of a `YYYY-MM-DD` day, from its numbers (the proleptic Gregorian calendar, as Date.UTC). */
 export function epochDay(date: CalendarDate): number {
-  const year = Number(date.slice(0, 4))
-  const month = Number(date.slice(5, 7))
-  const day = Number(date.slice(8, 10))
+  return epochDayOf(Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10)))
+}
+
+/** Days since 1970-01-01 of `year`-`month`-`day` (month 1–12), as epochDay. */
+export function epochDayOf(year: number, month: number, day: number): number {
   // Counted from 1 March, so that the leap day ends the year.
   const y = month <= 2 ? year - 1 : year
   const era = Math.floor(y / 400)
@@ -107,6 +111,23 @@ export function epochDay(date: CalendarDate): number {
   const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1
   const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear
   return era * 146_097 + dayOfEra - DAYS_FROM_0000_03_01_TO_EPOCH
+}
+
+/**
+ * The epoch days (epochDay) of the n due dates of a schedule whose first fee falls on `first`:
+ * epochDay(addMonthsClamped(first, k)) for k = 0..n−1, counted from the date's numbers without
+ * writing each date out.
+ */
+export function dueEpochDays(first: CalendarDate, n: number): number[] {
+  const firstMonthIndex = Number(first.slice(0, 4)) * 12 + Number(first.slice(5, 7)) - 1
+  const firstDay = Number(first.slice(8, 10))
+  const days: number[] = []
+  for (let k = 0; k < n; k += 1) {
+    const year = Math.floor((firstMonthIndex + k) / 12)
+    const month = firstMonthIndex + k - year * 12 + 1
+    days.push(epochDayOf(year, month, Math.min(firstDay, daysInMonth(year, month))))
+  }
+  return days
 }
 
 /**
@@ -125,67 +146,77 @@ export function annualPercentageRate(principalCents: bigint, fees: readonly Date
   const total = fees.reduce((sum, row) => sum + row.fee, 0n)
   // Fees that only give the amount back cost nothing, whenever they fall.
   if (total === principalCents) return 0
-  const lent = Number(principalCents)
-  const scale = lent + Number(total)
-  // The equation's value at X: what the fees are worth on the drawdown day, less the amount lent.
-  const amounts = fees.map((row) => Number(row.fee))
-  const years = fees.map((row) => row.days / DAYS_PER_YEAR)
-  const gap = (x: number) => {
-    let sum = 0
-    for (let k = 0; k < amounts.length; k += 1) sum += amounts[k]! * (1 + x) ** -years[k]!
-    return sum - lent
-  }
-  /** The gap's derivative where gapWithSlope was last called. */
-  let slope = 0
-  /** gap(x), bit for bit, and its derivative there (always negative: the fees are worth less as X grows), in one pass. */
-  const gapWithSlope = (x: number) => {
-    const base = 1 + x
-    let sum = 0
-    let derivative = 0
-    for (let k = 0; k < amounts.length; k += 1) {
-      const worth = amounts[k]! * base ** -years[k]!
-      sum += worth
-      derivative -= years[k]! * worth
-    }
-    slope = derivative / base
-    return sum - lent
-  }
-  const exactGap = (x: Decimal) => {
-    const base = x.plus(1)
-    const worth = fees.reduce(
-      (sum, row) => sum.plus(base.pow(new ExactDecimal(-row.days).div(DAYS_PER_YEAR)).times(row.fee.toString())),
-      new ExactDecimal(0),
-    )
-    return worth.minus(principalCents.toString())
-  }
-  // Whether the root lies at or above x = numerator / denominator: the gap is still ≥ 0 there.
-  const rootAtOrAbove = (numerator: number, denominator: number) => {
-    const value = gap(numerator / denominator)
-    if (Math.abs(value) > APR_FLOAT_TOLERANCE * scale) return value > 0
-    return exactGap(new ExactDecimal(numerator).div(denominator)).gte(0)
-  }
+  return aprSearch(
+    principalCents,
+    Number(principalCents),
+    Number(total),
+    fees.map((row) => row.fee),
+    fees.map((row) => row.days),
+  )
+}
 
-  if (!rootAtOrAbove(0, 1)) throw new RangeError('the fees total less than the amount lent')
-  if (rootAtOrAbove(MAX_APR, 1)) return MAX_APR
+/**
+ * annualPercentageRate for amounts in cents that are safe integers (Number.isSafeInteger), as a schedule
+ * of amortizeInCents has them, with the due days apart: the same equation, the same doubles step by step
+ * and the same exact check, without a bigint per fee. The caller makes sure the fees' total is a safe
+ * integer too, so every sum here is exact.
+ */
+export function annualPercentageRateInCents(
+  principalCents: number,
+  fees: readonly number[],
+  days: readonly number[],
+): number {
+  if (!(principalCents > 0) || fees.length === 0 || fees.length !== days.length)
+    throw new RangeError('an APR needs an amount lent and fees')
+  let total = 0
+  for (let k = 0; k < fees.length; k += 1) {
+    if (days[k]! < 0) throw new RangeError('a fee cannot fall before the drawdown')
+    total += fees[k]!
+  }
+  if (!Number.isSafeInteger(principalCents) || !Number.isSafeInteger(total))
+    throw new RangeError('amounts in cents beyond 2^53 need annualPercentageRate')
+  if (total === principalCents) return 0
+  return aprSearch(principalCents, principalCents, total, fees, days)
+}
+
+/**
+ * The search of annualPercentageRate once the total is known not to equal the amount lent. `exactFees`
+ * and `exactPrincipal` are the exact integers (bigint, or safe-integer numbers: both print the same
+ * digits); `lent`, `total` and `amounts` the doubles the search runs on.
+ */
+function aprSearch(
+  exactPrincipal: bigint | number,
+  lent: number,
+  total: number,
+  exactFees: readonly (bigint | number)[],
+  days: readonly number[],
+): number {
+  const scale = lent + total
+  const amounts = exactFees.map(Number)
+  const years = days.map((day) => day / DAYS_PER_YEAR)
+  const equation: AprEquation = { amounts, years, lent, scale, exactFees, days, exactPrincipal, slope: 0 }
+
+  if (!rootAtOrAbove(equation, 0, 1)) throw new RangeError('the fees total less than the amount lent')
+  if (rootAtOrAbove(equation, MAX_APR, 1)) return MAX_APR
   let low = 0
   let high = MAX_APR
   // Newton from X = 0: the gap falls and is convex, so each step lands at or below the root, never past it;
   // it stops when a step no longer moves (or float noise puts it a hair past the root).
   // Each point's gap and slope come from one pass over the fees, and the next step starts from them.
   let converged = false
-  let gapLow = gapWithSlope(low)
-  let slopeLow = slope
+  let gapLow = gapWithSlope(equation, low)
+  let slopeLow = equation.slope
   for (let step = 0; step < APR_NEWTON_STEPS && !converged; step += 1) {
     const next = low - gapLow / slopeLow
     if (!(next < high)) break
     if (!(next > low)) converged = true
     else {
-      const gapNext = gapWithSlope(next)
+      const gapNext = gapWithSlope(equation, next)
       if (gapNext < 0) converged = true
       else {
         low = next
         gapLow = gapNext
-        slopeLow = slope
+        slopeLow = equation.slope
       }
     }
   }
@@ -193,16 +224,83 @@ export function annualPercentageRate(principalCents: bigint, fees: readonly Date
   for (let step = 0; !converged && step < APR_BISECTION_STEPS; step += 1) {
     const middle = (low + high) / 2
     if (middle === low || middle === high) break
-    if (gap(middle) > 0) low = middle
+    if (gap(equation, middle) > 0) low = middle
     else high = middle
   }
   // X rounds half-up to m / 10^6 exactly when (2m − 1) / (2·10^6) ≤ X < (2m + 1) / (2·10^6).
   let micros = Math.round((converged ? low : (low + high) / 2) * APR_SCALE)
   for (;;) {
-    if (micros > 0 && !rootAtOrAbove(2 * micros - 1, 2 * APR_SCALE)) micros -= 1
-    else if (rootAtOrAbove(2 * micros + 1, 2 * APR_SCALE)) micros += 1
+    if (micros > 0 && !rootAtOrAbove(equation, 2 * micros - 1, 2 * APR_SCALE)) micros -= 1
+    else if (rootAtOrAbove(equation, 2 * micros + 1, 2 * APR_SCALE)) micros += 1
     else return micros / APR_SCALE
   }
+}
+
+/**
+ * The APR equation of one plan. Its functions below are plain functions of it rather than closures
+ * made for each plan: they run on every calculation.
+ */
+interface AprEquation {
+  /** The fees as doubles, and their due days in years of 365 days. */
+  readonly amounts: readonly number[]
+  readonly years: readonly number[]
+  /** The amount lent as a double, and the money involved (lent + Σ fees), the float tolerance's unit. */
+  readonly lent: number
+  readonly scale: number
+  /** The same fees, days and amount lent for the exact check. */
+  readonly exactFees: readonly (bigint | number)[]
+  readonly days: readonly number[]
+  readonly exactPrincipal: bigint | number
+  /** The gap's derivative where gapWithSlope was last called. */
+  slope: number
+}
+
+/**
+ * The equation's value at X: what the fees are worth on the drawdown day, less the amount lent.
+ * (1+X)^−t is computed as exp(−t · log1p(X)), several times cheaper than a power: each discounted fee is
+ * then within about two ulps of the fee itself (the exponent's relative error, about |t · log1p X| · 2^−52,
+ * is damped by the factor e^(−t · log1p X) it multiplies), as a power's is within one; far inside
+ * APR_FLOAT_TOLERANCE, so the signs the doubles decide are still the exact ones.
+ */
+function gap(equation: AprEquation, x: number): number {
+  const { amounts, years } = equation
+  const logBase = Math.log1p(x)
+  let sum = 0
+  for (let k = 0; k < amounts.length; k += 1) sum += amounts[k]! * Math.exp(-years[k]! * logBase)
+  return sum - equation.lent
+}
+
+/** gap(x), bit for bit, and its derivative there (always negative: the fees are worth less as X grows), in one pass. */
+function gapWithSlope(equation: AprEquation, x: number): number {
+  const { amounts, years } = equation
+  const logBase = Math.log1p(x)
+  let sum = 0
+  let derivative = 0
+  for (let k = 0; k < amounts.length; k += 1) {
+    const worth = amounts[k]! * Math.exp(-years[k]! * logBase)
+    sum += worth
+    derivative -= years[k]! * worth
+  }
+  equation.slope = derivative / (1 + x)
+  return sum - equation.lent
+}
+
+/** The gap in 40-digit decimals, for when doubles cannot tell its sign. */
+function exactGap(equation: AprEquation, x: Decimal): Decimal {
+  const base = x.plus(1)
+  let worth = new ExactDecimal(0)
+  for (let k = 0; k < equation.exactFees.length; k += 1) {
+    const exponent = new ExactDecimal(-equation.days[k]!).div(DAYS_PER_YEAR)
+    worth = worth.plus(base.pow(exponent).times(String(equation.exactFees[k])))
+  }
+  return worth.minus(String(equation.exactPrincipal))
+}
+
+/** Whether the root lies at or above x = numerator / denominator: the gap is still ≥ 0 there. */
+function rootAtOrAbove(equation: AprEquation, numerator: number, denominator: number): boolean {
+  const value = gap(equation, numerator / denominator)
+  if (Math.abs(value) > APR_FLOAT_TOLERANCE * equation.scale) return value > 0
+  return exactGap(equation, new ExactDecimal(numerator).div(denominator)).gte(0)
 }
 
 export interface Installment {
@@ -274,6 +372,108 @@ export function amortize(
     })
   }
   return { feeAmount, installments, interests, total }
+}
+
+/** One fee of a schedule in cents, as numbers (see amortizeInCents). */
+export interface CentsInstallment {
+  fee: number
+  interest: number
+  principal: number
+  /** Outstanding principal after this fee. */
+  balance: number
+}
+
+/** A schedule's amounts in cents, as numbers: those of amortize, without the due dates. */
+export interface CentsSchedule {
+  feeAmount: number
+  installments: CentsInstallment[]
+  interests: number
+  total: number
+}
+
+/** Integers up to 2^52: sums and differences of two of them stay exact in doubles (up to 2^53). */
+const EXACT_NUMBER_LIMIT = 2 ** 52
+const EXACT_NUMBER_LIMIT_BIGINT = BigInt(EXACT_NUMBER_LIMIT)
+
+/**
+ * amortize's amounts computed in doubles where every intermediate value provably stays an integer of at
+ * most 2^52, so each operation is exact and the cents are the same as amortize's; null when that cannot
+ * be shown for this input (an amount and rate whose interest products pass 2^52, or a balance that grows
+ * above the amount lent), and the caller uses amortize.
+ * The fee itself is amortize's (monthlyFee, in bigint); the interest round(balance · p / q) is the floor
+ * of (balance · 2p + q) / 2q, the quotient of two integers of at most 2^52 corrected by its remainder.
+ */
+export function amortizeInCents(principalCents: bigint, rate: Rate, n: number): CentsSchedule | ScheduleFailure | null {
+  if (principalCents <= 0n) return 'amount_too_small'
+  const { p, q } = monthly(rate)
+  // The balance never exceeds the amount lent here (checked below), so this bounds every interest's numerator.
+  if (
+    principalCents > EXACT_NUMBER_LIMIT_BIGINT ||
+    principalCents * 2n * p + q > EXACT_NUMBER_LIMIT_BIGINT ||
+    2n * q > EXACT_NUMBER_LIMIT_BIGINT
+  )
+    return null
+  const exactFee = monthlyFee(principalCents, rate, n)
+  if (exactFee < 1n) return 'amount_too_small'
+  if (exactFee > EXACT_NUMBER_LIMIT_BIGINT) return null
+
+  const lent = Number(principalCents)
+  const feeAmount = Number(exactFee)
+  const twiceP = 2 * Number(p)
+  const halfDivisor = Number(q)
+  const divisor = 2 * halfDivisor
+  const installments: CentsInstallment[] = []
+  let balance = lent
+  let interests = 0
+  let total = 0
+  for (let number = 1; number <= n; number += 1) {
+    const interest = floorDivide(balance * twiceP + halfDivisor, divisor)
+    const principal = number === n ? balance : feeAmount - interest
+    const fee = principal + interest
+    balance -= principal
+    if (balance < 0 || fee < 1) return 'amount_too_small'
+    // Only a fee smaller than its interest raises the balance; past the amount lent the bound above no longer holds.
+    if (balance > lent) return null
+    interests += interest
+    total += fee
+    installments.push({ fee, interest, principal, balance })
+  }
+  // Interests and fees are never negative, so the running sums only grow: a final sum within 2^53 was exact all along.
+  if (!Number.isSafeInteger(total)) return null
+  return { feeAmount, installments, interests, total }
+}
+
+/**
+ * ⌊numerator / divisor⌋ of integers 0 ≤ numerator ≤ 2^52, 1 < divisor ≤ 2^52. The double quotient is at
+ * most 2^51 and off by under a half, so its floor is off by at most one; the remainder, exact because
+ * quotient · divisor ≤ numerator + divisor ≤ 2^53, puts it right.
+ */
+function floorDivide(numerator: number, divisor: number): number {
+  let quotient = Math.floor(numerator / divisor)
+  const remainder = numerator - quotient * divisor
+  if (remainder < 0) quotient -= 1
+  else if (remainder >= divisor) quotient += 1
+  return quotient
+}
+
+/** The exact schedule of amortize as a CentsSchedule: its amounts as doubles, as centsToNumber reads them. */
+export function scheduleInCents(schedule: Schedule): CentsSchedule {
+  return {
+    feeAmount: Number(schedule.feeAmount),
+    installments: schedule.installments.map((row) => ({
+      fee: Number(row.fee),
+      interest: Number(row.interest),
+      principal: Number(row.principal),
+      balance: Number(row.balance),
+    })),
+    interests: Number(schedule.interests),
+    total: Number(schedule.total),
+  }
+}
+
+/** A number of cents as the JSON number of an amount: as centsToNumber. */
+export function centsAsAmount(cents: number): number {
+  return cents / CENTS_PER_UNIT
 }
 
 /** Cents as the JSON number of an amount: at most two decimals, exactly as written. */

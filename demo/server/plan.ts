@@ -4,13 +4,20 @@
  * (FrontCalculateFees). Both come from the one exact schedule of money.ts.
  */
 import type { AmortizationTable, FeesTableResult } from '../../src/domain/types.ts'
-import type { CalendarDate } from './dates.ts'
+import { addMonthsClamped, type CalendarDate } from './dates.ts'
 import {
   amortize,
+  amortizeInCents,
   annualPercentageRate,
+  annualPercentageRateInCents,
+  centsAsAmount,
   centsToNumber,
   daysBetween,
+  dueEpochDays,
   epochDay,
+  scheduleInCents,
+  type CentsInstallment,
+  type CentsSchedule,
   type Rate,
   type Schedule,
 } from './money.ts'
@@ -31,21 +38,35 @@ export interface Plan {
   readonly table: AmortizationTable
 }
 
+const MS_PER_DAY = 86_400_000
+/** The last day utcDay wrote out, as days since the epoch and as text: a day is written once, not per request. */
+let lastDay = Number.NaN
+let lastDayText: CalendarDate = ''
+
 /** The calendar day (UTC) of an instant: the drawdown date of a plan calculated then. */
 export function utcDay(instant: Date): CalendarDate {
-  return instant.toISOString().slice(0, 'YYYY-MM-DD'.length)
+  const day = Math.floor(instant.getTime() / MS_PER_DAY)
+  if (day !== lastDay) {
+    // An invalid date (NaN) is never equal, so it throws here as toISOString does.
+    lastDayText = instant.toISOString().slice(0, 'YYYY-MM-DD'.length)
+    lastDay = day
+  }
+  return lastDayText
 }
 
 /**
  * The plan for a request calculated on `today` (UTC), the drawdown date of its
  * APR. A first payment already past is taken as lent on its own day: money
  * cannot be repaid before it is lent.
+ * The schedule is computed in doubles when every cent provably stays exact in them (amortizeInCents),
+ * in bigint otherwise (amortize); both give the same cents, and the APR the same rate.
  */
 export function buildPlan(financeable: Financeable, rates: Rates, today: CalendarDate): Outcome<Plan> {
   const { request, amountToFinance, numberOfFees: n } = financeable
   const rate = request.financialType === 1 ? rates.tinRefinancing : rates.tinFinancing
-  const schedule = amortize(amountToFinance, rate, n, request.firstDate)
-  if (schedule === 'amount_too_small') {
+  const fast = amortizeInCents(amountToFinance, rate, n)
+  const exact = fast === null ? amortize(amountToFinance, rate, n, request.firstDate) : null
+  if (fast === 'amount_too_small' || exact === 'amount_too_small') {
     const detail = `${centsToNumber(amountToFinance)} cannot be spread over ${n} fees of at least one cent each.`
     return {
       ok: false,
@@ -56,56 +77,86 @@ export function buildPlan(financeable: Financeable, rates: Rates, today: Calenda
   }
 
   const drawdown = epochDay(daysBetween(today, request.firstDate) < 0 ? request.firstDate : today)
-  const tae = annualPercentageRate(
-    amountToFinance,
-    schedule.installments.map((row) => ({ fee: row.fee, days: epochDay(row.dueDate) - drawdown })),
-  )
+  let schedule: CentsSchedule
+  let tae: number
+  if (exact === null && fast !== null) {
+    schedule = fast
+    const due = dueEpochDays(request.firstDate, n)
+    const fees: number[] = []
+    const days: number[] = []
+    for (let k = 0; k < schedule.installments.length; k += 1) {
+      fees.push((schedule.installments[k] as CentsInstallment).fee)
+      days.push((due[k] as number) - drawdown)
+    }
+    tae = annualPercentageRateInCents(Number(amountToFinance), fees, days)
+  } else {
+    const exactSchedule = exact as Schedule
+    tae = annualPercentageRate(
+      amountToFinance,
+      exactSchedule.installments.map((row) => ({ fee: row.fee, days: epochDay(row.dueDate) - drawdown })),
+    )
+    schedule = scheduleInCents(exactSchedule)
+  }
 
   const result: FeesTableResult = {
     totalFees: n,
-    feeAmount: centsToNumber(schedule.feeAmount),
+    feeAmount: centsAsAmount(schedule.feeAmount),
     firstPaymentDate: request.firstDate,
     minFees: rates.minFees,
     maxFees: rates.maxFees,
     amountToFinance: centsToNumber(amountToFinance),
     initialAmount: centsToNumber(financeable.initialAmount),
     partialPayment: centsToNumber(financeable.partialPayment),
-    interests: centsToNumber(schedule.interests),
-    finalFee: centsToNumber(schedule.total),
+    interests: centsAsAmount(schedule.interests),
+    finalFee: centsAsAmount(schedule.total),
     financeType: request.financialType,
     isModificable: true,
     tin: Number(rate.text),
     tae,
     currency: request.currency,
   }
-  let table: AmortizationTable | undefined
-  const plan: Plan = {
-    result,
-    get table() {
-      table ??= amortizationTable(request.currency, amountToFinance, schedule)
-      return table
-    },
-  }
-  return { ok: true, value: plan }
+  return { ok: true, value: new CalculatedPlan(result, request.currency, request.firstDate, amountToFinance, schedule) }
 }
 
-function amortizationTable(currency: string, amountToFinance: bigint, schedule: Schedule): AmortizationTable {
+/** A plan whose amortization table is written out on first read only. */
+class CalculatedPlan implements Plan {
+  #table: AmortizationTable | undefined
+  constructor(
+    readonly result: FeesTableResult,
+    private readonly currency: string,
+    private readonly firstDate: CalendarDate,
+    private readonly amountToFinance: bigint,
+    private readonly schedule: CentsSchedule,
+  ) {}
+
+  get table(): AmortizationTable {
+    this.#table ??= amortizationTable(this.currency, this.firstDate, this.amountToFinance, this.schedule)
+    return this.#table
+  }
+}
+
+function amortizationTable(
+  currency: string,
+  firstDate: CalendarDate,
+  amountToFinance: bigint,
+  schedule: CentsSchedule,
+): AmortizationTable {
   return {
     versionHashCode: null,
     versionNumber: null,
     currency,
-    fees: schedule.installments.map((row) => ({
-      number: row.number,
-      dueDate: row.dueDate,
-      fee: centsToNumber(row.fee),
-      interest: centsToNumber(row.interest),
-      principal: centsToNumber(row.principal),
-      balance: centsToNumber(row.balance),
+    fees: schedule.installments.map((row, k) => ({
+      number: k + 1,
+      dueDate: addMonthsClamped(firstDate, k),
+      fee: centsAsAmount(row.fee),
+      interest: centsAsAmount(row.interest),
+      principal: centsAsAmount(row.principal),
+      balance: centsAsAmount(row.balance),
     })),
     totals: {
       amountToFinance: centsToNumber(amountToFinance),
-      interests: centsToNumber(schedule.interests),
-      finalFee: centsToNumber(schedule.total),
+      interests: centsAsAmount(schedule.interests),
+      finalFee: centsAsAmount(schedule.total),
     },
   }
 }

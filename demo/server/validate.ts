@@ -82,93 +82,51 @@ export function parseJson(text: string): Outcome<unknown> {
   }
 }
 
-/** Checks the shape and types of a payload; every failing field is listed in one 400 problem. */
+/**
+ * Checks the shape and types of a payload; every failing field is listed in one 400 problem.
+ * The field readers are plain functions of the input and the error list, not closures made
+ * for each request: this runs on every calculation.
+ */
 export function parseTuitionPayload(body: unknown): Outcome<TuitionRequest> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return invalid([{ field: 'body', message: 'must be a JSON object' }])
   }
   const input = body as Record<string, unknown>
   const errors: ProblemField[] = []
-  const fail = (field: string, message: string) => errors.push({ field, message })
-  const present = (field: string) => Object.hasOwn(input, field) && input[field] !== null && input[field] !== undefined
 
-  const text = (field: keyof typeof MAX_LENGTH): string | null => {
-    if (!present(field)) return null
-    const value = input[field]
-    if (typeof value !== 'string') {
-      fail(field, 'must be a string or null')
-      return null
-    }
-    if (value.length > MAX_LENGTH[field]) {
-      fail(field, `must be at most ${MAX_LENGTH[field]} characters`)
-      return null
-    }
-    return value
-  }
-  const amount = (field: keyof Amounts): bigint | null => {
-    if (!present(field)) return null
-    const value = input[field]
-    if (typeof value !== 'number') {
-      fail(field, 'must be a number or null')
-      return null
-    }
-    // Beyond the cap only the sign matters, and JSON can spell numbers too big for a double (1e400).
-    if (!Number.isFinite(value)) return value > 0 ? MAX_AMOUNT_CENTS + 1n : -(MAX_AMOUNT_CENTS + 1n)
-    // Amounts with binary-float noise or more decimals are rounded half-up to cents, never refused for it.
-    return toCents(value)
-  }
-  const flag = (field: 'isSavedVersion' | 'isFrontEndVersionCopy'): boolean => {
-    if (!present(field)) return false
-    if (typeof input[field] !== 'boolean') {
-      fail(field, 'must be true, false or null')
-      return false
-    }
-    return input[field] === true
-  }
-  const oneOf = (field: 'system' | 'financialType', allowed: readonly number[]): number | null => {
-    if (!present(field)) {
-      fail(field, 'is required')
-      return null
-    }
-    const value = input[field]
-    if (typeof value !== 'number' || !allowed.includes(value)) {
-      fail(field, `must be one of ${allowed.join(', ')}`)
-      return null
-    }
-    return value
-  }
-
-  const system = oneOf('system', KNOWN_SYSTEMS)
-  const financialType = oneOf('financialType', KNOWN_FINANCIAL_TYPES)
+  const system = readOneOf(input, errors, 'system', KNOWN_SYSTEMS)
+  const financialType = readOneOf(input, errors, 'financialType', KNOWN_FINANCIAL_TYPES)
   let firstDate: CalendarDate | null = null
-  if (!present('dateOfPayment')) fail('dateOfPayment', 'is required')
-  else if (typeof input.dateOfPayment !== 'string') fail('dateOfPayment', 'must be a string')
+  if (!present(input, 'dateOfPayment')) fail(errors, 'dateOfPayment', 'is required')
+  else if (typeof input.dateOfPayment !== 'string') fail(errors, 'dateOfPayment', 'must be a string')
   else {
     firstDate = parseDateOfPayment(input.dateOfPayment)
-    if (firstDate === null) fail('dateOfPayment', 'must be a real date, YYYY-MM-DD or an ISO 8601 date-time')
+    if (firstDate === null) fail(errors, 'dateOfPayment', 'must be a real date, YYYY-MM-DD or an ISO 8601 date-time')
   }
   let numberOfFees: number | null = null
-  if (present('numberOfFees')) {
+  if (present(input, 'numberOfFees')) {
     const value = input.numberOfFees
-    if (typeof value !== 'number' || !Number.isInteger(value)) fail('numberOfFees', 'must be a whole number or null')
+    if (typeof value !== 'number' || !Number.isInteger(value))
+      fail(errors, 'numberOfFees', 'must be a whole number or null')
     else numberOfFees = value
   }
   const amounts: Amounts = {
-    finalAmount: amount('finalAmount'),
-    partialPayment: amount('partialPayment'),
-    amountToRefinance: amount('amountToRefinance'),
+    finalAmount: readAmount(input, errors, 'finalAmount'),
+    partialPayment: readAmount(input, errors, 'partialPayment'),
+    amountToRefinance: readAmount(input, errors, 'amountToRefinance'),
   }
   // The amount that is spread depends on the type (finalAmount to finance, amountToRefinance to refinance), so it alone is required.
-  if (financialType === 0 && !present('finalAmount')) fail('finalAmount', 'is required when financialType is 0')
-  if (financialType === 1 && !present('amountToRefinance'))
-    fail('amountToRefinance', 'is required when financialType is 1')
-  const currency = text('currency')
-  const contractId = text('contractId')
-  const linkedVersionIdentifier = text('linkedVersionIdentifier')
-  text('language')
-  text('studyIdName')
-  const isSavedVersion = flag('isSavedVersion')
-  flag('isFrontEndVersionCopy')
+  if (financialType === 0 && !present(input, 'finalAmount'))
+    fail(errors, 'finalAmount', 'is required when financialType is 0')
+  if (financialType === 1 && !present(input, 'amountToRefinance'))
+    fail(errors, 'amountToRefinance', 'is required when financialType is 1')
+  const currency = readText(input, errors, 'currency')
+  const contractId = readText(input, errors, 'contractId')
+  const linkedVersionIdentifier = readText(input, errors, 'linkedVersionIdentifier')
+  readText(input, errors, 'language')
+  readText(input, errors, 'studyIdName')
+  const isSavedVersion = readFlag(input, errors, 'isSavedVersion')
+  readFlag(input, errors, 'isFrontEndVersionCopy')
 
   if (errors.length > 0 || system === null || financialType === null || firstDate === null) return invalid(errors)
 
@@ -189,6 +147,71 @@ export function parseTuitionPayload(body: unknown): Outcome<TuitionRequest> {
       isSavedVersion,
     },
   }
+}
+
+type Input = Record<string, unknown>
+
+function fail(errors: ProblemField[], field: string, message: string): void {
+  errors.push({ field, message })
+}
+
+/** Whether the input has the field with a value (null and undefined count as blank). */
+function present(input: Input, field: string): boolean {
+  return Object.hasOwn(input, field) && input[field] !== null && input[field] !== undefined
+}
+
+function readText(input: Input, errors: ProblemField[], field: keyof typeof MAX_LENGTH): string | null {
+  if (!present(input, field)) return null
+  const value = input[field]
+  if (typeof value !== 'string') {
+    fail(errors, field, 'must be a string or null')
+    return null
+  }
+  if (value.length > MAX_LENGTH[field]) {
+    fail(errors, field, `must be at most ${MAX_LENGTH[field]} characters`)
+    return null
+  }
+  return value
+}
+
+function readAmount(input: Input, errors: ProblemField[], field: keyof Amounts): bigint | null {
+  if (!present(input, field)) return null
+  const value = input[field]
+  if (typeof value !== 'number') {
+    fail(errors, field, 'must be a number or null')
+    return null
+  }
+  // Beyond the cap only the sign matters, and JSON can spell numbers too big for a double (1e400).
+  if (!Number.isFinite(value)) return value > 0 ? MAX_AMOUNT_CENTS + 1n : -(MAX_AMOUNT_CENTS + 1n)
+  // Amounts with binary-float noise or more decimals are rounded half-up to cents, never refused for it.
+  return toCents(value)
+}
+
+function readFlag(input: Input, errors: ProblemField[], field: 'isSavedVersion' | 'isFrontEndVersionCopy'): boolean {
+  if (!present(input, field)) return false
+  if (typeof input[field] !== 'boolean') {
+    fail(errors, field, 'must be true, false or null')
+    return false
+  }
+  return input[field] === true
+}
+
+function readOneOf(
+  input: Input,
+  errors: ProblemField[],
+  field: 'system' | 'financialType',
+  allowed: readonly number[],
+): number | null {
+  if (!present(input, field)) {
+    fail(errors, field, 'is required')
+    return null
+  }
+  const value = input[field]
+  if (typeof value !== 'number' || !allowed.includes(value)) {
+    fail(errors, field, `must be one of ${allowed.join(', ')}`)
+    return null
+  }
+  return value
 }
 
 /** What a financeable request spreads, in cents. */
@@ -219,8 +242,7 @@ const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
  * the same for the same input every time.
  */
 export function checkFinanceable(request: TuitionRequest, limits: FeeLimits): Outcome<Financeable> {
-  const failures: { code: ProblemCode; field: string; message: string }[] = []
-  const fail = (code: ProblemCode, field: string, message: string) => failures.push({ code, field, message })
+  const failures: Failure[] = []
   const refinancing = request.financialType === 1
   const { finalAmount, amountToRefinance } = request.amounts
   const partialPayment = refinancing ? (request.amounts.partialPayment ?? 0n) : 0n
@@ -233,18 +255,30 @@ export function checkFinanceable(request: TuitionRequest, limits: FeeLimits): Ou
   const amountToFinance = initialAmount - partialPayment
   const n = request.numberOfFees === null || request.numberOfFees === 0 ? limits.minFees : request.numberOfFees
 
-  if (!KNOWN_CURRENCIES.has(request.currency)) fail('unknown_currency', 'currency', 'must be an ISO 4217 currency code')
+  if (!KNOWN_CURRENCIES.has(request.currency))
+    addFailure(failures, 'unknown_currency', 'currency', 'must be an ISO 4217 currency code')
   const cap = MAX_AMOUNT_CENTS
-  if (initialAmount > cap || initialAmount < -cap) fail('amount_too_large', initialField, 'must not be over 10000000')
+  if (initialAmount > cap || initialAmount < -cap)
+    addFailure(failures, 'amount_too_large', initialField, 'must not be over 10000000')
   if (partialPayment > cap || partialPayment < -cap)
-    fail('amount_too_large', 'partialPayment', 'must not be over 10000000')
-  if (partialPayment < 0n) fail('negative_amount', 'partialPayment', 'must not be negative')
+    addFailure(failures, 'amount_too_large', 'partialPayment', 'must not be over 10000000')
+  if (partialPayment < 0n) addFailure(failures, 'negative_amount', 'partialPayment', 'must not be negative')
   if (partialPayment > 0n && partialPayment > initialAmount) {
-    fail('partial_payment_exceeds_amount', 'partialPayment', 'must not be larger than amountToRefinance')
+    addFailure(
+      failures,
+      'partial_payment_exceeds_amount',
+      'partialPayment',
+      'must not be larger than amountToRefinance',
+    )
   }
-  if (amountToFinance <= 0n) fail('amount_not_positive', initialField, 'leaves nothing to finance')
+  if (amountToFinance <= 0n) addFailure(failures, 'amount_not_positive', initialField, 'leaves nothing to finance')
   if (n < limits.minFees || n > limits.maxFees) {
-    fail('fee_count_out_of_range', 'numberOfFees', `must be between ${limits.minFees} and ${limits.maxFees}`)
+    addFailure(
+      failures,
+      'fee_count_out_of_range',
+      'numberOfFees',
+      `must be between ${limits.minFees} and ${limits.maxFees}`,
+    )
   }
 
   const [first] = failures
@@ -256,6 +290,16 @@ export function checkFinanceable(request: TuitionRequest, limits: FeeLimits): Ou
     }
   }
   return { ok: true, value: { request, amountToFinance, initialAmount, partialPayment, numberOfFees: n } }
+}
+
+interface Failure {
+  code: ProblemCode
+  field: string
+  message: string
+}
+
+function addFailure(failures: Failure[], code: ProblemCode, field: string, message: string): void {
+  failures.push({ code, field, message })
 }
 
 function invalid(errors: ProblemField[]): Outcome<never> {

@@ -83,3 +83,30 @@ describe('the hot paths in front of Hono', () => {
     expect(compared).toBe(servers.length * PATHS.length * BODIES.length * credentials.length * origins.length)
   })
 })
+
+describe('a client that goes away before its body is sent', () => {
+  it('leaves the server answering the next requests', async () => {
+    const server = servers[0]?.server as TestServer
+    const { port } = new URL(server.url)
+    for (let k = 0; k < 20; k += 1) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(
+            `POST /api/v1/Calculator/CalculateFeeOptions HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+              `Content-Type: application/json\r\nX-Api-Key: ${API_KEY}\r\nContent-Length: 500\r\n\r\n{"currency":`,
+            () => socket.destroy(),
+          )
+        })
+        socket.on('close', () => resolve())
+        socket.on('error', reject)
+      })
+    }
+    const answer = await rawCall(
+      server,
+      '/Calculator/CalculateFeeOptions',
+      { 'Content-Type': 'application/json', 'X-Api-Key': API_KEY },
+      JSON.stringify(financing()),
+    )
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
+  })
+})
