@@ -455,7 +455,7 @@ async function main() {
 
   // 5. The reference API
   console.log(
-    '\n5. Reference API throughput on loopback (autocannon, 10 connections, 5 s each, every server in its own process; SQLite and PostgreSQL)',
+    '\n5. Reference API throughput on loopback (autocannon, 10 connections, 5 s each after a 2 s warm-up, every server in its own process; SQLite and PostgreSQL)',
   )
   printApiReport(await apiThroughput(), line)
 

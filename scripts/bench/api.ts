@@ -1,8 +1,8 @@
 /**
  * The reference API's throughput on loopback, next to a bare Node `http`
  * server answering a constant JSON body in the same run with the same
- * connections: calculations, and saves on SQLite and on PostgreSQL (a
- * throwaway cluster, tools/postgres-cluster.ts). Every server runs in its own
+ * connections, each load after an equal 2 s warm-up: calculations, and saves
+ * on SQLite and on PostgreSQL (a throwaway cluster, tools/postgres-cluster.ts). Every server runs in its own
  * process; autocannon runs in this one. Figures only: nothing here passes or fails.
  */
 import autocannon from 'autocannon'
@@ -71,30 +71,41 @@ const CLOCK_TICKS = (() => {
   }
 })()
 
-function load(
+/**
+ * Each load is run first for this long and not counted, on every server alike (the bare one included): the
+ * figures are those of a server in its steady state, not of one compiling its code, which a just-started server
+ * with more code does for longer.
+ */
+const WARM_UP_S = 2
+
+const cannon = (url: string, duration: number, options: Partial<autocannon.Options>) =>
+  new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon({ url, connections: CONNECTIONS, duration, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
+  )
+
+async function load(
   label: string,
   url: string,
   serverPid: number | undefined,
   options: Partial<autocannon.Options> = {},
 ): Promise<LoadFigures> {
+  await cannon(url, WARM_UP_S, options)
   const cpuBefore = cpuSeconds(serverPid)
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options }, (error, result) => {
-      if (error) return reject(error)
-      const cpuAfter = cpuSeconds(serverPid)
-      const answered = result.requests.total
-      resolve({
-        label,
-        rps: result.requests.average,
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        cpuUsPerRequest:
-          cpuBefore === null || cpuAfter === null || answered === 0 ? null : ((cpuAfter - cpuBefore) * 1e6) / answered,
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-      })
-    })
-  })
+  const result = await cannon(url, DURATION_S, options)
+  const cpuAfter = cpuSeconds(serverPid)
+  const answered = result.requests.total
+  return {
+    label,
+    rps: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    cpuUsPerRequest:
+      cpuBefore === null || cpuAfter === null || answered === 0 ? null : ((cpuAfter - cpuBefore) * 1e6) / answered,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
 }
 
 const calculate = (label: string, root: string, pid: number | undefined) =>
