@@ -227,7 +227,7 @@ export function printApiReport(report: ApiReport, line: (label: string, value: s
 // `npm run bench:api`: this section of the report on its own.
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
-    `Reference API on loopback: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, every server in its own process; "of bare" is against the mean of the two bare runs`,
+    `Reference API on loopback: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARM_UP_S} s warm-up, every server in its own process; "of bare" is against the mean of the two bare runs`,
   )
   printApiReport(await apiThroughput(), (label, value) => console.log(`  ${label.padEnd(52)} ${value}`))
 }
