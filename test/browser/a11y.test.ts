@@ -172,8 +172,9 @@ describe.each(['es', 'en'] as const)('names and announcements, in %s', (language
     await named('dialog', words.calendar)
     expect(await date.getAttribute('aria-expanded')).toBe('true')
     expect(await page.locator('fees-calculator [role=dialog]').getAttribute('lang')).toBe(language)
-    // The dialog took the focus; Escape closes it and gives the focus back to the button that opened it.
-    expect((await focused(page))?.className).toContain('react-datepicker__day--selected')
+    // The dialog takes the focus (on a later frame than it shows); Escape closes it and gives the focus back to
+    // the button that opened it.
+    await expect.poll(async () => (await focused(page))?.className).toContain('react-datepicker__day--selected')
     await page.keyboard.press('Escape')
     await page.locator('fees-calculator .react-datepicker').waitFor({ state: 'detached' })
     expect(await date.getAttribute('aria-expanded')).toBe('false')
@@ -304,6 +305,8 @@ describe.each(['es', 'en'] as const)('the whole flow with the keyboard alone, in
     await tabTo(page, (e) => e.tag === 'button' && e.part === 'date', 'the date button')
     await page.keyboard.press('Enter')
     await page.locator('fees-calculator .react-datepicker').waitFor()
+    // The selected day takes the focus on a later frame than the calendar shows.
+    await expect.poll(async () => (await focused(page))?.className).toContain('react-datepicker__day--selected')
     const day = await expectFocusVisible(page, (e) => e.className.includes('react-datepicker__day--selected'))
     await page.keyboard.press('ArrowRight')
     // The focus moved with the highlight to the day the arrow reached (the calendar's one tab stop).
