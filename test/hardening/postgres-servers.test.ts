@@ -95,7 +95,7 @@ async function serverConnections(databaseUrl: string): Promise<number> {
   await client.connect()
   try {
     const { rows } = await client.query<{ count: string }>(
-      "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'fees-calculator'",
+      "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE 'fees-calculator %'",
     )
     return Number(rows[0]?.count)
   } finally {
@@ -179,10 +179,7 @@ describe('four servers on one PostgreSQL database', () => {
       const acknowledgedByVictim: Acknowledged[] = []
       let killed = false
       let cutOff = 0
-      await bounded(SAVES / 2, async (k) => {
-        const server = servers[k % SERVERS]!
-        if (killed && server === victim) return
-        const numberOfFees = 12 + (k % 13)
+      const send = async (server: Server, numberOfFees: number) => {
         try {
           const response = await save(server, 'C-KILLED', numberOfFees)
           if (response.status !== 200) return
@@ -190,14 +187,41 @@ describe('four servers on one PostgreSQL database', () => {
           const version = { hash: table.versionHashCode, number: table.versionNumber, numberOfFees }
           acknowledged.push(version)
           if (server === victim) acknowledgedByVictim.push(version)
-          if (!killed && acknowledgedByVictim.length >= 20) {
-            // Kill while the victim still has saves in flight: some of them are cut off, unacknowledged.
-            killed = true
-            victim.child.kill('SIGKILL')
-          }
         } catch {
           // cut off by the kill: not acknowledged
           cutOff += 1
+        }
+      }
+      /**
+       * The kill comes while the victim has a save inside the database: the contract's counter row is held
+       * by this test, the victim is sent saves, and it is killed once PostgreSQL shows one of its
+       * connections waiting on that row; then the row is let go. A quick server cannot answer them first.
+       */
+      const killMidSave = async () => {
+        const holder = new pg.Client({ connectionString: url })
+        await holder.connect()
+        try {
+          await holder.query('BEGIN')
+          await holder.query("SELECT last_number FROM version_counters WHERE contract_id = 'C-KILLED' FOR UPDATE")
+          const held = Array.from({ length: 3 }, (_, k) => send(victim, 12 + k))
+          const waiting = `SELECT count(*) FROM pg_stat_activity WHERE application_name = 'fees-calculator ${victim.child.pid}' AND wait_event_type = 'Lock'`
+          while (Number((await holder.query<{ count: string }>(waiting)).rows[0]?.count) === 0) {
+            await new Promise((resolve) => setTimeout(resolve, 10))
+          }
+          victim.child.kill('SIGKILL')
+          await holder.query('ROLLBACK')
+          await Promise.all(held)
+        } finally {
+          await holder.end()
+        }
+      }
+      await bounded(SAVES / 2, async (k) => {
+        const server = servers[k % SERVERS]!
+        if (killed && server === victim) return
+        await send(server, 12 + (k % 13))
+        if (!killed && acknowledgedByVictim.length >= 20) {
+          killed = true
+          await killMidSave()
         }
       })
       expect(killed).toBe(true)

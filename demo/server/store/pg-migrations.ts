@@ -8,11 +8,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Pool } from 'pg'
+import { REPO_ROOT } from '../paths.ts'
 import { DatabaseVersionError } from './types.ts'
 
-const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations/pg')
+const MIGRATIONS_DIR = join(REPO_ROOT, 'demo/server/store/migrations/pg')
 /** SQLSTATEs of CREATE TABLE IF NOT EXISTS losing a race with another server's identical statement. */
-const CREATED_CONCURRENTLY = new Set(['23505', '42P07'])
+const CREATED_CONCURRENTLY = new Set(['23505', '42P07', '42710'])
 
 export interface Migration {
   version: number

@@ -56,7 +56,8 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       max,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       query_timeout: QUERY_TIMEOUT_MS,
-      application_name: 'fees-calculator',
+      // Which server a connection belongs to, in pg_stat_activity: the process id tells the servers of one database apart.
+      application_name: `fees-calculator ${process.pid}`,
     })
     // An idle connection cut by a restart of the database must not take the server down; the next query reconnects.
     created.on('error', () => undefined)
