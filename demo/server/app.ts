@@ -7,11 +7,11 @@ import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createServer, type Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import { API_BASE, apiRoutes } from './api.ts'
 import { createAuthenticator } from './auth.ts'
 import { createCalculator } from './calculator.ts'
 import { ownOrigin, type Config } from './config.ts'
+import { REPO_ROOT } from './paths.ts'
 import { openStore } from './store/open.ts'
 import { openSqliteStore } from './store/sqlite.ts'
 import type { VersionStore } from './store/types.ts'
@@ -19,8 +19,6 @@ import { demoPageRoutes, type DemoPages } from './demo-pages.ts'
 import { hotRoutes, type HotRoutes } from './hot-routes.ts'
 import { problem, problemResponse, unexpectedErrorProblem } from './problem.ts'
 import { staticRoutes } from './static.ts'
-
-const REPO_ROOT = join(import.meta.dirname, '../../')
 
 export interface AppOptions {
   /** Where the build is (`dist/fees-calculator.js`, `dist/app/index.html`); default `<repo>/dist`. */
