@@ -14,12 +14,14 @@ RUN npm run build
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4173 FEES_DB=/data/fees.sqlite
-# The server runs its TypeScript through tsx, a dev dependency: the whole node_modules comes along.
+# The server is the build's one module, build/server/main.js; the packages it imports (hono, pg,
+# better-sqlite3, …) are dev dependencies of the widget's package, so the whole node_modules comes along.
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/build ./build
 COPY --from=build /app/package.json ./
+# The demo pages and the PostgreSQL migrations are read from demo/ at run time, the OpenAPI document from openapi/.
 COPY demo ./demo
-COPY src ./src
 COPY openapi ./openapi
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
@@ -28,4 +30,4 @@ EXPOSE 4173
 HEALTHCHECK --interval=10s --timeout=3s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node itself, not npm, so that SIGTERM reaches the server and it drains before exiting.
-CMD ["node", "--import", "tsx", "demo/server/main.ts"]
+CMD ["node", "build/server/main.js"]

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { SERVER_BUILD } from './build-server.ts'
 
 /** A port nobody listens on now, on loopback. */
 export function freePort(): Promise<number> {
@@ -28,15 +30,17 @@ export async function waitUntilAnswering(url: string, child: ChildProcess): Prom
 }
 
 /**
- * `npm run demo`'s server (demo/server/main.ts) in a process of its own, on
+ * `npm run serve`'s server, the build's build/server/main.js, in a process of its own, on
  * 127.0.0.1:`port` with the given environment, resolved once /health answers.
  * Its own process, so a test can kill it like a crashed host and a benchmark
  * does not share a core with it.
  */
 export async function startServerProcess(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  if (!existsSync(SERVER_BUILD))
+    throw new Error(`${SERVER_BUILD} is missing: run \`npm run build\` (or \`npm run build:server\`) first.`)
   // The caller's environment says which database: a DATABASE_URL of the shell running the tests does not leak in.
   const { DATABASE_URL: _, ...inherited } = process.env
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUILD], {
     env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: 'ignore',
   })
