@@ -156,6 +156,9 @@ describe('annualPercentageRateInCents: the exact APR on cents as doubles', () =>
     expect(annualPercentageRateInCents(20_000_000, [20_000_009], [365])).toBe(0)
     expect(annualPercentageRateInCents(100_000, [106_115], [365])).toBe(0.06115)
     expect(annualPercentageRateInCents(100, [50, 50], [30, 60])).toBe(0)
+    // Every fee due on the drawdown day and more than was lent: no finite rate, the cap.
+    expect(annualPercentageRateInCents(100, [101], [0])).toBe(10_000)
+    expect(annualPercentageRateInCents(100, [60, 41], [0, 0])).toBe(10_000)
     expect(() => annualPercentageRateInCents(100, [101], [-1])).toThrow(RangeError)
     expect(() => annualPercentageRateInCents(100, [99], [30])).toThrow(RangeError)
     expect(() => annualPercentageRateInCents(0, [1], [30])).toThrow(RangeError)

@@ -36,6 +36,12 @@ const APR_BISECTION_STEPS = 200
 /** Newton steps before falling back to bisection: from X = 0 they converge in fewer than ten on any real plan. */
 const APR_NEWTON_STEPS = 50
 /**
+ * Newton stops once a step moves X by at most this fraction of it: the next point is then off the root by
+ * about the square of that (quadratic convergence), some 1e-14 of X, and the rounding to 6 decimals is
+ * decided by exact checks on both sides whatever the start.
+ */
+const APR_NEWTON_SETTLED = 1e-7
+/**
  * How far a float sum of discounted fees may be from the exact one, relative to
  * the money involved: n ≤ a few hundred terms, each a few ulps off, is far below it.
  * Only when the equation is closer to zero than this does the exact check run.
@@ -196,21 +202,27 @@ function aprSearch(
   const years = days.map((day) => day / DAYS_PER_YEAR)
   const equation: AprEquation = { amounts, years, lent, scale, exactFees, days, exactPrincipal, slope: 0 }
 
-  if (!rootAtOrAbove(equation, 0, 1)) throw new RangeError('the fees total less than the amount lent')
-  if (rootAtOrAbove(equation, MAX_APR, 1)) return MAX_APR
+  // Newton from X = 0: the gap falls and is convex, so each step lands at or below the root, never past it;
+  // it stops when a step no longer moves (or float noise puts it a hair past the root), or when a step is
+  // so small that the next point is the root to far below a millionth: the rounding below is decided by
+  // the equation's sign on both sides, so a closer start only saves it a step.
+  // Each point's gap and slope come from one pass over the fees, and the next step starts from them.
+  let gapLow = gapWithSlope(equation, 0)
+  let slopeLow = equation.slope
+  if (!signAtOrAbove(equation, gapLow, 0, 1)) throw new RangeError('the fees total less than the amount lent')
   let low = 0
   let high = MAX_APR
-  // Newton from X = 0: the gap falls and is convex, so each step lands at or below the root, never past it;
-  // it stops when a step no longer moves (or float noise puts it a hair past the root).
-  // Each point's gap and slope come from one pass over the fees, and the next step starts from them.
   let converged = false
-  let gapLow = gapWithSlope(equation, low)
-  let slopeLow = equation.slope
   for (let step = 0; step < APR_NEWTON_STEPS && !converged; step += 1) {
+    // A flat gap (every fee due on the drawdown day) has no root: the cap below answers it.
+    if (!(slopeLow < 0)) break
     const next = low - gapLow / slopeLow
     if (!(next < high)) break
     if (!(next > low)) converged = true
-    else {
+    else if (next - low <= APR_NEWTON_SETTLED * next) {
+      low = next
+      converged = true
+    } else {
       const gapNext = gapWithSlope(equation, next)
       if (gapNext < 0) converged = true
       else {
@@ -220,6 +232,8 @@ function aprSearch(
       }
     }
   }
+  // Newton settles below the root; it only stops short when the root is at or past the cap, or does not settle.
+  if (!converged && rootAtOrAbove(equation, MAX_APR, 1)) return MAX_APR
   // Bisection when Newton did not settle: the bracket shrinks to a double's resolution.
   for (let step = 0; !converged && step < APR_BISECTION_STEPS; step += 1) {
     const middle = (low + high) / 2
@@ -298,7 +312,11 @@ function exactGap(equation: AprEquation, x: Decimal): Decimal {
 
 /** Whether the root lies at or above x = numerator / denominator: the gap is still ≥ 0 there. */
 function rootAtOrAbove(equation: AprEquation, numerator: number, denominator: number): boolean {
-  const value = gap(equation, numerator / denominator)
+  return signAtOrAbove(equation, gap(equation, numerator / denominator), numerator, denominator)
+}
+
+/** rootAtOrAbove from the gap already computed in doubles at x = numerator / denominator. */
+function signAtOrAbove(equation: AprEquation, value: number, numerator: number, denominator: number): boolean {
   if (Math.abs(value) > APR_FLOAT_TOLERANCE * equation.scale) return value > 0
   return exactGap(equation, new ExactDecimal(numerator).div(denominator)).gte(0)
 }
