@@ -15,17 +15,14 @@ import {
   scheduleInCents,
   type Rate,
 } from './money.ts'
+import { dateOfEpochDay, firstDate, planCases } from './plan-arbitraries.ts'
 import { buildPlan, utcDay, type Rates } from './plan.ts'
-import type { Financeable, TuitionRequest } from './validate.ts'
 
 /**
  * The schedule in doubles (amortizeInCents) and the APR on it (annualPercentageRateInCents) are the
  * exact bigint ones (amortize, annualPercentageRate) computed another way: they must give the same cents
  * and the same rate for every input, or decline (null) and leave it to the exact path.
  */
-
-/** `YYYY-MM-DD` of an epoch day, through Date (an independent oracle). */
-const dateOfEpochDay = (day: number): CalendarDate => new Date(day * 86_400_000).toISOString().slice(0, 10)
 
 /** A rate with 0 to 12 decimals below 1, as a configured TIN may be written. */
 const rateText = fc
@@ -44,9 +41,6 @@ const cents = fc.oneof(
   { weight: 2, arbitrary: fc.bigInt({ min: 1n, max: 2000n }) },
   { weight: 1, arbitrary: fc.bigInt({ min: 1n, max: 2n ** 64n }) },
 )
-
-/** A first payment date: any day from 1900 to 9000. */
-const firstDate = fc.integer({ min: epochDay('1900-01-01'), max: epochDay('9000-12-31') }).map(dateOfEpochDay)
 
 function expectSameSchedule(principal: bigint, rate: Rate, n: number): 'fast' | 'exact' | 'too small' {
   const exact = amortize(principal, rate, n, '2030-01-31')
@@ -211,54 +205,40 @@ describe('buildPlan: the answers of the exact schedule and APR', () => {
 
   it('gives the fees table and amortization table written from amortize and annualPercentageRate', () => {
     fc.assert(
-      fc.property(
-        fc.oneof(fc.bigInt({ min: 1n, max: 1_000_000_000n }), fc.bigInt({ min: 1n, max: 2n ** 62n })),
-        fc.integer({ min: 1, max: 240 }),
-        fc.constantFrom(0, 1),
-        firstDate,
-        fc.integer({ min: -400, max: 400 }),
-        (principal, n, financialType, first, offset) => {
-          const today = dateOfEpochDay(epochDay(first) + offset)
-          const request = { financialType, firstDate: first, currency: 'EUR' } as unknown as TuitionRequest
-          const financeable: Financeable = {
-            request,
-            amountToFinance: principal,
-            initialAmount: principal,
-            partialPayment: 0n,
-            numberOfFees: n,
-          }
-          const rate = financialType === 1 ? rates.tinRefinancing : rates.tinFinancing
-          const plan = buildPlan(financeable, rates, today)
-          const exact = amortize(principal, rate, n, first)
-          if (exact === 'amount_too_small') {
-            expect(plan.ok).toBe(false)
-            return
-          }
-          if (!plan.ok) throw new Error(plan.problem.detail)
-          const drawdown = epochDay(daysBetween(today, first) < 0 ? first : today)
-          const tae = annualPercentageRate(
-            principal,
-            exact.installments.map((row) => ({ fee: row.fee, days: epochDay(row.dueDate) - drawdown })),
-          )
-          expect(plan.value.result).toMatchObject({
-            feeAmount: centsToNumber(exact.feeAmount),
-            interests: centsToNumber(exact.interests),
-            finalFee: centsToNumber(exact.total),
-            tae,
-          })
-          expect(plan.value.table.fees).toEqual(
-            exact.installments.map((row) => ({
-              number: row.number,
-              dueDate: row.dueDate,
-              fee: centsToNumber(row.fee),
-              interest: centsToNumber(row.interest),
-              principal: centsToNumber(row.principal),
-              balance: centsToNumber(row.balance),
-            })),
-          )
-          expect(plan.value.table.totals.finalFee).toBe(centsAsAmount(Number(exact.total)))
-        },
-      ),
+      fc.property(planCases, ({ financeable, today }) => {
+        const { amountToFinance: principal, numberOfFees: n } = financeable
+        const { financialType, firstDate: first } = financeable.request
+        const rate = financialType === 1 ? rates.tinRefinancing : rates.tinFinancing
+        const plan = buildPlan(financeable, rates, today)
+        const exact = amortize(principal, rate, n, first)
+        if (exact === 'amount_too_small') {
+          expect(plan.ok).toBe(false)
+          return
+        }
+        if (!plan.ok) throw new Error(plan.problem.detail)
+        const drawdown = epochDay(daysBetween(today, first) < 0 ? first : today)
+        const tae = annualPercentageRate(
+          principal,
+          exact.installments.map((row) => ({ fee: row.fee, days: epochDay(row.dueDate) - drawdown })),
+        )
+        expect(plan.value.result).toMatchObject({
+          feeAmount: centsToNumber(exact.feeAmount),
+          interests: centsToNumber(exact.interests),
+          finalFee: centsToNumber(exact.total),
+          tae,
+        })
+        expect(plan.value.table.fees).toEqual(
+          exact.installments.map((row) => ({
+            number: row.number,
+            dueDate: row.dueDate,
+            fee: centsToNumber(row.fee),
+            interest: centsToNumber(row.interest),
+            principal: centsToNumber(row.principal),
+            balance: centsToNumber(row.balance),
+          })),
+        )
+        expect(plan.value.table.totals.finalFee).toBe(centsAsAmount(Number(exact.total)))
+      }),
       { numRuns: 1500, seed: 20261127 },
     )
   })
