@@ -1,6 +1,6 @@
 /**
  * Plans the calculator is asked for, generated for the server's property tests
- * (money-cents.test.ts, answer-json.test.ts): an amount in cents (the API's range
+ * (money-cents.test.ts): an amount in cents (the API's range
  * and far beyond it), a fee count, the type, the first payment date and the day
  * it is calculated on, up to 400 days either side.
  */
