@@ -8,13 +8,14 @@ import { join } from 'node:path'
 import type { Authenticator } from './auth.ts'
 import { calculatorRoutes, type Calculator } from './calculator.ts'
 import type { Config } from './config.ts'
+import { REPO_ROOT } from './paths.ts'
 import type { VersionStore } from './store/types.ts'
 import { authGuard, corsGuard, xsrfGuard, type ApiEnv } from './guards.ts'
 import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
 
 export const API_BASE = '/api/v1'
 /** Read once: the document is part of the server's code, not data. */
-const OPENAPI_TEXT = readFileSync(join(import.meta.dirname, '../../openapi/openapi.json'), 'utf8')
+const OPENAPI_TEXT = readFileSync(join(REPO_ROOT, 'openapi/openapi.json'), 'utf8')
 
 export function apiRoutes(
   config: Config,

@@ -3,8 +3,9 @@
  * environment (the variables the README lists), printing where everything is.
  */
 import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { startServer } from './app.ts'
+import { REPO_ROOT } from './paths.ts'
 import { ConfigError, DEFAULT_API_KEY, DEFAULT_JWT_SECRET, loadConfig, type Config } from './config.ts'
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   ) {
     console.warn('Warning: listening beyond this machine with the demo FEES_API_KEY or FEES_JWT_SECRET: set your own.')
   }
-  if (!existsSync(fileURLToPath(new URL('../../dist/fees-calculator.js', import.meta.url)))) {
+  if (!existsSync(join(REPO_ROOT, 'dist/fees-calculator.js'))) {
     console.warn('Warning: dist/ has no build: the pages will not load the calculator until `npm run build` has run.')
   }
 
