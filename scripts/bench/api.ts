@@ -58,9 +58,8 @@ function cpuSeconds(pid: number | undefined): number | null {
   const file = `/proc/${pid}/stat`
   if (pid === undefined || !existsSync(file)) return null
   // The fields after the command name (which may hold spaces) in parentheses; utime and stime are the 12th and 13th.
-  const fields = readFileSync(file, 'utf8')
-    .slice(readFileSync(file, 'utf8').lastIndexOf(')') + 2)
-    .split(' ')
+  const stat = readFileSync(file, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
 }
 const CLOCK_TICKS = (() => {
