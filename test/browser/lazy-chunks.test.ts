@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { browserSuite, type Page } from './harness.ts'
+import { browserSuite, hold, type HeldRequest, type Page } from './harness.ts'
 import { settled, waitForEvent } from './screen-helpers.ts'
 
 const SAVE_BUTTON = 'fees-calculator [part~="save-button"]'
@@ -21,12 +21,16 @@ const TOASTER_DELAY_MS = 1_500
 
 const suite = browserSuite()
 
-async function open(block: (keyof typeof CHUNKS)[], options: { delayToaster?: boolean } = {}) {
+async function open(
+  block: (keyof typeof CHUNKS)[],
+  options: { delayToaster?: boolean; before?: (page: Page) => Promise<void> } = {},
+) {
   const requested: string[] = []
   const page = await suite.open('/demo/portal.html?lang=en', {
     timeout: 15_000,
     before: async (page) => {
       page.on('request', (request) => requested.push(request.url()))
+      await options.before?.(page)
       for (const chunk of block) await page.route(CHUNKS[chunk], (route) => route.abort())
       if (options.delayToaster) {
         await page.route(CHUNKS.toaster, async (route) => {
@@ -55,6 +59,53 @@ describe('<fees-calculator> with its lazy chunks', () => {
     expect(chunkLines(log.console)).toEqual([])
     expect(log.errors).toEqual([])
     await page.close()
+  })
+
+  describe('when the calendar arrives while the user reaches for it', () => {
+    /** The portal page with the calendar's chunk held back from the first request (the idle preload). */
+    async function withCalendarHeld(): Promise<{ page: Page; calendar: HeldRequest }> {
+      let calendar!: HeldRequest
+      const { page } = await open([], {
+        before: async (page) => {
+          calendar = await hold(page, CHUNKS.calendar)
+        },
+      })
+      await waitForEvent(page, 'calculationResultReceivedEvent')
+      await settled(page)
+      await calendar.arrived
+      return { page, calendar }
+    }
+    const DATE = 'fees-calculator [part=date]'
+    const popup = (page: Page) => page.locator('fees-calculator .react-datepicker')
+    /** react-datepicker's own wrapper: the stand-in button has gone and the calendar's input is in its place. */
+    const swapped = (page: Page) =>
+      page.locator('fees-calculator .react-datepicker-wrapper').waitFor({ state: 'attached' })
+
+    it('opens it when it arrives between the press and the release of the date button', async () => {
+      const { page, calendar } = await withCalendarHeld()
+      const box = (await page.locator(DATE).boundingBox())!
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+      await page.mouse.down()
+      await calendar.release()
+      await swapped(page)
+      await page.mouse.up()
+      await popup(page).waitFor()
+      expect(await popup(page).isVisible()).toBe(true)
+      await page.close()
+    })
+
+    it('opens it when it arrives after a click on the date button, and once', async () => {
+      const { page, calendar } = await withCalendarHeld()
+      await page.locator(DATE).click()
+      expect(await popup(page).count()).toBe(0)
+      await calendar.release()
+      await popup(page).waitFor()
+      // Picking a day closes it: the calendar opened for the click is a working one.
+      await popup(page).locator('.react-datepicker__day--020:not(.react-datepicker__day--outside-month)').click()
+      await waitForEvent(page, 'calculationResultReceivedEvent', 2)
+      expect(await popup(page).count()).toBe(0)
+      await page.close()
+    })
   })
 
   describe('when neither the calendar nor the toaster can load', () => {

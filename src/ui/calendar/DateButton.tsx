@@ -18,6 +18,9 @@ export interface DateButtonProps {
   onBlur?: FocusEventHandler<HTMLButtonElement>
   onKeyDown?: KeyboardEventHandler<HTMLButtonElement>
   onPointerEnter?: PointerEventHandler<HTMLButtonElement>
+  onPointerDown?: PointerEventHandler<HTMLButtonElement>
+  onPointerLeave?: PointerEventHandler<HTMLButtonElement>
+  onPointerCancel?: PointerEventHandler<HTMLButtonElement>
   /** react-datepicker adds its own classes to a custom input: kept beside ours. */
   className?: string
   /** react-datepicker hands its own formatted value and change handler to a custom input: ours ignores them. */

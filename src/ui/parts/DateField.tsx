@@ -62,6 +62,12 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
   const language = useCalculator((s) => s.language)
   const calendar = useChunk(calendarChunk, reportChunkFailure, { preload: true })
   const focused = useRef(false)
+  /**
+   * The stand-in is pressed: if the calendar arrives before the release, the
+   * release lands on the calendar's own button and the browser sends the click
+   * to neither, so the calendar opens on arrival instead.
+   */
+  const pressed = useRef(false)
   const [openWhenLoaded, setOpenWhenLoaded] = useState(false)
   const today = localToday()
   const labelledBy = `${labelId} ${buttonId}`
@@ -77,8 +83,8 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
         language={language}
         display={displayDate(date)}
         shadowRoot={shadowRoot}
-        startOpen={openWhenLoaded}
-        autoFocus={focused.current || openWhenLoaded}
+        startOpen={openWhenLoaded || pressed.current}
+        autoFocus={focused.current || openWhenLoaded || pressed.current}
         onCommit={chooseDate}
       />
     )
@@ -109,6 +115,15 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
       }}
       onBlur={() => {
         focused.current = false
+      }}
+      onPointerDown={(event) => {
+        if (event.button === 0) pressed.current = true
+      }}
+      onPointerLeave={() => {
+        pressed.current = false
+      }}
+      onPointerCancel={() => {
+        pressed.current = false
       }}
       onClick={() => {
         setOpenWhenLoaded(true)
