@@ -1,9 +1,10 @@
 /**
  * The reference API's throughput on loopback, next to a bare Node `http`
  * server answering a constant JSON body in the same run with the same
- * connections, each load after an equal 2 s warm-up: calculations, and saves
+ * connections, every server warmed up alike (2 s): calculations, and saves
  * on SQLite and on PostgreSQL (a throwaway cluster, tools/postgres-cluster.ts). Every server runs in its own
- * process; autocannon runs in this one. Figures only: nothing here passes or fails.
+ * process; autocannon runs in this one. Calculations are measured in rounds, each right after a load of the
+ * bare server, and each round's share is taken against that bare load. Figures only: nothing here passes or fails.
  */
 import autocannon from 'autocannon'
 import { execFileSync, spawn } from 'node:child_process'
@@ -16,6 +17,13 @@ import { freePort, startServerProcess, waitUntilAnswering } from '../../tools/se
 /** Bounded load: a few connections for a few seconds, loopback only. */
 const CONNECTIONS = 10
 const DURATION_S = 5
+/**
+ * Calculations are measured in this many rounds, each right after a load of the bare server. On a shared
+ * machine the rate drifts within a run (the bare server's has moved by a third between the start and the end
+ * of one), so a share taken against a bare load a minute away says as much about the machine as about the
+ * server; a round's share is taken against the bare load next to it, and the median round is reported.
+ */
+const ROUNDS = 3
 /** Saves are spread over this many contracts, as a university's are (one contract's saves queue on its counter). */
 const CONTRACTS = 1000
 const API_KEY = 'bench-api-key-0123'
@@ -51,6 +59,8 @@ export interface LoadFigures {
   /** Connection errors and timeouts, and answers that were not 2xx: both should be 0. */
   errors: number
   non2xx: number
+  /** Measured in rounds next to the bare server: the median round's share of the bare rate next to it, and the CPU ratio. */
+  paired?: { ofBare: number; cpuTimesBare: number | null; rounds: number }
 }
 
 /** Seconds of CPU (user + system) process `pid` has used so far, from /proc; null where there is no /proc. */
@@ -89,8 +99,9 @@ async function load(
   url: string,
   serverPid: number | undefined,
   options: Partial<autocannon.Options> = {},
+  warmUp = true,
 ): Promise<LoadFigures> {
-  await cannon(url, WARM_UP_S, options)
+  if (warmUp) await cannon(url, WARM_UP_S, options)
   const cpuBefore = cpuSeconds(serverPid)
   const result = await cannon(url, DURATION_S, options)
   const cpuAfter = cpuSeconds(serverPid)
@@ -107,12 +118,43 @@ async function load(
   }
 }
 
-const calculate = (label: string, root: string, pid: number | undefined) =>
-  load(label, `${root}/Calculator/CalculateFeeOptions`, pid, {
-    method: 'POST',
-    headers: HEADERS,
-    body: JSON.stringify(INPUT),
-  })
+/** A load of the bare server; its first warms it up. */
+type BareLoad = () => Promise<LoadFigures>
+
+const median = <T>(sorted: readonly T[]): T => sorted[Math.floor(sorted.length / 2)] as T
+
+/**
+ * CalculateFeeOptions in ROUNDS rounds, each right after a load of the bare server (both with the same
+ * connections and body). Returns the median round (by share of bare) and every bare load.
+ */
+async function calculate(
+  label: string,
+  root: string,
+  pid: number | undefined,
+  bareLoad: BareLoad,
+): Promise<{ row: LoadFigures; bare: LoadFigures[] }> {
+  const options = { method: 'POST' as const, headers: HEADERS, body: JSON.stringify(INPUT) }
+  const rounds: { api: LoadFigures; bare: LoadFigures }[] = []
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const bare = await bareLoad()
+    const api = await load(label, `${root}/Calculator/CalculateFeeOptions`, pid, options, round === 0)
+    rounds.push({ api, bare })
+  }
+  const share = ({ api, bare }: (typeof rounds)[number]) => api.rps / bare.rps
+  const middle = median([...rounds].sort((a, b) => share(a) - share(b)))
+  const cpuTimesBare =
+    middle.api.cpuUsPerRequest === null || middle.bare.cpuUsPerRequest === null
+      ? null
+      : middle.api.cpuUsPerRequest / middle.bare.cpuUsPerRequest
+  const row: LoadFigures = {
+    ...middle.api,
+    // Every round's failures count, not the median one's only.
+    errors: rounds.reduce((sum, { api }) => sum + api.errors, 0),
+    non2xx: rounds.reduce((sum, { api }) => sum + api.non2xx, 0),
+    paired: { ofBare: share(middle), cpuTimesBare, rounds: ROUNDS },
+  }
+  return { row, bare: rounds.map(({ bare }) => bare) }
+}
 
 function save(label: string, root: string, pid: number | undefined): Promise<LoadFigures> {
   let sent = 0
@@ -149,13 +191,13 @@ async function withApi<T>(
 
 export interface ApiReport {
   rows: LoadFigures[]
-  /** The bare server's rate at the start and at the end: how much the machine drifted during the run. */
-  bare: { first: number; last: number }
+  /** Every load of the bare server, in order: how much the machine drifted during the run. */
+  bare: LoadFigures[]
   /** Why PostgreSQL was left out, when it was. */
   postgresSkipped: string | null
 }
 
-/** Runs every load in turn: bare, the API on SQLite, the API on PostgreSQL, bare again. */
+/** Runs every load in turn: on SQLite, then on PostgreSQL, calculations in rounds beside the bare server, then saves. */
 export async function apiThroughput(): Promise<ApiReport> {
   const dir = mkdtempSync(join(tmpdir(), 'fees-bench-'))
   const barePort = await freePort()
@@ -166,17 +208,23 @@ export async function apiThroughput(): Promise<ApiReport> {
   let cluster: PostgresCluster | null = null
   try {
     await waitUntilAnswering(`http://127.0.0.1:${barePort}/`, bare)
-    const bareLoad = (label: string) =>
-      load(label, `http://127.0.0.1:${barePort}/`, bare.pid, {
-        method: 'POST',
-        headers: HEADERS,
-        body: JSON.stringify(INPUT),
-      })
-    const rows: LoadFigures[] = [await bareLoad('bare Node http, constant JSON')]
-    await withApi({ FEES_DB: join(dir, 'bench.sqlite') }, async (root, pid) => {
-      rows.push(await calculate('POST CalculateFeeOptions (SQLite server)', root, pid))
-      rows.push(await save('POST FrontCalculateFees saving, SQLite', root, pid))
-    })
+    const bareLoads: LoadFigures[] = []
+    const bareLoad: BareLoad = () =>
+      load(
+        'bare Node http, constant JSON',
+        `http://127.0.0.1:${barePort}/`,
+        bare.pid,
+        { method: 'POST', headers: HEADERS, body: JSON.stringify(INPUT) },
+        bareLoads.length === 0,
+      )
+    const rows: LoadFigures[] = []
+    const measure = async (store: string, root: string, pid: number | undefined) => {
+      const calculations = await calculate(`POST CalculateFeeOptions (${store} server)`, root, pid, bareLoad)
+      bareLoads.push(...calculations.bare)
+      rows.push(calculations.row)
+      rows.push(await save(`POST FrontCalculateFees saving, ${store}`, root, pid))
+    }
+    await withApi({ FEES_DB: join(dir, 'bench.sqlite') }, (root, pid) => measure('SQLite', root, pid))
     let postgresSkipped: string | null = null
     try {
       cluster = await startPostgresCluster()
@@ -185,14 +233,10 @@ export async function apiThroughput(): Promise<ApiReport> {
     }
     if (cluster !== null) {
       const url = await cluster.createDatabase('fees_bench')
-      await withApi({ DATABASE_URL: url }, async (root, pid) => {
-        rows.push(await calculate(`POST CalculateFeeOptions (PostgreSQL ${cluster?.version} server)`, root, pid))
-        rows.push(await save(`POST FrontCalculateFees saving, PostgreSQL ${cluster?.version}`, root, pid))
-      })
+      const store = `PostgreSQL ${cluster.version}`
+      await withApi({ DATABASE_URL: url }, (root, pid) => measure(store, root, pid))
     }
-    const last = await bareLoad('bare Node http, again at the end')
-    rows.push(last)
-    return { rows, bare: { first: rows[0]?.rps ?? 0, last: last.rps }, postgresSkipped }
+    return { rows, bare: bareLoads, postgresSkipped }
   } finally {
     bare.kill()
     await cluster?.remove()
@@ -202,22 +246,33 @@ export async function apiThroughput(): Promise<ApiReport> {
 
 /** The report as lines of `label  value`. */
 export function printApiReport(report: ApiReport, line: (label: string, value: string) => void): void {
-  const bare = (report.bare.first + report.bare.last) / 2
-  const bareCpus = report.rows.filter((row) => row.label.startsWith('bare')).map((row) => row.cpuUsPerRequest)
-  const bareCpu = bareCpus.every((cpu) => cpu !== null)
-    ? bareCpus.reduce((sum, cpu) => sum + cpu, 0) / bareCpus.length
-    : null
+  const rates = report.bare.map((row) => row.rps).sort((a, b) => a - b)
+  const cpus = report.bare.map((row) => row.cpuUsPerRequest)
+  const bareRps = rates.length === 0 ? 0 : median(rates)
+  const bareCpu = cpus.every((cpu) => cpu !== null) && cpus.length > 0 ? median([...cpus].sort((a, b) => a - b)) : null
+  if (rates.length > 0) {
+    const cpu = bareCpu === null ? '' : `, server CPU ${bareCpu.toFixed(0)} µs/request`
+    const range = `${(rates[0] as number).toFixed(0)}–${(rates[rates.length - 1] as number).toFixed(0)}`
+    line(`bare Node http, constant JSON (${rates.length} loads)`, `median ${bareRps.toFixed(0)} req/s (${range})${cpu}`)
+  }
   for (const row of report.rows) {
-    const isBare = row.label.startsWith('bare')
-    const share = isBare ? '' : `, ${(row.rps / bare).toFixed(2)} of bare`
     const failures = row.errors + row.non2xx > 0 ? `, ${row.errors} errors, ${row.non2xx} non-2xx` : ''
     // CPU per request is the steadier figure on a shared machine: req/s also moves with what else runs.
-    const cpuShare =
-      isBare || bareCpu === null || row.cpuUsPerRequest === null
-        ? ''
-        : ` (${(row.cpuUsPerRequest / bareCpu).toFixed(1)}× bare)`
+    const cpuTimesBare =
+      row.paired !== undefined
+        ? row.paired.cpuTimesBare
+        : bareCpu === null || row.cpuUsPerRequest === null
+          ? null
+          : row.cpuUsPerRequest / bareCpu
+    const cpuShare = cpuTimesBare === null ? '' : ` (${cpuTimesBare.toFixed(1)}× bare)`
     const cpu =
       row.cpuUsPerRequest === null ? '' : `, server CPU ${row.cpuUsPerRequest.toFixed(0)} µs/request${cpuShare}`
+    const share =
+      row.paired !== undefined
+        ? `, ${row.paired.ofBare.toFixed(2)} of the bare load next to it (median of ${row.paired.rounds} rounds)`
+        : bareRps > 0
+          ? `, ${(row.rps / bareRps).toFixed(2)} of bare`
+          : ''
     line(row.label, `${row.rps.toFixed(0)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${cpu}${share}${failures}`)
   }
   if (report.postgresSkipped !== null) line('PostgreSQL', `not measured: ${report.postgresSkipped}`)
@@ -226,7 +281,7 @@ export function printApiReport(report: ApiReport, line: (label: string, value: s
 // `npm run bench:api`: this section of the report on its own.
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
-    `Reference API on loopback: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARM_UP_S} s warm-up, every server in its own process; "of bare" is against the mean of the two bare runs`,
+    `Reference API on loopback: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARM_UP_S} s warm-up, every server in its own process; a calculation's "of bare" is the median of ${ROUNDS} rounds, each against a bare load just before it; saves are against the bare median`,
   )
   printApiReport(await apiThroughput(), (label, value) => console.log(`  ${label.padEnd(52)} ${value}`))
 }
