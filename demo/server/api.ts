@@ -3,19 +3,15 @@
  * the version number, health and the OpenAPI document.
  */
 import { Hono } from 'hono'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Authenticator } from './auth.ts'
 import { calculatorRoutes, type Calculator } from './calculator.ts'
 import type { Config } from './config.ts'
-import { REPO_ROOT } from './paths.ts'
 import type { VersionStore } from './store/types.ts'
 import { authGuard, corsGuard, xsrfGuard, type ApiEnv } from './guards.ts'
+import { OPENAPI_TEXT } from './openapi-document.ts'
 import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
 
 export const API_BASE = '/api/v1'
-/** Read once: the document is part of the server's code, not data. */
-const OPENAPI_TEXT = readFileSync(join(REPO_ROOT, 'openapi/openapi.json'), 'utf8')
 
 export function apiRoutes(
   config: Config,

@@ -61,8 +61,11 @@ function keySet(url: string, cooldownMs: number): KeySet {
 
 export type AuthOutcome = { ok: true; via: 'bearer' | 'api-key' } | { ok: false; code: ProblemCode; detail: string }
 
-/** Checks the credentials of a request; one per server, as it remembers the tokens it has verified. */
-export type Authenticator = (credentials: Credentials) => Promise<AuthOutcome>
+/**
+ * Checks the credentials of a request; one per server, as it remembers the tokens it has verified.
+ * An API key or a token it remembers is decided at once; a token it must verify, later.
+ */
+export type Authenticator = (credentials: Credentials) => AuthOutcome | Promise<AuthOutcome>
 
 /** How long a verified HS256 token is accepted without checking its signature again; never past its expiry. */
 const TOKEN_CACHE_MS = 60_000
@@ -93,13 +96,17 @@ export function createAuthenticator(secrets: AuthSecrets, options: Authenticator
   const verified = new Map<string, number>()
   const isApiKey = secretMatcher(secrets.apiKey)
 
-  const bearer = async (token: string): Promise<AuthOutcome> => {
+  const bearer = (token: string): AuthOutcome | Promise<AuthOutcome> => {
     const at = now()
     const trustedUntil = verified.get(token)
     if (trustedUntil !== undefined) {
-      if (at < trustedUntil) return { ok: true, via: 'bearer' }
+      if (at < trustedUntil) return BEARER_ACCEPTED
       verified.delete(token)
     }
+    return verify(token, at)
+  }
+
+  const verify = async (token: string, at: number): Promise<AuthOutcome> => {
     const outcome = await verifyToken(token, secrets, new Date(at))
     if (!outcome.ok) return outcome
     const until = Math.min(outcome.expiresAt * 1000, at + TOKEN_CACHE_MS)
@@ -110,10 +117,10 @@ export function createAuthenticator(secrets: AuthSecrets, options: Authenticator
       }
       verified.set(token, until)
     }
-    return { ok: true, via: 'bearer' }
+    return BEARER_ACCEPTED
   }
 
-  return async ({ authorization, apiKey }) => {
+  return ({ authorization, apiKey }) => {
     if (authorization === undefined && apiKey === undefined) {
       return { ok: false, code: 'missing_credentials', detail: 'Send Authorization: Bearer <token> or X-Api-Key.' }
     }
@@ -125,9 +132,12 @@ export function createAuthenticator(secrets: AuthSecrets, options: Authenticator
       if (!match?.[1]) return { ok: false, code: 'invalid_token', detail: 'Authorization must be "Bearer <token>".' }
       return bearer(match[1])
     }
-    return { ok: true, via: 'api-key' }
+    return API_KEY_ACCEPTED
   }
 }
+
+const BEARER_ACCEPTED: AuthOutcome = Object.freeze({ ok: true, via: 'bearer' })
+const API_KEY_ACCEPTED: AuthOutcome = Object.freeze({ ok: true, via: 'api-key' })
 
 type Verified = { ok: true; expiresAt: number } | { ok: false; code: ProblemCode; detail: string }
 

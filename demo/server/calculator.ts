@@ -8,6 +8,7 @@ import type { AmortizationTable, Problem, SavedFeesTable } from '../../src/domai
 import type { Authenticator } from './auth.ts'
 import type { Config } from './config.ts'
 import type { VersionStore } from './store/types.ts'
+import { amortizationTableJson, feesTableJson } from './answer-json.ts'
 import { authGuard, jsonBodyGuard, type ApiEnv } from './guards.ts'
 import { buildPlan, utcDay, type Plan } from './plan.ts'
 import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
@@ -21,9 +22,9 @@ export type Access = 'authenticated' | 'anonymous'
 /** What the server takes as now: the clock of the machine, or a fixed one in tests. */
 export type Clock = () => Date
 
-/** A calculator endpoint's answer before it is HTTP: a JSON body (200), or a problem and its extra headers. */
+/** A calculator endpoint's answer before it is HTTP: a JSON text (200), or a problem and its extra headers. */
 export type CalculatorAnswer =
-  | { ok: true; body: unknown }
+  | { ok: true; json: string }
   | { ok: false; problem: Problem; headers?: Record<string, string> }
 
 /** The four POST endpoints as plain functions of the parsed body, shared by the Hono routes and the hot paths (hot-routes.ts). */
@@ -76,21 +77,22 @@ export function createCalculator(config: Config, store: VersionStore, clock: Clo
         headers: { 'Retry-After': RETRY_AFTER_S },
       }
     }
-    return { ok: true, body: table }
+    return { ok: true, json: amortizationTableJson(table) }
   }
 
   return {
     feeOptions(body, access) {
       const outcome = planFor(body, access)
       if (!outcome.ok) return outcome
-      return { ok: true, body: outcome.value.plan.result }
+      return { ok: true, json: feesTableJson(outcome.value.plan.result) }
     },
     frontCalculate(body, access) {
       const outcome = planFor(body, access)
       if (!outcome.ok) return outcome
       const { request, plan } = outcome.value
       // Saving needs credentials: an anonymous caller gets the table and nothing is stored.
-      if (access === 'anonymous' || !request.isSavedVersion) return { ok: true, body: plan.table }
+      if (access === 'anonymous' || !request.isSavedVersion)
+        return { ok: true, json: amortizationTableJson(plan.table) }
       return save(request, plan)
     },
   }
@@ -105,7 +107,9 @@ export function calculatorRoutes(
   const auth = authGuard(authenticate)
   const body = jsonBodyGuard()
   const respond = (c: Context<ApiEnv>, answer: CalculatorAnswer) =>
-    answer.ok ? c.json(answer.body) : problemResponse(answer.problem, answer.headers)
+    answer.ok
+      ? c.body(answer.json, 200, { 'Content-Type': 'application/json' })
+      : problemResponse(answer.problem, answer.headers)
 
   const feeOptions = (access: Access) => (c: Context<ApiEnv>) =>
     respond(c, calculator.feeOptions(c.get('body'), access))

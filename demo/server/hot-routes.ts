@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Problem } from '../../src/domain/types.ts'
-import type { Authenticator } from './auth.ts'
+import type { AuthOutcome, Authenticator } from './auth.ts'
 import type { Access, Calculator, CalculatorAnswer } from './calculator.ts'
 import { authProblem, corsAllowance, isJsonType, MAX_BODY_BYTES, parseJsonBody } from './guards.ts'
 import { PROBLEM_CONTENT_TYPE, unexpectedErrorProblem } from './problem.ts'
@@ -40,39 +40,54 @@ const EXPOSED_HEADERS = 'WWW-Authenticate, Retry-After'
 export function hotRoutes({ base, authenticate, calculator, allowedOrigins }: HotRoutesParts): HotRoutes {
   const routes = new Map(ROUTES.map((route) => [`${base}${route.path}`, route]))
 
-  const answer = async (
-    request: IncomingMessage,
-    response: ServerResponse,
-    endpoint: Endpoint,
-    access: Access,
-  ): Promise<void> => {
+  /**
+   * Answers one call. Written with callbacks, not promises: what can be decided at once (an API key, a
+   * remembered token, a calculation) is, and only a token to verify or a save waits on a promise.
+   */
+  const answer = (request: IncomingMessage, response: ServerResponse, endpoint: Endpoint, access: Access): void => {
     const headers = request.headers
     const origin = headers.origin
-    try {
-      if (access === 'authenticated') {
-        // A header sent twice never comes here, so each is one string.
-        const outcome = await authenticate({
-          authorization: headers.authorization,
-          apiKey: headers['x-api-key'] as string | undefined,
-        })
-        if (!outcome.ok) {
-          const refused = authProblem(outcome)
-          return sendProblem(response, origin, refused.problem, refused.headers)
-        }
-      }
-      const bytes = await readBody(request)
-      if (bytes === null) return
-      const body = parseJsonBody(bytes)
-      if (!body.ok) return sendProblem(response, origin, body.problem, {})
-      const result: CalculatorAnswer =
-        endpoint === 'feeOptions'
-          ? calculator.feeOptions(body.value, access)
-          : await calculator.frontCalculate(body.value, access)
-      if (result.ok) return send(response, origin, 200, JSON_CONTENT_TYPE, JSON.stringify(result.body), {})
-      return sendProblem(response, origin, result.problem, result.headers ?? {})
-    } catch (error) {
+    const fail = (error: unknown) => {
       const failed = unexpectedErrorProblem(error)
       sendProblem(response, origin, failed.problem, failed.headers)
+    }
+    const reply = (result: CalculatorAnswer) => {
+      if (result.ok) send(response, origin, 200, JSON_CONTENT_TYPE, result.json, {})
+      else sendProblem(response, origin, result.problem, result.headers ?? {})
+    }
+    const calculate = (bytes: Uint8Array) => {
+      try {
+        const body = parseJsonBody(bytes)
+        if (!body.ok) return sendProblem(response, origin, body.problem, {})
+        if (endpoint === 'feeOptions') return reply(calculator.feeOptions(body.value, access))
+        const result = calculator.frontCalculate(body.value, access)
+        if (result instanceof Promise) result.then(reply).catch(fail)
+        else reply(result)
+      } catch (error) {
+        fail(error)
+      }
+    }
+    const admitted = (outcome: AuthOutcome) => {
+      if (outcome.ok) readBody(request, calculate)
+      else {
+        const refused = authProblem(outcome)
+        sendProblem(response, origin, refused.problem, refused.headers)
+      }
+    }
+    try {
+      if (access === 'anonymous') {
+        readBody(request, calculate)
+        return
+      }
+      // A header sent twice never comes here, so each is one string.
+      const outcome = authenticate({
+        authorization: headers.authorization,
+        apiKey: headers['x-api-key'] as string | undefined,
+      })
+      if (outcome instanceof Promise) outcome.then(admitted).catch(fail)
+      else admitted(outcome)
+    } catch (error) {
+      fail(error)
     }
   }
 
@@ -126,21 +141,17 @@ export function hotRoutes({ base, authenticate, calculator, allowedOrigins }: Ho
     if (length === undefined || !DIGITS.test(length) || Number(length) > MAX_BODY_BYTES) return false
     if (!isJsonType(headers['content-type'] ?? '')) return false
     if (request.rawHeaders.length !== 2 * Object.keys(headers).length) return false
-    void answer(request, response, route.endpoint, route.access)
+    answer(request, response, route.endpoint, route.access)
     return true
   }
 }
 
 /**
- * The body whose length Content-Length declared (HTTP framing bounds it); null when the client went away.
- * A request that ends emits 'end' before 'close'; one cut off emits 'close' (and 'error', which with
- * no listener Node does not emit) without 'end', so 'close' alone tells that the body will not come.
+ * Calls `use` with the body whose length Content-Length declared (HTTP framing bounds it). A request cut
+ * off never ends, so `use` is not called and nothing is answered to a client that has gone.
  */
-function readBody(request: IncomingMessage): Promise<Uint8Array | null> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)))
-    request.on('close', () => resolve(null))
-  })
+function readBody(request: IncomingMessage, use: (bytes: Uint8Array) => void): void {
+  const chunks: Buffer[] = []
+  request.on('data', (chunk: Buffer) => chunks.push(chunk))
+  request.on('end', () => use(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)))
 }
