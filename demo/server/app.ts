@@ -9,7 +9,7 @@ import { createServer, type Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { API_BASE, apiRoutes } from './api.ts'
 import { createAuthenticator } from './auth.ts'
-import { createCalculator } from './calculator.ts'
+import { type Clock, createCalculator } from './calculator.ts'
 import { ownOrigin, type Config } from './config.ts'
 import { REPO_ROOT } from './paths.ts'
 import { openStore } from './store/open.ts'
@@ -30,7 +30,7 @@ export interface AppOptions {
   /** The origin this server is reached at: the CORS list when FEES_CORS_ORIGINS is not set. */
   ownOrigin?: () => string
   /** What the server takes as now (the drawdown day of every APR); default the machine's clock. */
-  clock?: () => Date
+  clock?: Clock
 }
 
 export interface ServerApp {

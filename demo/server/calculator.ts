@@ -20,7 +20,7 @@ const ANONYMOUS_SYSTEMS: readonly number[] = [3, 7]
 export type Access = 'authenticated' | 'anonymous'
 
 /** What the server takes as now: the clock of the machine, or a fixed one in tests. */
-export type Clock = () => Date
+export type Clock = () => Date | number
 
 /** A calculator endpoint's answer before it is HTTP: a JSON text (200), or a problem and its extra headers. */
 export type CalculatorAnswer =
@@ -35,7 +35,7 @@ export interface Calculator {
   frontCalculate(body: unknown, access: Access): CalculatorAnswer | Promise<CalculatorAnswer>
 }
 
-export function createCalculator(config: Config, store: VersionStore, clock: Clock = () => new Date()): Calculator {
+export function createCalculator(config: Config, store: VersionStore, clock: Clock = Date.now): Calculator {
   /** Body → validated request → plan, or the problem that stops it (400, 403, 422). */
   const planFor = (body: unknown, access: Access): Outcome<{ request: TuitionRequest; plan: Plan }> => {
     const parsed = parseTuitionPayload(body)

@@ -190,8 +190,10 @@ describe('utcDay: the calendar day of an instant', () => {
     ].map((text) => new Date(text))
     for (const instant of [...instants, ...instants.reverse()]) {
       expect(utcDay(instant)).toBe(instant.toISOString().slice(0, 10))
+      expect(utcDay(instant.getTime())).toBe(instant.toISOString().slice(0, 10))
     }
     expect(() => utcDay(new Date(Number.NaN))).toThrow(RangeError)
+    expect(() => utcDay(Number.NaN)).toThrow(RangeError)
   })
 })
 

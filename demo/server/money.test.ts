@@ -255,6 +255,36 @@ describe('rounding and conversions', () => {
     expect(() => parseRate('abc')).toThrow()
   })
 
+  it('gives the exact fee again for a rate and count seen before, whatever came between (its fractions are kept per rate)', () => {
+    // The same Rate objects throughout, as a server's configured rates are; two rates share every count.
+    const used = [parseRate('0.0595'), parseRate('0.0695'), parseRate('0')]
+    const exact = (cents: bigint, rate: (typeof used)[number], n: number) => {
+      const p = rate.numerator
+      const q = rate.denominator * 12n
+      if (p === 0n) return divRoundHalfUp(cents, BigInt(n))
+      return divRoundHalfUp(cents * p * (q + p) ** BigInt(n), q * ((q + p) ** BigInt(n) - q ** BigInt(n)))
+    }
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: 0, max: 2 }),
+            fc.integer({ min: 1, max: 120 }),
+            fc.bigInt({ min: 1n, max: 10n ** 12n }),
+          ),
+          { minLength: 1, maxLength: 40 },
+        ),
+        (calls) => {
+          for (const [which, n, cents] of calls) {
+            const rate = used[which] as (typeof used)[number]
+            expect(monthlyFee(cents, rate, n)).toBe(exact(cents, rate, n))
+          }
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
   it('refuses a non-positive n', () => {
     expect(() => monthlyFee(100n, parseRate('0.05'), 0)).toThrow(RangeError)
   })

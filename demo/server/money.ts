@@ -84,12 +84,45 @@ function monthly(rate: Rate): { p: bigint; q: bigint } {
  */
 export function monthlyFee(principalCents: bigint, rate: Rate, n: number): bigint {
   if (!Number.isInteger(n) || n < 1) throw new RangeError('n must be a positive integer')
-  const { p, q } = monthly(rate)
-  if (p === 0n) return divRoundHalfUp(principalCents, BigInt(n))
-  const grown = (q + p) ** BigInt(n)
-  const base = q ** BigInt(n)
-  return divRoundHalfUp(principalCents * p * grown, q * (grown - base))
+  const { multiplier, divisor } = feeFraction(rate, n)
+  return divRoundHalfUp(principalCents * multiplier, divisor)
 }
+
+/** The fee's fraction without the amount, A · multiplier / divisor: p·(q+p)^n over q·((q+p)^n − q^n), or 1 over n at 0 %. */
+interface FeeFraction {
+  multiplier: bigint
+  divisor: bigint
+}
+
+/**
+ * The fractions of the rates in use, by number of fees: a server has one or two rates and a few dozen
+ * numbers of fees, while the powers behind each fraction are bigints of some 70 digits, the largest cost of
+ * a fee. Exact either way: the same integers, worked out once. Keyed by the Rate object, so a rate no
+ * longer in use is let go.
+ */
+const FEE_FRACTIONS = new WeakMap<Rate, Map<number, FeeFraction>>()
+
+function feeFraction(rate: Rate, n: number): FeeFraction {
+  let byCount = FEE_FRACTIONS.get(rate)
+  if (byCount === undefined) {
+    byCount = new Map()
+    FEE_FRACTIONS.set(rate, byCount)
+  }
+  let fraction = byCount.get(n)
+  if (fraction === undefined) {
+    const { p, q } = monthly(rate)
+    if (p === 0n) fraction = { multiplier: 1n, divisor: BigInt(n) }
+    else {
+      const grown = (q + p) ** BigInt(n)
+      fraction = { multiplier: p * grown, divisor: q * (grown - q ** BigInt(n)) }
+    }
+    // n is a whole number of fees (bounded by the configured range upstream); the map cannot grow past those.
+    if (byCount.size < MAX_CACHED_FEE_COUNTS) byCount.set(n, fraction)
+  }
+  return fraction
+}
+/** A bound on the fractions kept per rate, whatever callers pass: more than any fee range in use. */
+const MAX_CACHED_FEE_COUNTS = 1_000
 
 /** One repayment of the APR equation: its amount and how many days after the drawdown it falls. */
 export interface DatedFee {

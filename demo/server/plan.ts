@@ -43,12 +43,13 @@ const MS_PER_DAY = 86_400_000
 let lastDay = Number.NaN
 let lastDayText: CalendarDate = ''
 
-/** The calendar day (UTC) of an instant: the drawdown date of a plan calculated then. */
-export function utcDay(instant: Date): CalendarDate {
-  const day = Math.floor(instant.getTime() / MS_PER_DAY)
+/** The calendar day (UTC) of an instant (a Date, or milliseconds since the epoch): the drawdown date of a plan calculated then. */
+export function utcDay(instant: Date | number): CalendarDate {
+  const ms = typeof instant === 'number' ? instant : instant.getTime()
+  const day = Math.floor(ms / MS_PER_DAY)
   if (day !== lastDay) {
-    // An invalid date (NaN) is never equal, so it throws here as toISOString does.
-    lastDayText = instant.toISOString().slice(0, 'YYYY-MM-DD'.length)
+    // An invalid instant (NaN) is never equal, so it throws here as toISOString does.
+    lastDayText = new Date(ms).toISOString().slice(0, 'YYYY-MM-DD'.length)
     lastDay = day
   }
   return lastDayText
