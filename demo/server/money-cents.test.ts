@@ -15,8 +15,8 @@ import {
   scheduleInCents,
   type Rate,
 } from './money.ts'
-import { dateOfEpochDay, firstDate, planCases } from './plan-arbitraries.ts'
-import { buildPlan, utcDay, type Rates } from './plan.ts'
+import { dateOfEpochDay, firstDate, planCases, planRates } from './plan-arbitraries.ts'
+import { buildPlan, utcDay } from './plan.ts'
 
 /**
  * The schedule in doubles (amortizeInCents) and the APR on it (annualPercentageRateInCents) are the
@@ -198,12 +198,7 @@ describe('utcDay: the calendar day of an instant', () => {
 })
 
 describe('buildPlan: the answers of the exact schedule and APR', () => {
-  const rates: Rates = {
-    tinFinancing: parseRate('0.0595'),
-    tinRefinancing: parseRate('0.000000123457'),
-    minFees: 1,
-    maxFees: 600,
-  }
+  const rates = planRates
 
   it('gives the fees table and amortization table written from amortize and annualPercentageRate', () => {
     fc.assert(

@@ -1,12 +1,13 @@
 /**
  * Plans the calculator is asked for, generated for the server's property tests
- * (money-cents.test.ts): an amount in cents (the API's range
+ * (money-cents.test.ts, answer-json.test.ts) and the rates they are calculated at: an amount in cents (the API's range
  * and far beyond it), a fee count, the type, the first payment date and the day
  * it is calculated on, up to 400 days either side.
  */
 import fc from 'fast-check'
 import type { CalendarDate } from './dates.ts'
-import { epochDay } from './money.ts'
+import { epochDay, parseRate } from './money.ts'
+import type { Rates } from './plan.ts'
 import type { Financeable, TuitionRequest } from './validate.ts'
 
 /** `YYYY-MM-DD` of an epoch day, through Date (an independent oracle). */
@@ -14,6 +15,14 @@ export const dateOfEpochDay = (day: number): CalendarDate => new Date(day * 86_4
 
 /** A first payment date: any day from 1900 to 9000. */
 export const firstDate = fc.integer({ min: epochDay('1900-01-01'), max: epochDay('9000-12-31') }).map(dateOfEpochDay)
+
+/** A real TIN for financing, and one with the most decimals a rate may have for refinancing. */
+export const planRates: Rates = {
+  tinFinancing: parseRate('0.0595'),
+  tinRefinancing: parseRate('0.000000123457'),
+  minFees: 1,
+  maxFees: 600,
+}
 
 export interface PlanCase {
   financeable: Financeable
