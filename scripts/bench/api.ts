@@ -1,7 +1,7 @@
 /**
  * The reference API's throughput on loopback, next to a bare Node `http`
  * server answering a constant JSON body in the same run with the same
- * connections, every server warmed up alike (2 s): calculations, and saves
+ * connections, each load after 2 s of the same load that is not counted: calculations, and saves
  * on SQLite and on PostgreSQL (a throwaway cluster, tools/postgres-cluster.ts). Every server runs in its own
  * process; autocannon runs in this one. Calculations are measured in rounds, each right after a load of the
  * bare server, and each round's share is taken against that bare load. Figures only: nothing here passes or fails.
@@ -60,7 +60,7 @@ export interface LoadFigures {
   errors: number
   non2xx: number
   /** Measured in rounds next to the bare server: the median round's share of the bare rate next to it, and the CPU ratio. */
-  paired?: { ofBare: number; cpuTimesBare: number | null; rounds: number }
+  paired?: { ofBare: number; cpuTimesBare: number | null; rounds: number[] }
 }
 
 /** Seconds of CPU (user + system) process `pid` has used so far, from /proc; null where there is no /proc. */
@@ -99,9 +99,8 @@ async function load(
   url: string,
   serverPid: number | undefined,
   options: Partial<autocannon.Options> = {},
-  warmUp = true,
 ): Promise<LoadFigures> {
-  if (warmUp) await cannon(url, WARM_UP_S, options)
+  await cannon(url, WARM_UP_S, options)
   const cpuBefore = cpuSeconds(serverPid)
   const result = await cannon(url, DURATION_S, options)
   const cpuAfter = cpuSeconds(serverPid)
@@ -137,7 +136,7 @@ async function calculate(
   const rounds: { api: LoadFigures; bare: LoadFigures }[] = []
   for (let round = 0; round < ROUNDS; round += 1) {
     const bare = await bareLoad()
-    const api = await load(label, `${root}/Calculator/CalculateFeeOptions`, pid, options, round === 0)
+    const api = await load(label, `${root}/Calculator/CalculateFeeOptions`, pid, options)
     rounds.push({ api, bare })
   }
   const share = ({ api, bare }: (typeof rounds)[number]) => api.rps / bare.rps
@@ -151,7 +150,7 @@ async function calculate(
     // Every round's failures count, not the median one's only.
     errors: rounds.reduce((sum, { api }) => sum + api.errors, 0),
     non2xx: rounds.reduce((sum, { api }) => sum + api.non2xx, 0),
-    paired: { ofBare: share(middle), cpuTimesBare, rounds: ROUNDS },
+    paired: { ofBare: share(middle), cpuTimesBare, rounds: rounds.map(share) },
   }
   return { row, bare: rounds.map(({ bare }) => bare) }
 }
@@ -210,13 +209,11 @@ export async function apiThroughput(): Promise<ApiReport> {
     await waitUntilAnswering(`http://127.0.0.1:${barePort}/`, bare)
     const bareLoads: LoadFigures[] = []
     const bareLoad: BareLoad = () =>
-      load(
-        'bare Node http, constant JSON',
-        `http://127.0.0.1:${barePort}/`,
-        bare.pid,
-        { method: 'POST', headers: HEADERS, body: JSON.stringify(INPUT) },
-        bareLoads.length === 0,
-      )
+      load('bare Node http, constant JSON', `http://127.0.0.1:${barePort}/`, bare.pid, {
+        method: 'POST',
+        headers: HEADERS,
+        body: JSON.stringify(INPUT),
+      })
     const rows: LoadFigures[] = []
     const measure = async (store: string, root: string, pid: number | undefined) => {
       const calculations = await calculate(`POST CalculateFeeOptions (${store} server)`, root, pid, bareLoad)
@@ -269,7 +266,7 @@ export function printApiReport(report: ApiReport, line: (label: string, value: s
       row.cpuUsPerRequest === null ? '' : `, server CPU ${row.cpuUsPerRequest.toFixed(0)} µs/request${cpuShare}`
     const share =
       row.paired !== undefined
-        ? `, ${row.paired.ofBare.toFixed(2)} of the bare load next to it (median of ${row.paired.rounds} rounds)`
+        ? `, ${row.paired.ofBare.toFixed(2)} of the bare load next to it (median of rounds ${row.paired.rounds.map((round) => round.toFixed(2)).join(', ')})`
         : bareRps > 0
           ? `, ${(row.rps / bareRps).toFixed(2)} of bare`
           : ''
