@@ -94,7 +94,7 @@ describe('<fees-calculator> with its lazy chunks', () => {
       await page.close()
     })
 
-    it('opens it when it arrives after a click on the date button, and once', async () => {
+    it('opens it when it arrives after a click on the date button, and picking a day there works', async () => {
       const { page, calendar } = await withCalendarHeld()
       await page.locator(DATE).click()
       expect(await popup(page).count()).toBe(0)

@@ -74,6 +74,8 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
 
   if (calendar.module) {
     const CalendarPicker = calendar.module.default
+    // Clicked, or still pressed, before the calendar arrived: it opens with the focus in it.
+    const opening = openWhenLoaded || pressed.current
     return (
       <CalendarPicker
         id={buttonId}
@@ -83,8 +85,8 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
         language={language}
         display={displayDate(date)}
         shadowRoot={shadowRoot}
-        startOpen={openWhenLoaded || pressed.current}
-        autoFocus={focused.current || openWhenLoaded || pressed.current}
+        startOpen={opening}
+        autoFocus={focused.current || opening}
         onCommit={chooseDate}
       />
     )
