@@ -101,6 +101,8 @@ interface FeeFraction {
  * longer in use is let go.
  */
 const FEE_FRACTIONS = new WeakMap<Rate, Map<number, FeeFraction>>()
+/** A bound on the fractions kept per rate, whatever callers pass: more than any fee range in use. */
+const MAX_CACHED_FEE_COUNTS = 1_000
 
 function feeFraction(rate: Rate, n: number): FeeFraction {
   let byCount = FEE_FRACTIONS.get(rate)
@@ -121,8 +123,6 @@ function feeFraction(rate: Rate, n: number): FeeFraction {
   }
   return fraction
 }
-/** A bound on the fractions kept per rate, whatever callers pass: more than any fee range in use. */
-const MAX_CACHED_FEE_COUNTS = 1_000
 
 /** One repayment of the APR equation: its amount and how many days after the drawdown it falls. */
 export interface DatedFee {
