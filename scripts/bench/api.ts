@@ -47,6 +47,8 @@ const INPUT = {
   contractId: 'C-BENCH',
 }
 const HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Key': API_KEY }
+/** The calculation's request, sent to the bare server too: the same bytes in on both sides. */
+const CALCULATION_REQUEST = { method: 'POST', headers: HEADERS, body: JSON.stringify(INPUT) } as const
 
 export interface LoadFigures {
   label: string
@@ -117,7 +119,7 @@ async function load(
   }
 }
 
-/** A load of the bare server; its first warms it up. */
+/** A load of the bare server, with the calculations' request. */
 type BareLoad = () => Promise<LoadFigures>
 
 const median = <T>(sorted: readonly T[]): T => sorted[Math.floor(sorted.length / 2)] as T
@@ -132,11 +134,10 @@ async function calculate(
   pid: number | undefined,
   bareLoad: BareLoad,
 ): Promise<{ row: LoadFigures; bare: LoadFigures[] }> {
-  const options = { method: 'POST' as const, headers: HEADERS, body: JSON.stringify(INPUT) }
   const rounds: { api: LoadFigures; bare: LoadFigures }[] = []
   for (let round = 0; round < ROUNDS; round += 1) {
     const bare = await bareLoad()
-    const api = await load(label, `${root}/Calculator/CalculateFeeOptions`, pid, options)
+    const api = await load(label, `${root}/Calculator/CalculateFeeOptions`, pid, CALCULATION_REQUEST)
     rounds.push({ api, bare })
   }
   const share = ({ api, bare }: (typeof rounds)[number]) => api.rps / bare.rps
@@ -209,11 +210,7 @@ export async function apiThroughput(): Promise<ApiReport> {
     await waitUntilAnswering(`http://127.0.0.1:${barePort}/`, bare)
     const bareLoads: LoadFigures[] = []
     const bareLoad: BareLoad = () =>
-      load('bare Node http, constant JSON', `http://127.0.0.1:${barePort}/`, bare.pid, {
-        method: 'POST',
-        headers: HEADERS,
-        body: JSON.stringify(INPUT),
-      })
+      load('bare Node http, constant JSON', `http://127.0.0.1:${barePort}/`, bare.pid, CALCULATION_REQUEST)
     const rows: LoadFigures[] = []
     const measure = async (store: string, root: string, pid: number | undefined) => {
       const calculations = await calculate(`POST CalculateFeeOptions (${store} server)`, root, pid, bareLoad)
