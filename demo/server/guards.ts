@@ -115,7 +115,8 @@ export function authProblem(outcome: AuthOutcome & { ok: false }): {
 
 /** Whether a Content-Type names JSON (application/json or application/<anything>+json). */
 export function isJsonType(type: string): boolean {
-  return JSON_TYPE.test(type)
+  // The type every client sends, told apart without the pattern that reads all the others.
+  return type === 'application/json' || JSON_TYPE.test(type)
 }
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i
 

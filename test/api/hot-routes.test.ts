@@ -17,12 +17,18 @@ beforeAll(async () => {
 afterAll(() => Promise.all(servers.map(({ server }) => server.remove())))
 
 /** The whole answer as it came off the socket, its Date header blanked. */
-function rawCall(server: TestServer, path: string, headers: Record<string, string>, body: string): Promise<string> {
+function rawCall(
+  server: TestServer,
+  path: string,
+  headers: Record<string, string> | readonly (readonly [string, string])[],
+  body: string,
+): Promise<string> {
   const { port } = new URL(server.url)
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1')
     let request = `POST /api/v1${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`
-    for (const [name, value] of Object.entries(headers)) request += `${name}: ${value}\r\n`
+    for (const [name, value] of Array.isArray(headers) ? headers : Object.entries(headers))
+      request += `${name}: ${value}\r\n`
     request += `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
     let answer = ''
     socket.setEncoding('utf8')
@@ -81,6 +87,73 @@ describe('the hot paths in front of Hono', () => {
               compared += 1
             }
     expect(compared).toBe(servers.length * PATHS.length * BODIES.length * credentials.length * origins.length)
+  })
+})
+
+describe('header names in any case, and headers sent twice', () => {
+  it('are answered as the Hono routes answer them', async () => {
+    const server = servers[0]?.server as TestServer
+    const body = JSON.stringify(financing())
+    const lists: [string, string][][] = [
+      [
+        ['content-type', 'application/json'],
+        ['x-api-key', API_KEY],
+      ],
+      [
+        ['CONTENT-TYPE', 'application/json; charset=utf-8'],
+        ['X-API-KEY', API_KEY],
+        ['ORIGIN', ALLOWED_ORIGIN],
+      ],
+      [
+        ['Content-Type', 'application/json'],
+        ['X-Api-Key', API_KEY],
+        ['X-Api-Key', 'wrong'],
+      ],
+      [
+        ['Content-Type', 'application/json'],
+        ['X-Api-Key', 'wrong'],
+        ['x-api-key', API_KEY],
+      ],
+      [
+        ['Content-Type', 'application/json'],
+        ['Content-Type', 'text/plain'],
+        ['X-Api-Key', API_KEY],
+      ],
+      [
+        ['Content-Type', 'application/json'],
+        ['X-Api-Key', API_KEY],
+        ['Origin', ALLOWED_ORIGIN],
+        ['origin', 'https://elsewhere.example'],
+      ],
+      [
+        ['Content-Type', 'application/json'],
+        ['X-Api-Key', API_KEY],
+        ['Accept', 'application/json'],
+        ['Accept', 'text/html'],
+      ],
+      [
+        ['Content-Type', 'application/json'],
+        ['Authorization', 'Bearer a'],
+        ['authorization', 'Bearer b'],
+      ],
+      [
+        ['Content-Type', 'application/vnd.api+json'],
+        ['X-Api-Key', API_KEY],
+      ],
+      [
+        ['Content-Type', 'text/plain'],
+        ['X-Api-Key', API_KEY],
+      ],
+    ]
+    for (const path of PATHS)
+      for (const headers of lists) {
+        const hot = await rawCall(server, path, headers, body)
+        const hono = await rawCall(server, path, [...headers, ['Cookie', 'unrelated=1']], body)
+        expect(hot, `${path} ${JSON.stringify(headers)}`).toBe(hono)
+      }
+    // The ordinary ones were answered, not refused: a key in any case is the key.
+    const answered = await rawCall(server, PATHS[0] as string, lists[1] as [string, string][], body)
+    expect(answered).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
   })
 })
 
