@@ -12,7 +12,7 @@ import { amortizationTableJson, feesTableJson } from './answer-json.ts'
 import { authGuard, jsonBodyGuard, type ApiEnv } from './guards.ts'
 import { buildPlan, utcDay, type Plan } from './plan.ts'
 import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
-import { checkFinanceable, parseTuitionPayload, type Outcome, type TuitionRequest } from './validate.ts'
+import { checkFinanceable, parseTuitionPayload, storedPayload, type Outcome, type TuitionRequest } from './validate.ts'
 
 /** ErpCom and ErpComAgent: the systems whose embedded calls go to the Anonymous endpoints; any other gets 403 there. */
 const ANONYMOUS_SYSTEMS: readonly number[] = [3, 7]
@@ -64,7 +64,7 @@ export function createCalculator(config: Config, store: VersionStore, clock: Clo
         await store.save({
           contractId,
           linkedHash: request.linkedVersionIdentifier,
-          tuitionInput: request.payload,
+          tuitionInput: storedPayload(request),
           result: plan.result,
           amortization: plan.table,
         })
