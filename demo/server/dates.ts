@@ -16,7 +16,8 @@ export type CalendarDate = string
 /** Years a first payment date may fall in: four digits all along a schedule, and nothing absurd. */
 const MIN_YEAR = 1900
 const MAX_YEAR = 9000
-const PLAIN_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+const DASH = 0x2d
+const ZERO = 0x30
 
 /**
  * Reads a first payment date the way the widget does: a date, or a date-time
@@ -24,16 +25,13 @@ const PLAIN_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
  * is the date. Null when it is not a real date and time, or out of range.
  */
 export function parseDateOfPayment(text: string): CalendarDate | null {
-  // The usual form, a plain day within range, is checked from its numbers; toIsoDate (dayjs) reads every other.
-  const day = PLAIN_DAY.exec(text)
-  if (day !== null) {
-    const year = Number(day[1])
-    const month = Number(day[2])
-    if (year >= MIN_YEAR && year <= MAX_YEAR) {
-      return month >= 1 && month <= 12 && Number(day[3]) >= 1 && Number(day[3]) <= daysInMonth(year, month)
-        ? text
-        : null
-    }
+  // The usual form, a plain YYYY-MM-DD day within range, is checked from its digits; toIsoDate (dayjs) reads every other.
+  if (text.length === 10 && text.charCodeAt(4) === DASH && text.charCodeAt(7) === DASH) {
+    const year = digitsAt(text, 0, 4)
+    const month = digitsAt(text, 5, 7)
+    const day = digitsAt(text, 8, 10)
+    if (year >= MIN_YEAR && year <= MAX_YEAR && month >= 0 && day >= 0)
+      return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) ? text : null
   }
   const date = toIsoDate(text)
   if (date === null) return null
@@ -58,4 +56,18 @@ export function addMonthsClamped(first: CalendarDate, months: number): CalendarD
 export function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
+}
+
+/**
+ * The number the ASCII digits of text[from, to) write, or -1 when one of them is not a digit: the
+ * numbers of a `YYYY-MM-DD` day, read without a pattern or a substring on every calculation.
+ */
+export function digitsAt(text: string, from: number, to: number): number {
+  let value = 0
+  for (let k = from; k < to; k += 1) {
+    const digit = text.charCodeAt(k) - ZERO
+    if (!(digit >= 0 && digit <= 9)) return -1
+    value = value * 10 + digit
+  }
+  return value
 }

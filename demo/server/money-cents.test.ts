@@ -11,6 +11,7 @@ import {
   daysBetween,
   dueEpochDays,
   epochDay,
+  monthlyFee,
   parseRate,
   scheduleInCents,
   type Rate,
@@ -107,6 +108,28 @@ describe('amortizeInCents: the exact schedule, in doubles where that is exact', 
       ),
       { numRuns: 1000, seed: 20261125 },
     )
+  })
+})
+
+describe('amortizeInCents: fees exactly half a cent from a whole one', () => {
+  it('rounds them up as the bigint division does, whichever side of the half the double lands', () => {
+    const cases: { principal: bigint; text: string; n: number; fee: number }[] = []
+    // At 0 %, an odd number of halves: (2k + 1) · n / 2 cents over an even n is k + 0.5 cents a fee, rounded up
+    // to k + 1; with k ≥ n / 2 the last fee, what is left, is still a cent or more.
+    for (let n = 2; n <= 600; n += 2)
+      for (let k = n / 2; k < n / 2 + 4; k += 1)
+        cases.push({ principal: BigInt(((2 * k + 1) * n) / 2), text: '0', n, fee: k + 1 })
+    // One fee at i = p/q costs A·(q + p)/q: at 12 % a year (i = 12/1200, q + p = 1212), A = 50 is 50.5 cents.
+    for (let k = 0; k < 200; k += 1)
+      cases.push({ principal: BigInt(50 * (2 * k + 1)), text: '0.12', n: 1, fee: 101 * k + 51 })
+    for (const { principal, text, n, fee } of cases) {
+      const rate = parseRate(text)
+      expect(Number(monthlyFee(principal, rate, n))).toBe(fee)
+      const schedule = amortizeInCents(principal, rate, n)
+      if (schedule === null || schedule === 'amount_too_small')
+        throw new Error(`no schedule for ${principal} over ${n}`)
+      expect(schedule.feeAmount, `${principal} at ${text} over ${n}`).toBe(fee)
+    }
   })
 })
 

@@ -7,12 +7,14 @@
  * operation is exact, so the cents are the bigint ones.
  */
 import Decimal from 'decimal.js'
-import { addMonthsClamped, daysInMonth, type CalendarDate } from './dates.ts'
+import { addMonthsClamped, daysInMonth, digitsAt, type CalendarDate } from './dates.ts'
 
 /** An annual nominal rate (TIN) as the exact fraction numerator / denominator. */
 export interface Rate {
   /** As configured, e.g. `0.0595`. */
   readonly text: string
+  /** The same rate as a number, as the answers give it (`tin`). */
+  readonly value: number
   readonly numerator: bigint
   readonly denominator: bigint
 }
@@ -61,7 +63,7 @@ export function parseRate(text: string): Rate {
   const denominator = 10n ** BigInt(fraction.length)
   // A rate of 1 or more is almost surely a percentage typed as such (5.95 for 0.0595).
   if (numerator >= denominator) throw new Error('must be a fraction below 1 (0.0595 means 5.95 %)')
-  return { text, numerator, denominator }
+  return { text, value: Number(text), numerator, denominator }
 }
 
 /** numerator / denominator rounded half away from zero (half-up for the non-negative amounts of a schedule). */
@@ -92,34 +94,56 @@ export function monthlyFee(principalCents: bigint, rate: Rate, n: number): bigin
 interface FeeFraction {
   multiplier: bigint
   divisor: bigint
+  /**
+   * multiplier / divisor as a double, within 2^−53 of it relatively (and n·2^−96 for the quotient's cut-off;
+   * the fraction is at least 1/n, as n fees repay at least the amount): what feeInCents starts from.
+   */
+  ratio: number
 }
 
 /**
- * The fractions of the rates in use, by number of fees: a server has one or two rates and a few dozen
- * numbers of fees, while the powers behind each fraction are bigints of some 70 digits, the largest cost of
- * a fee. Exact either way: the same integers, worked out once. Keyed by the Rate object, so a rate no
- * longer in use is let go.
+ * What is worked out once per rate in use: its monthly p and q as doubles, for amortizeInCents, and its fee
+ * fractions by number of fees. A server has one or two rates and a few dozen numbers of fees, while the
+ * powers behind each fraction are bigints of some 70 digits, the largest cost of a fee. Exact either way:
+ * the same integers, worked out once. Keyed by the Rate object, so a rate no longer in use is let go.
  */
-const FEE_FRACTIONS = new WeakMap<Rate, Map<number, FeeFraction>>()
+interface RateFacts {
+  p: number
+  q: number
+  fractions: Map<number, FeeFraction>
+}
+const RATE_FACTS = new WeakMap<Rate, RateFacts>()
 /** A bound on the fractions kept per rate, whatever callers pass: more than any fee range in use. */
 const MAX_CACHED_FEE_COUNTS = 1_000
+/** The bits of the quotient behind FeeFraction.ratio. */
+const RATIO_BITS = 96n
+
+function rateFacts(rate: Rate): RateFacts {
+  let facts = RATE_FACTS.get(rate)
+  if (facts === undefined) {
+    const { p, q } = monthly(rate)
+    facts = { p: Number(p), q: Number(q), fractions: new Map() }
+    RATE_FACTS.set(rate, facts)
+  }
+  return facts
+}
 
 function feeFraction(rate: Rate, n: number): FeeFraction {
-  let byCount = FEE_FRACTIONS.get(rate)
-  if (byCount === undefined) {
-    byCount = new Map()
-    FEE_FRACTIONS.set(rate, byCount)
-  }
-  let fraction = byCount.get(n)
+  const { fractions } = rateFacts(rate)
+  let fraction = fractions.get(n)
   if (fraction === undefined) {
     const { p, q } = monthly(rate)
-    if (p === 0n) fraction = { multiplier: 1n, divisor: BigInt(n) }
-    else {
+    let multiplier = 1n
+    let divisor = BigInt(n)
+    if (p !== 0n) {
       const grown = (q + p) ** BigInt(n)
-      fraction = { multiplier: p * grown, divisor: q * (grown - q ** BigInt(n)) }
+      multiplier = p * grown
+      divisor = q * (grown - q ** BigInt(n))
     }
+    const ratio = Number((multiplier << RATIO_BITS) / divisor) / 2 ** Number(RATIO_BITS)
+    fraction = { multiplier, divisor, ratio }
     // n is a whole number of fees (bounded by the configured range upstream); the map cannot grow past those.
-    if (byCount.size < MAX_CACHED_FEE_COUNTS) byCount.set(n, fraction)
+    if (fractions.size < MAX_CACHED_FEE_COUNTS) fractions.set(n, fraction)
   }
   return fraction
 }
@@ -138,7 +162,7 @@ export function daysBetween(from: CalendarDate, to: CalendarDate): number {
 
 /** Days since 1970-01-01 of a `YYYY-MM-DD` day, from its numbers (the proleptic Gregorian calendar, as Date.UTC). */
 export function epochDay(date: CalendarDate): number {
-  return epochDayOf(Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10)))
+  return epochDayOf(digitsAt(date, 0, 4), digitsAt(date, 5, 7), digitsAt(date, 8, 10))
 }
 
 /** Days since 1970-01-01 of `year`-`month`-`day` (month 1–12), as epochDay. */
@@ -158,8 +182,8 @@ export function epochDayOf(year: number, month: number, day: number): number {
  * writing each date out.
  */
 export function dueEpochDays(first: CalendarDate, n: number): number[] {
-  const firstMonthIndex = Number(first.slice(0, 4)) * 12 + Number(first.slice(5, 7)) - 1
-  const firstDay = Number(first.slice(8, 10))
+  const firstMonthIndex = digitsAt(first, 0, 4) * 12 + digitsAt(first, 5, 7) - 1
+  const firstDay = digitsAt(first, 8, 10)
   const days: number[] = []
   for (let k = 0; k < n; k += 1) {
     const year = Math.floor((firstMonthIndex + k) / 12)
@@ -444,41 +468,36 @@ export interface CentsSchedule {
 
 /** Integers up to 2^52: sums and differences of two of them stay exact in doubles (up to 2^53). */
 const EXACT_NUMBER_LIMIT = 2 ** 52
-const EXACT_NUMBER_LIMIT_BIGINT = BigInt(EXACT_NUMBER_LIMIT)
 
 /**
  * amortize's amounts computed in doubles where every intermediate value provably stays an integer of at
  * most 2^52, so each operation is exact and the cents are the same as amortize's; null when that cannot
  * be shown for this input (an amount and rate whose interest products pass 2^52, or a balance that grows
  * above the amount lent), and the caller uses amortize.
- * The fee itself is amortize's (monthlyFee, in bigint); the interest round(balance · p / q) is the floor
- * of (balance · 2p + q) / 2q, the quotient of two integers of at most 2^52 corrected by its remainder.
+ * The fee is amortize's (see feeInCents); the interest round(balance · p / q) is the floor of
+ * (balance · 2p + q) / 2q, the quotient of two integers of at most 2^52 corrected by its remainder.
+ * The bounds are checked in doubles too: a product or sum of integers that passes 2^52 is still above it
+ * once rounded, so none is let through.
  */
 export function amortizeInCents(principalCents: bigint, rate: Rate, n: number): CentsSchedule | ScheduleFailure | null {
   if (principalCents <= 0n) return 'amount_too_small'
-  const { p, q } = monthly(rate)
-  // The balance never exceeds the amount lent here (checked below), so this bounds every interest's numerator.
-  if (
-    principalCents > EXACT_NUMBER_LIMIT_BIGINT ||
-    principalCents * 2n * p + q > EXACT_NUMBER_LIMIT_BIGINT ||
-    2n * q > EXACT_NUMBER_LIMIT_BIGINT
-  )
-    return null
-  const exactFee = monthlyFee(principalCents, rate, n)
-  if (exactFee < 1n) return 'amount_too_small'
-  if (exactFee > EXACT_NUMBER_LIMIT_BIGINT) return null
-
+  const { p, q } = rateFacts(rate)
   const lent = Number(principalCents)
-  const feeAmount = Number(exactFee)
-  const twiceP = 2 * Number(p)
-  const halfDivisor = Number(q)
-  const divisor = 2 * halfDivisor
+  // The balance never exceeds the amount lent here (checked below), so this bounds every interest's numerator.
+  if (!(lent <= EXACT_NUMBER_LIMIT && lent * 2 * p + q <= EXACT_NUMBER_LIMIT && 2 * q <= EXACT_NUMBER_LIMIT))
+    return null
+  const feeAmount = feeInCents(principalCents, lent, rate, n)
+  if (feeAmount < 1) return 'amount_too_small'
+  if (feeAmount > EXACT_NUMBER_LIMIT) return null
+
+  const twiceP = 2 * p
+  const divisor = 2 * q
   const installments: CentsInstallment[] = []
   let balance = lent
   let interests = 0
   let total = 0
   for (let number = 1; number <= n; number += 1) {
-    const interest = floorDivide(balance * twiceP + halfDivisor, divisor)
+    const interest = floorDivide(balance * twiceP + q, divisor)
     const principal = number === n ? balance : feeAmount - interest
     const fee = principal + interest
     balance -= principal
@@ -492,6 +511,21 @@ export function amortizeInCents(principalCents: bigint, rate: Rate, n: number): 
   // Interests and fees are never negative, so the running sums only grow: a final sum within 2^53 was exact all along.
   if (!Number.isSafeInteger(total)) return null
   return { feeAmount, installments, interests, total }
+}
+
+/**
+ * monthlyFee's cents, from the fraction's double where that decides them: lent · ratio is within
+ * 2^−52 of the exact fee relatively (the ratio's error and the product's rounding), and a half-up
+ * rounding changes only at a half cent, so when the double is farther than 2^−48 of itself (sixteen
+ * times that) from the nearest half cent, the exact fee rounds as it does. Nearer (a band under
+ * 4·10^−6 of a cent wide for fees below 10^9 cents; every fee over 2^52), the bigint division decides.
+ */
+function feeInCents(principalCents: bigint, lent: number, rate: Rate, n: number): number {
+  const value = lent * feeFraction(rate, n).ratio
+  const whole = Math.floor(value)
+  const fraction = value - whole
+  if (Math.abs(fraction - 0.5) > value * 2 ** -48) return fraction > 0.5 ? whole + 1 : whole
+  return Number(monthlyFee(principalCents, rate, n))
 }
 
 /**

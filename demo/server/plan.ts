@@ -12,7 +12,6 @@ import {
   annualPercentageRateInCents,
   centsAsAmount,
   centsToNumber,
-  daysBetween,
   dueEpochDays,
   epochDay,
   scheduleInCents,
@@ -56,13 +55,13 @@ export function utcDay(instant: Date | number): CalendarDate {
 }
 
 /**
- * The plan for a request calculated on `today` (UTC), the drawdown date of its
+ * The plan for a request calculated on `todayDate` (UTC), the drawdown date of its
  * APR. A first payment already past is taken as lent on its own day: money
  * cannot be repaid before it is lent.
  * The schedule is computed in doubles when every cent provably stays exact in them (amortizeInCents),
  * in bigint otherwise (amortize); both give the same cents, and the APR the same rate.
  */
-export function buildPlan(financeable: Financeable, rates: Rates, today: CalendarDate): Outcome<Plan> {
+export function buildPlan(financeable: Financeable, rates: Rates, todayDate: CalendarDate): Outcome<Plan> {
   const { request, amountToFinance, numberOfFees: n } = financeable
   const rate = request.financialType === 1 ? rates.tinRefinancing : rates.tinFinancing
   const fast = amortizeInCents(amountToFinance, rate, n)
@@ -77,12 +76,14 @@ export function buildPlan(financeable: Financeable, rates: Rates, today: Calenda
     }
   }
 
-  const drawdown = epochDay(daysBetween(today, request.firstDate) < 0 ? request.firstDate : today)
+  // Lent today, or on the first payment's day when that is already past.
+  const today = epochDay(todayDate)
   let schedule: CentsSchedule
   let tae: number
   if (exact === null && fast !== null) {
     schedule = fast
     const due = dueEpochDays(request.firstDate, n)
+    const drawdown = Math.min(today, due[0] as number)
     const fees: number[] = []
     const days: number[] = []
     for (let k = 0; k < schedule.installments.length; k += 1) {
@@ -92,6 +93,7 @@ export function buildPlan(financeable: Financeable, rates: Rates, today: Calenda
     tae = annualPercentageRateInCents(Number(amountToFinance), fees, days)
   } else {
     const exactSchedule = exact as Schedule
+    const drawdown = Math.min(today, epochDay(request.firstDate))
     tae = annualPercentageRate(
       amountToFinance,
       exactSchedule.installments.map((row) => ({ fee: row.fee, days: epochDay(row.dueDate) - drawdown })),
@@ -112,7 +114,7 @@ export function buildPlan(financeable: Financeable, rates: Rates, today: Calenda
     finalFee: centsAsAmount(schedule.total),
     financeType: request.financialType,
     isModificable: true,
-    tin: Number(rate.text),
+    tin: rate.value,
     tae,
     currency: request.currency,
   }
