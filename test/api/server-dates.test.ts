@@ -24,7 +24,21 @@ describe('parseDateOfPayment', () => {
     '1800-01-01',
     'NaN',
     ' 2026-03-05',
+    '2026-0a-05',
+    '2026-03-0x',
+    '-026-03-05',
+    '2026-03-\u0665\u0665',
+    '\uff12\uff10\uff12\uff16-03-05',
+    '9001-01-01',
+    '0000-01-01',
   ])('refuses %j', (text) => {
     expect(parseDateOfPayment(text)).toBeNull()
   })
+
+  it.each(['2024-02-29', '2000-02-29', '1900-01-01', '9000-12-31', '2026-12-31'])(
+    'takes the plain day %j as it is',
+    (text) => {
+      expect(parseDateOfPayment(text)).toBe(text)
+    },
+  )
 })
