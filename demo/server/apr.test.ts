@@ -155,4 +155,31 @@ describe('annualPercentageRate: the rounding is decided by the exact equation', 
       { numRuns: 100, seed: 20261128 },
     )
   })
+
+  it('gives that m for plans whose rate lies within a hair of a rounding boundary, either side', () => {
+    // A plan's rate sits anywhere between two boundaries (2m ± 1) / 2·10^6: one in a thousand or so within
+    // 10^−9 of one. They are found among a sweep of plans by the equation's value at the nearest boundary.
+    let near = 0
+    for (let k = 0; k < 30_000 && near < 12; k += 1) {
+      const n = 1 + (k % 60)
+      const cents = 10_000n + BigInt((k * 7_919) % 5_000_000)
+      const first = plusDays(TODAY, k % MAX_FIRST_OFFSET_DAYS)
+      const plan = planFrom(cents, (((k * 37) % 150_000) / 1_000_000).toFixed(6), n, first)
+      if (plan === null) continue
+      const fees = datedFees(plan, first, TODAY)
+      const tae = annualPercentageRate(cents, fees)
+      if (!(tae > 0 && tae < 10_000)) continue
+      const m = Math.round(tae * 1_000_000)
+      const money = Number(cents + plan.total)
+      const atBoundary = (numerator: number) => {
+        const x = numerator / 2_000_000
+        return fees.reduce((sum, row) => sum + Number(row.fee) * (1 + x) ** (-row.days / 365), 0) - Number(cents)
+      }
+      if (Math.min(Math.abs(atBoundary(2 * m - 1)), Math.abs(atBoundary(2 * m + 1))) > 1e-9 * money) continue
+      near += 1
+      expect(exactGap(cents, fees, 2 * m - 1, 2_000_000).gte(0), `${cents} over ${n} from ${first}`).toBe(true)
+      expect(exactGap(cents, fees, 2 * m + 1, 2_000_000).lt(0), `${cents} over ${n} from ${first}`).toBe(true)
+    }
+    expect(near).toBeGreaterThanOrEqual(12)
+  })
 })

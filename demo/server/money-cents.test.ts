@@ -54,6 +54,9 @@ function expectSameSchedule(principal: bigint, rate: Rate, n: number): 'fast' | 
   // Compared as the JSON the answers print (one comparison per plan: a plan may have 600 fees).
   expect(JSON.stringify(fast)).toBe(JSON.stringify(scheduleInCents(exact)))
   if (fast === 'amount_too_small') throw new Error('unreachable')
+  // Asked for the totals only, it gives the same figures and no rows.
+  expect(amortizeInCents(principal, rate, n, 'totals')).toEqual({ ...fast, installments: [] })
+  expect(fast.lastFee).toBe(fast.installments.at(-1)?.fee)
   // Every amount in it is a safe integer, so the doubles are the cents themselves.
   const amounts = fast.installments.flatMap((row) => [row.fee, row.interest, row.principal, row.balance])
   expect(amounts.every((value) => Number.isSafeInteger(value))).toBe(true)

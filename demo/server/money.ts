@@ -182,13 +182,21 @@ export function epochDayOf(year: number, month: number, day: number): number {
  * writing each date out.
  */
 export function dueEpochDays(first: CalendarDate, n: number): number[] {
-  const firstMonthIndex = digitsAt(first, 0, 4) * 12 + digitsAt(first, 5, 7) - 1
+  let year = digitsAt(first, 0, 4)
+  let month = digitsAt(first, 5, 7)
   const firstDay = digitsAt(first, 8, 10)
-  const days: number[] = []
+  // Each due day is its month's first day plus the first date's day (clamped), less one; a month's first
+  // day is the one before it plus that month's length.
+  let monthStart = epochDayOf(year, month, 1)
+  const days = new Array<number>(n)
   for (let k = 0; k < n; k += 1) {
-    const year = Math.floor((firstMonthIndex + k) / 12)
-    const month = firstMonthIndex + k - year * 12 + 1
-    days.push(epochDayOf(year, month, Math.min(firstDay, daysInMonth(year, month))))
+    const length = daysInMonth(year, month)
+    days[k] = monthStart + Math.min(firstDay, length) - 1
+    monthStart += length
+    if (month === 12) {
+      year += 1
+      month = 1
+    } else month += 1
   }
   return days
 }
@@ -255,7 +263,7 @@ function aprSearch(
   days: readonly number[],
 ): number {
   const scale = lent + total
-  const amounts = exactFees.map(Number)
+  const amounts = typeof exactFees[0] === 'number' ? (exactFees as readonly number[]) : exactFees.map(Number)
   const years = days.map((day) => day / DAYS_PER_YEAR)
   const equation: AprEquation = { amounts, years, lent, scale, exactFees, days, exactPrincipal, slope: 0 }
 
@@ -269,6 +277,8 @@ function aprSearch(
   if (!signAtOrAbove(equation, gapLow, 0, 1)) throw new RangeError('the fees total less than the amount lent')
   let low = 0
   let high = MAX_APR
+  // The largest X at which the gap was found positive beyond doubt (past the float tolerance): the root is above it.
+  let knownBelowRoot = 0
   let converged = false
   for (let step = 0; step < APR_NEWTON_STEPS && !converged; step += 1) {
     // A flat gap (every fee due on the drawdown day) has no root: the cap below answers it.
@@ -283,6 +293,7 @@ function aprSearch(
       const gapNext = gapWithSlope(equation, next)
       if (gapNext < 0) converged = true
       else {
+        if (gapNext > APR_FLOAT_TOLERANCE * equation.scale) knownBelowRoot = next
         low = next
         gapLow = gapNext
         slopeLow = equation.slope
@@ -300,8 +311,12 @@ function aprSearch(
   }
   // X rounds half-up to m / 10^6 exactly when (2m − 1) / (2·10^6) ≤ X < (2m + 1) / (2·10^6).
   let micros = Math.round((converged ? low : (low + high) / 2) * APR_SCALE)
+  // A lower boundary below knownBelowRoot is below the root without another pass over the fees (the gap
+  // falls as X grows); the margin of 2^−50 covers the rounding of the boundary's double.
+  const known = knownBelowRoot * (1 - 2 ** -50)
   for (;;) {
-    if (micros > 0 && !rootAtOrAbove(equation, 2 * micros - 1, 2 * APR_SCALE)) micros -= 1
+    const lower = 2 * micros - 1
+    if (micros > 0 && !(lower / (2 * APR_SCALE) <= known || rootAtOrAbove(equation, lower, 2 * APR_SCALE))) micros -= 1
     else if (rootAtOrAbove(equation, 2 * micros + 1, 2 * APR_SCALE)) micros += 1
     else return micros / APR_SCALE
   }
@@ -461,6 +476,9 @@ export interface CentsInstallment {
 /** A schedule's amounts in cents, as numbers: those of amortize, without the due dates. */
 export interface CentsSchedule {
   feeAmount: number
+  /** The last fee, which takes whatever rounding left (every other is feeAmount). */
+  lastFee: number
+  /** Every fee's row; none when amortizeInCents was asked for the totals only. */
   installments: CentsInstallment[]
   interests: number
   total: number
@@ -479,7 +497,12 @@ const EXACT_NUMBER_LIMIT = 2 ** 52
  * The bounds are checked in doubles too: a product or sum of integers that passes 2^52 is still above it
  * once rounded, so none is let through.
  */
-export function amortizeInCents(principalCents: bigint, rate: Rate, n: number): CentsSchedule | ScheduleFailure | null {
+export function amortizeInCents(
+  principalCents: bigint,
+  rate: Rate,
+  n: number,
+  detail: 'rows' | 'totals' = 'rows',
+): CentsSchedule | ScheduleFailure | null {
   if (principalCents <= 0n) return 'amount_too_small'
   const { p, q } = rateFacts(rate)
   const lent = Number(principalCents)
@@ -493,9 +516,11 @@ export function amortizeInCents(principalCents: bigint, rate: Rate, n: number): 
   const twiceP = 2 * p
   const divisor = 2 * q
   const installments: CentsInstallment[] = []
+  const rows = detail === 'rows'
   let balance = lent
   let interests = 0
   let total = 0
+  let lastFee = feeAmount
   for (let number = 1; number <= n; number += 1) {
     const interest = floorDivide(balance * twiceP + q, divisor)
     const principal = number === n ? balance : feeAmount - interest
@@ -506,11 +531,12 @@ export function amortizeInCents(principalCents: bigint, rate: Rate, n: number): 
     if (balance > lent) return null
     interests += interest
     total += fee
-    installments.push({ fee, interest, principal, balance })
+    lastFee = fee
+    if (rows) installments.push({ fee, interest, principal, balance })
   }
   // Interests and fees are never negative, so the running sums only grow: a final sum within 2^53 was exact all along.
   if (!Number.isSafeInteger(total)) return null
-  return { feeAmount, installments, interests, total }
+  return { feeAmount, lastFee, installments, interests, total }
 }
 
 /**
@@ -545,6 +571,7 @@ function floorDivide(numerator: number, divisor: number): number {
 export function scheduleInCents(schedule: Schedule): CentsSchedule {
   return {
     feeAmount: Number(schedule.feeAmount),
+    lastFee: Number(schedule.installments.at(-1)?.fee ?? schedule.feeAmount),
     installments: schedule.installments.map((row) => ({
       fee: Number(row.fee),
       interest: Number(row.interest),

@@ -15,7 +15,6 @@ import {
   dueEpochDays,
   epochDay,
   scheduleInCents,
-  type CentsInstallment,
   type CentsSchedule,
   type Rate,
   type Schedule,
@@ -64,7 +63,8 @@ export function utcDay(instant: Date | number): CalendarDate {
 export function buildPlan(financeable: Financeable, rates: Rates, todayDate: CalendarDate): Outcome<Plan> {
   const { request, amountToFinance, numberOfFees: n } = financeable
   const rate = request.financialType === 1 ? rates.tinRefinancing : rates.tinFinancing
-  const fast = amortizeInCents(amountToFinance, rate, n)
+  // The fees table needs the totals only; the rows are worked out again if the amortization table is read.
+  const fast = amortizeInCents(amountToFinance, rate, n, 'totals')
   const exact = fast === null ? amortize(amountToFinance, rate, n, request.firstDate) : null
   if (fast === 'amount_too_small' || exact === 'amount_too_small') {
     const detail = `${centsToNumber(amountToFinance)} cannot be spread over ${n} fees of at least one cent each.`
@@ -79,17 +79,17 @@ export function buildPlan(financeable: Financeable, rates: Rates, todayDate: Cal
   // Lent today, or on the first payment's day when that is already past.
   const today = epochDay(todayDate)
   let schedule: CentsSchedule
+  let withRows: () => CentsSchedule
   let tae: number
   if (exact === null && fast !== null) {
     schedule = fast
-    const due = dueEpochDays(request.firstDate, n)
-    const drawdown = Math.min(today, due[0] as number)
-    const fees: number[] = []
-    const days: number[] = []
-    for (let k = 0; k < schedule.installments.length; k += 1) {
-      fees.push((schedule.installments[k] as CentsInstallment).fee)
-      days.push((due[k] as number) - drawdown)
-    }
+    withRows = () => amortizeInCents(amountToFinance, rate, n) as CentsSchedule
+    // Every fee is the fee amount but the last; the due days become days after the drawdown in place.
+    const fees = new Array<number>(n).fill(fast.feeAmount)
+    fees[n - 1] = fast.lastFee
+    const days = dueEpochDays(request.firstDate, n)
+    const drawdown = Math.min(today, days[0] as number)
+    for (let k = 0; k < n; k += 1) days[k] = (days[k] as number) - drawdown
     tae = annualPercentageRateInCents(Number(amountToFinance), fees, days)
   } else {
     const exactSchedule = exact as Schedule
@@ -98,7 +98,9 @@ export function buildPlan(financeable: Financeable, rates: Rates, todayDate: Cal
       amountToFinance,
       exactSchedule.installments.map((row) => ({ fee: row.fee, days: epochDay(row.dueDate) - drawdown })),
     )
-    schedule = scheduleInCents(exactSchedule)
+    const inCents = scheduleInCents(exactSchedule)
+    schedule = inCents
+    withRows = () => inCents
   }
 
   const result: FeesTableResult = {
@@ -118,7 +120,7 @@ export function buildPlan(financeable: Financeable, rates: Rates, todayDate: Cal
     tae,
     currency: request.currency,
   }
-  return { ok: true, value: new CalculatedPlan(result, request.currency, request.firstDate, amountToFinance, schedule) }
+  return { ok: true, value: new CalculatedPlan(result, request.currency, request.firstDate, amountToFinance, withRows) }
 }
 
 /** A plan whose amortization table is written out on first read only. */
@@ -129,11 +131,11 @@ class CalculatedPlan implements Plan {
     private readonly currency: string,
     private readonly firstDate: CalendarDate,
     private readonly amountToFinance: bigint,
-    private readonly schedule: CentsSchedule,
+    private readonly schedule: () => CentsSchedule,
   ) {}
 
   get table(): AmortizationTable {
-    this.#table ??= amortizationTable(this.currency, this.firstDate, this.amountToFinance, this.schedule)
+    this.#table ??= amortizationTable(this.currency, this.firstDate, this.amountToFinance, this.schedule())
     return this.#table
   }
 }
