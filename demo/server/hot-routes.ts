@@ -103,23 +103,22 @@ export function hotRoutes({ base, authenticate, calculator, allowedOrigins }: Ho
   ): void => {
     if (response.headersSent || response.destroyed) return
     // Lower-case names in alphabetical order with Content-Length last: what the Hono adapter
-    // writes for a web Response, so both paths give the same bytes.
-    const out: Record<string, string | number> = {}
+    // writes for a web Response, so both paths give the same bytes. As a flat list of names and values,
+    // which Node writes out without walking an object's keys.
+    const out: (string | number)[] = []
     // Without an Origin there is nothing to allow: the list of origins is not even made.
     const allowance = origin === undefined ? null : corsAllowance(origin, allowedOrigins())
-    if (allowance === 'origin') out['access-control-allow-credentials'] = 'true'
+    if (allowance === 'origin') out.push('access-control-allow-credentials', 'true')
     if (allowance !== null) {
-      out['access-control-allow-origin'] = allowance === '*' ? '*' : (origin as string)
-      out['access-control-expose-headers'] = EXPOSED_HEADERS
+      out.push('access-control-allow-origin', allowance === '*' ? '*' : (origin as string))
+      out.push('access-control-expose-headers', EXPOSED_HEADERS)
     }
-    out['cache-control'] = 'no-store'
-    out['content-type'] = contentType
-    if (extra['Retry-After'] !== undefined) out['retry-after'] = extra['Retry-After']
-    out.vary = 'Origin'
-    if (extra['WWW-Authenticate'] !== undefined) out['www-authenticate'] = extra['WWW-Authenticate']
-    out['x-content-type-options'] = 'nosniff'
-    out['Content-Length'] = Buffer.byteLength(text)
-    response.writeHead(status, out)
+    out.push('cache-control', 'no-store', 'content-type', contentType)
+    if (extra['Retry-After'] !== undefined) out.push('retry-after', extra['Retry-After'])
+    out.push('vary', 'Origin')
+    if (extra['WWW-Authenticate'] !== undefined) out.push('www-authenticate', extra['WWW-Authenticate'])
+    out.push('x-content-type-options', 'nosniff', 'Content-Length', Buffer.byteLength(text))
+    response.writeHead(status, out as string[])
     response.end(text)
   }
 
