@@ -4,7 +4,9 @@
  * once. No binary float is ever accumulated, so a spreadsheet's PMT and this
  * code agree on every cent. Cents are held in doubles only where every value
  * is shown to be an integer of at most 2^52 (amortizeInCents): there each
- * operation is exact, so the cents are the bigint ones.
+ * operation is exact, so the cents are the bigint ones. The fee there is read
+ * from its fraction as a double only where that is shown to round as the exact
+ * fraction does (feeInCents); the bigint division decides otherwise.
  */
 import Decimal from 'decimal.js'
 import { addMonthsClamped, daysInMonth, digitsAt, type CalendarDate } from './dates.ts'
