@@ -142,14 +142,17 @@ export default defineConfig(({ mode }): UserConfig => {
   }
   if (mode === 'cli') {
     // The command line (`fees-calculator check-api`): one file for Node, dayjs bundled in, run from the packed tarball.
+    // One file whatever it reaches: a dynamic import in its graph would otherwise be emitted beside it as a chunk
+    // that nothing runs, and ship in the package (test/package/bundle-size.test.ts holds it to one small file).
     return {
       build: {
         outDir: 'dist/cli',
         emptyOutDir: true,
+        copyPublicDir: false,
         target: 'node20',
         ssr: 'src/cli/main.ts',
         minify: false,
-        rolldownOptions: { output: { entryFileNames: 'fees-calculator.js', format: 'es' } },
+        rolldownOptions: { output: { entryFileNames: 'fees-calculator.js', format: 'es', codeSplitting: false } },
       },
       ssr: { noExternal: true },
     }

@@ -2,6 +2,7 @@
 import { httpChunk } from '../lazy/registry.ts'
 import type { Problem } from '../domain/types.ts'
 import type { ResponseProblem } from './responses.ts'
+import { ResponseError } from './response-error.ts'
 
 export { httpChunk }
 
@@ -20,17 +21,6 @@ export type ApiError =
 
 export function isProblem(body: unknown): body is Problem {
   return typeof body === 'object' && body !== null && 'status' in body && 'title' in body
-}
-
-/** An answer arrived with a success status but the response boundary refused it. */
-export class ResponseError extends Error {
-  override name = 'ResponseError'
-  constructor(
-    readonly status: number,
-    readonly problem: ResponseProblem,
-  ) {
-    super(problem.message)
-  }
 }
 
 /** Thrown as is when a call was cancelled by a newer one: not an error to report. */

@@ -9,7 +9,7 @@
  * screen. See docs/rules.md#failures.
  */
 import { toIsoDate } from '../domain/dates.ts'
-import { ResponseError } from './errors.ts'
+import { ResponseError } from './response-error.ts'
 import { MAX_FEE_COUNT } from '../domain/tuition.ts'
 import {
   FinancialType,

@@ -5,6 +5,7 @@ import { launchBrowser, startDemo, type Browser, type DemoServer } from '../brow
 import { jsBeforeFirstFigures, type FirstFiguresJs } from '../../tools/first-figures-js.ts'
 import { readChunkReport } from '../../tools/chunk-report.ts'
 import {
+  CLI_BUDGET_RAW,
   FIRST_FIGURES_JS_BUDGET_GZIP,
   initialClosure,
   INITIAL_JS_BUDGET_GZIP,
@@ -113,5 +114,24 @@ describe('the single-page app build', () => {
     const healthCheck = readdirSync('dist/app/assets').filter((f) => /^HealthCheck-.*\.js$/.test(f))
     expect(healthCheck).toHaveLength(1)
     expect(initial).not.toContain(healthCheck[0])
+  })
+})
+
+describe('the check-api command build', () => {
+  const CLI = 'dist/cli/fees-calculator.js'
+
+  it(`is one file within ${kb(CLI_BUDGET_RAW)}, with nothing beside it that it does not run`, () => {
+    // The build's .br and .gz copies stay out of the package (package.json "files").
+    expect(readdirSync('dist/cli').filter((name) => !/\.(br|gz)$/.test(name))).toEqual(['fees-calculator.js'])
+    expect(readFileSync(CLI).length).toBeLessThanOrEqual(CLI_BUDGET_RAW)
+  })
+
+  it("bundles only the command, the domain's rules and the response boundary: no screen, no lazy chunk", () => {
+    const code = readFileSync(CLI, 'utf8')
+    // The unminified build names each source module it bundles in a comment.
+    const modules = [...code.matchAll(/^\/\/ (src\/\S+)$/gm)].map((match) => match[1]!)
+    expect(modules).toContain('src/cli/main.ts')
+    expect(modules.filter((module) => !/^src\/(cli|domain)\/|^src\/api\/respons/.test(module))).toEqual([])
+    expect(code).not.toMatch(/\bimport\(/)
   })
 })
