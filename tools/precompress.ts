@@ -6,12 +6,10 @@
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { compress, MIN_COMPRESSED_BYTES } from '../demo/server/encoding.ts'
 
 /** Files worth compressing: text. Images and fonts are compressed already. */
 const TEXT = /\.(js|mjs|css|html|json|map|svg|txt|ts)$/
-/** Below this, the headers of a compressed answer outweigh what it saves. */
-const MIN_BYTES = 256
 
 export function precompress(dir: string): { files: number; bytes: number; brotli: number; gzip: number } {
   const totals = { files: 0, bytes: 0, brotli: 0, gzip: 0 }
@@ -19,11 +17,9 @@ export function precompress(dir: string): { files: number; bytes: number; brotli
     const path = join(dir, name)
     if (!TEXT.test(name) || !statSync(path).isFile()) continue
     const body = readFileSync(path)
-    if (body.length < MIN_BYTES) continue
-    const br = brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    })
-    const gz = gzipSync(body, { level: 9 })
+    if (body.length < MIN_COMPRESSED_BYTES) continue
+    const br = compress(body, 'br', 'once')
+    const gz = compress(body, 'gzip', 'once')
     writeFileSync(`${path}.br`, br)
     writeFileSync(`${path}.gz`, gz)
     totals.files += 1

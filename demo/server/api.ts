@@ -8,6 +8,7 @@ import { calculatorRoutes, type Calculator } from './calculator.ts'
 import type { Config } from './config.ts'
 import type { VersionStore } from './store/types.ts'
 import { authGuard, corsGuard, xsrfGuard, type ApiEnv } from './guards.ts'
+import { fixedText } from './encoding.ts'
 import { OPENAPI_TEXT } from './openapi-document.ts'
 import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
 
@@ -20,6 +21,7 @@ export function apiRoutes(
   parts: { authenticate: Authenticator; calculator: Calculator },
 ): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>()
+  const openApiDocument = fixedText(OPENAPI_TEXT)
   api.use('*', corsGuard(allowedOrigins))
   api.use('*', async (c, next) => {
     await next()
@@ -39,8 +41,10 @@ export function apiRoutes(
   })
 
   api.get('/openapi.json', (c) => {
+    const answer = openApiDocument(c.req.header('Accept-Encoding'), c.req.header('If-None-Match'))
     c.header('Cache-Control', 'no-cache')
-    return c.body(OPENAPI_TEXT, 200, { 'Content-Type': 'application/json' })
+    if (answer.status === 304) return c.body(null, 304, answer.headers)
+    return c.body(answer.body, 200, { 'Content-Type': 'application/json', ...answer.headers })
   })
 
   api.get('/Version/Number', authGuard(parts.authenticate), async (c) => {

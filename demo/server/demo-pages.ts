@@ -7,6 +7,7 @@ import type { Hono } from 'hono'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { mintToken } from './auth.ts'
+import { encodedText } from './encoding.ts'
 import { problem, problemResponse } from './problem.ts'
 
 /** A short-lived token. An hour is long enough to try the demo, short enough to be harmless if copied. */
@@ -88,9 +89,11 @@ export function demoPageRoutes(app: Hono, options: DemoPageOptions): DemoPages {
         __FEES_MAX__: String(options.maxFees),
       }
       const filled = html.replace(/__[A-Z_]+__/g, (placeholder) => values[placeholder] ?? placeholder)
+      // Made for this request (its token), so compressed as it is sent, and never cached.
+      const answer = encodedText(filled, c.req.header('Accept-Encoding'))
       c.header('Cache-Control', 'no-store')
       if (page === 'strict-csp') c.header('Content-Security-Policy', STRICT_CSP)
-      return c.html(filled)
+      return c.body(answer.body, 200, { 'Content-Type': 'text/html; charset=UTF-8', ...answer.headers })
     })
   }
 

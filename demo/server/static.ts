@@ -4,13 +4,14 @@
  * `/fees/<hash>`, `/health-check`) and its assets under /assets.
  *
  * Served as a CDN would: the brotli or gzip copy the build wrote beside a file
- * when the browser accepts it; files whose names carry a content hash (the
+ * when the browser accepts it (encoding.ts); files whose names carry a content hash (the
  * lazy chunks, the app's assets) cached for a year as immutable; the entry
  * scripts and pages, whose names never change, revalidated by ETag.
  */
 import type { Context, Hono } from 'hono'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
+import { acceptedEncodings, etagMatches, type Encoding } from './encoding.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -84,28 +85,16 @@ function request(c: Context, immutable: boolean): StaticRequest {
   return { acceptEncoding: c.req.header('Accept-Encoding'), ifNoneMatch: c.req.header('If-None-Match'), immutable }
 }
 
-/** The encodings the browser accepts (q > 0), from an Accept-Encoding header. */
-function accepted(header: string | undefined): Set<string> {
-  const names = new Set<string>()
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';')
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    if (name !== '' && (q === undefined || Number(q.slice(2)) > 0)) names.add(name)
-  }
-  return names
-}
+/** Where the build writes each encoding's copy of a file: beside it, with this suffix (tools/precompress.ts). */
+const COPY_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
 
 /** The brotli or gzip copy the build wrote beside `path`, if the browser takes it. */
 async function encodedCopy(path: string, acceptEncoding: string | undefined) {
-  const names = accepted(acceptEncoding)
-  for (const [encoding, suffix] of [
-    ['br', '.br'],
-    ['gzip', '.gz'],
-  ] as const) {
-    if (!names.has(encoding) && !names.has('*')) continue
+  for (const encoding of acceptedEncodings(acceptEncoding)) {
+    const copy = path + COPY_SUFFIX[encoding]
     try {
-      const info = await stat(path + suffix)
-      if (info.isFile()) return { encoding, path: path + suffix, info }
+      const info = await stat(copy)
+      if (info.isFile()) return { encoding, path: copy, info }
     } catch {
       // No copy of this encoding: try the next one.
     }
@@ -147,7 +136,7 @@ export async function serveFile(
       ...(copy ? { 'Content-Encoding': copy.encoding } : {}),
       ...headers,
     }
-    if (matches(request.ifNoneMatch, etag)) return new Response(null, { status: 304, headers: answerHeaders })
+    if (etagMatches(request.ifNoneMatch, etag)) return new Response(null, { status: 304, headers: answerHeaders })
     return new Response(await readFile(served.path), { headers: answerHeaders })
   } catch {
     return notFound()
@@ -156,15 +145,6 @@ export async function serveFile(
 
 async function hasCopies(path: string): Promise<boolean> {
   return (await encodedCopy(path, 'br, gzip')) !== null
-}
-
-/** If-None-Match against the current tag: `*`, or one of a comma-separated list (weak tags compare equal). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim()
-    return t === '*' || t.replace(/^W\//, '') === etag
-  })
 }
 
 function contentType(path: string): string {

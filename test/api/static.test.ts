@@ -1,5 +1,5 @@
 import { jwtVerify } from 'jose'
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -236,6 +236,36 @@ describe('the demo pages', () => {
       expect(html).toContain(name)
   })
 
+  it('sends each page compressed as it is made (brotli, else gzip, else plain), the same page every way', async () => {
+    for (const path of ['/demo/portal.html', '/demo/crm.html?lang=en', '/demo/strict-csp.html']) {
+      const plain = await raw(path)
+      expect([plain.status, plain.headers['content-encoding'], plain.headers.vary], path).toEqual([
+        200,
+        undefined,
+        'Accept-Encoding',
+      ])
+      const html = plain.body.toString()
+      expect(html, path).toContain('<fees-calculator')
+
+      const br = await raw(path, { 'Accept-Encoding': 'gzip, deflate, br' })
+      expect([br.status, br.headers['content-encoding'], br.headers.vary, br.headers['cache-control']], path).toEqual([
+        200,
+        'br',
+        'Accept-Encoding',
+        'no-store',
+      ])
+      expect(br.headers['content-type'], path).toMatch(/^text\/html/)
+      expect(br.body.length, path).toBeLessThan(html.length * 0.6)
+      expect(brotliDecompressSync(br.body).toString(), path).toBe(html)
+
+      const gzip = await raw(path, { 'Accept-Encoding': 'br;q=0, gzip' })
+      expect(gzip.headers['content-encoding'], path).toBe('gzip')
+      expect(gunzipSync(gzip.body).toString(), path).toBe(html)
+    }
+    const strict = await raw('/demo/strict-csp.html', { 'Accept-Encoding': 'br' })
+    expect(strict.headers['content-security-policy']).toContain("script-src 'self'")
+  })
+
   it('strict-csp.html is served with the strictest policy and has no inline script or style', async () => {
     const { status, html, headers } = await page('/demo/strict-csp.html?lang=en')
     expect(status).toBe(200)
@@ -244,5 +274,37 @@ describe('the demo pages', () => {
     )
     expect(html).not.toMatch(/<style|style=|<script>|<script type="module">/)
     expect(tuitionInputOf(html)).toMatchObject({ language: 'en' })
+  })
+})
+
+describe('the OpenAPI document', () => {
+  const PATH = '/api/v1/openapi.json'
+  const document = readFileSync('openapi/openapi.json', 'utf8')
+
+  it('is sent in brotli, gzip or plain by Accept-Encoding, the same document every way', async () => {
+    const plain = await raw(PATH)
+    expect([plain.status, plain.headers['content-encoding']]).toEqual([200, undefined])
+    // The API's CORS guard adds Origin to the list.
+    expect(String(plain.headers.vary).split(/,\s*/)).toEqual(expect.arrayContaining(['Accept-Encoding', 'Origin']))
+    expect(plain.body.toString()).toBe(document)
+    const br = await raw(PATH, { 'Accept-Encoding': 'gzip, deflate, br' })
+    expect([br.headers['content-encoding'], br.headers['content-type']]).toEqual(['br', 'application/json'])
+    expect(br.body.length).toBeLessThan(document.length / 4)
+    expect(brotliDecompressSync(br.body).toString()).toBe(document)
+    const gzip = await raw(PATH, { 'Accept-Encoding': 'gzip' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.body).toString()).toBe(document)
+  })
+
+  it('is revalidated by its ETag: 304 without a body for the copy the browser has, its bytes for another encoding', async () => {
+    const first = await raw(PATH, { 'Accept-Encoding': 'br' })
+    const etag = String(first.headers.etag)
+    expect(first.headers['cache-control']).toBe('no-cache')
+    const again = await raw(PATH, { 'Accept-Encoding': 'br', 'If-None-Match': etag })
+    expect([again.status, again.body.length, again.headers.etag]).toEqual([304, 0, etag])
+    const plain = await raw(PATH, { 'If-None-Match': etag })
+    expect(plain.status).toBe(200)
+    expect(plain.headers.etag).not.toBe(etag)
+    expect(plain.body.toString()).toBe(document)
   })
 })
