@@ -1,5 +1,5 @@
-// The error the response boundary throws, in a module of its own: the boundary's readers (the client, the
-// store's first calculation, the check-api command) need it without the lazy chunks that errors.ts names.
+// The error the response boundary throws (errors.ts tells it apart), in a module of its own: the check-api
+// command bundles the boundary, and must not reach the widget's lazy chunks, which errors.ts names.
 import type { ResponseProblem } from './responses.ts'
 
 /** An answer arrived with a success status but the response boundary refused it. */
