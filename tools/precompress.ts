@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { compress, MIN_COMPRESSED_BYTES } from '../demo/server/encoding.ts'
+import { compress, COPY_SUFFIX, MIN_COMPRESSED_BYTES } from '../demo/server/encoding.ts'
 
 /** Files worth compressing: text. Images and fonts are compressed already. */
 const TEXT = /\.(js|mjs|css|html|json|map|svg|txt|ts)$/
@@ -20,8 +20,8 @@ export function precompress(dir: string): { files: number; bytes: number; brotli
     if (body.length < MIN_COMPRESSED_BYTES) continue
     const br = compress(body, 'br', 'once')
     const gz = compress(body, 'gzip', 'once')
-    writeFileSync(`${path}.br`, br)
-    writeFileSync(`${path}.gz`, gz)
+    writeFileSync(path + COPY_SUFFIX.br, br)
+    writeFileSync(path + COPY_SUFFIX.gzip, gz)
     totals.files += 1
     totals.bytes += body.length
     totals.brotli += br.length

@@ -10,6 +10,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 export type Encoding = 'br' | 'gzip'
 /** The encodings sent, best first. */
 const ENCODINGS: readonly Encoding[] = ['br', 'gzip']
+/** Where the build writes each encoding's copy of a file, and the server looks for it: beside it, with this suffix. */
+export const COPY_SUFFIX: Readonly<Record<Encoding, string>> = { br: '.br', gzip: '.gz' }
 /** Below this, the headers of a compressed answer outweigh what it saves. */
 export const MIN_COMPRESSED_BYTES = 256
 /**

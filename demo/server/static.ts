@@ -4,14 +4,14 @@
  * `/fees/<hash>`, `/health-check`) and its assets under /assets.
  *
  * Served as a CDN would: the brotli or gzip copy the build wrote beside a file
- * when the browser accepts it (encoding.ts); files whose names carry a content hash (the
- * lazy chunks, the app's assets) cached for a year as immutable; the entry
- * scripts and pages, whose names never change, revalidated by ETag.
+ * when the browser accepts it (encoding.ts); files whose names carry a content
+ * hash (the lazy chunks, the app's assets) cached for a year as immutable; the
+ * entry scripts and pages, whose names never change, revalidated by ETag.
  */
 import type { Context, Hono } from 'hono'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
-import { acceptedEncodings, etagMatches, type Encoding } from './encoding.ts'
+import { acceptedEncodings, COPY_SUFFIX, etagMatches } from './encoding.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -84,9 +84,6 @@ export interface StaticRequest {
 function request(c: Context, immutable: boolean): StaticRequest {
   return { acceptEncoding: c.req.header('Accept-Encoding'), ifNoneMatch: c.req.header('If-None-Match'), immutable }
 }
-
-/** Where the build writes each encoding's copy of a file: beside it, with this suffix (tools/precompress.ts). */
-const COPY_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
 
 /** The brotli or gzip copy the build wrote beside `path`, if the browser takes it. */
 async function encodedCopy(path: string, acceptEncoding: string | undefined) {
