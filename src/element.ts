@@ -218,6 +218,7 @@ const ElementBase = reactElementBase(ElementView, { mode: 'open' })
  * @event {CustomEvent<CalculationResultReceivedDetail>} calculationResultReceivedEvent - A fees table was calculated or loaded; the detail is the result.
  * @event {CustomEvent<InvalidTuitionDetail>} invalidTuitionEvent - The tuition input was refused (detail: code, message, field), a calculation failed in embedded mode (detail: the request failure; an answer the widget could not read has the code `invalid_response` or `invalid_date` and the `field` to blame), or the calculator could not be drawn (code `render_failed`).
  * @event {CustomEvent<FeeOptionSelectedDetail>} feeOptionSelectedEvent - The plan was saved (detail: the amortization table), or saving failed in embedded mode (detail: the request failure with the error body, or the code and `field` of an answer the widget could not read).
+ * @event {CustomEvent<PlanDownloadDetail>} planDownloadEvent - The student downloaded the plan as a PDF (before saving, a simulation) or its due dates as an .ics calendar file (a saved plan); the detail names the kind, the file name, the contract, the version number and its hash.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the accessors are defined from the props table at run time; the interface of the same name gives them their types.
 export class FeesCalculatorElement extends ElementBase {

@@ -33,11 +33,22 @@ export type InvalidTuitionDetail = TuitionError | RequestFailure | RenderFailure
 /** Detail of `feeOptionSelectedEvent`: the amortization table of the saved plan, or the failed save. */
 export type FeeOptionSelectedDetail = AmortizationTable | RequestFailure
 
+/** Detail of `planDownloadEvent`: the student took the plan as a PDF or its due dates as a calendar file. */
+export interface PlanDownloadDetail {
+  kind: 'pdf' | 'ics'
+  fileName: string
+  contractId: string | null
+  /** Null for a simulation (a PDF before saving). */
+  versionNumber: number | null
+  versionHashCode: string | null
+}
+
 /** The events `<fees-calculator>` sends to its host, by their exact names. */
 export interface FeesCalculatorEventMap {
   calculationResultReceivedEvent: CustomEvent<CalculationResultReceivedDetail>
   invalidTuitionEvent: CustomEvent<InvalidTuitionDetail>
   feeOptionSelectedEvent: CustomEvent<FeeOptionSelectedDetail>
+  planDownloadEvent: CustomEvent<PlanDownloadDetail>
 }
 
 export type FeesCalculatorEventName = keyof FeesCalculatorEventMap
@@ -47,6 +58,7 @@ export const EVENT_NAMES = [
   'calculationResultReceivedEvent',
   'invalidTuitionEvent',
   'feeOptionSelectedEvent',
+  'planDownloadEvent',
 ] as const satisfies readonly FeesCalculatorEventName[]
 
 /** Something that tells the host what happened. */

@@ -22,6 +22,7 @@ export type {
   CalculationResultReceivedDetail,
   InvalidTuitionDetail,
   FeeOptionSelectedDetail,
+  PlanDownloadDetail,
   FeesCalculatorEventMap,
   FeesCalculatorEventName,
 } from './events.ts'

@@ -34,3 +34,6 @@ export const scheduleChunk = defineChunk('schedule', () => import('../ui/schedul
  * first figures), or at once when a notice comes first.
  */
 export const toasterChunk = defineChunk('toaster', () => import('../ui/notices/Toasts.tsx'))
+
+/** The PDF maker (jsPDF): only when the student asks for the plan as a PDF (or hovers that button). */
+export const pdfChunk = defineChunk('pdf', () => import('../ui/keep/pdf.ts'))

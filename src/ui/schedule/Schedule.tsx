@@ -6,6 +6,7 @@ import { useCalculatorContext } from '../context.ts'
 import { formattersFor } from '../format.ts'
 import { adoptStyles } from '../styles/adopt.ts'
 import { downloadText, scheduleCsv } from './csv.ts'
+import PlanDownloads from '../keep/PlanDownloads.tsx'
 import scheduleCss from './schedule.css?inline'
 
 export interface ScheduleProps {
@@ -53,6 +54,7 @@ export default function Schedule({ table, language, fileTag }: ScheduleProps) {
         <button type="button" className="fc-button fc-button--secondary" onClick={download}>
           {t`Download CSV`}
         </button>
+        <PlanDownloads />
       </div>
       {/* A labelled region that takes the focus, so that a keyboard user can scroll a schedule wider than the widget. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard (WCAG 2.1.1). */}

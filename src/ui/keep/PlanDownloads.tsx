@@ -1,0 +1,100 @@
+import { useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { useShallow } from 'zustand/shallow'
+import type { PlanDownloadDetail } from '../../events.ts'
+import { pdfChunk } from '../../lazy/registry.ts'
+import { useCalculator, useCalculatorContext } from '../context.ts'
+import { formattersFor } from '../format.ts'
+import { planIcs } from './ics.ts'
+import { icsTexts, pdfTexts } from './texts.ts'
+import { downloadBlob, isSaved, planFileName } from './plan.ts'
+import type { KeptPlan } from './plan.ts'
+
+/**
+ * "Download the plan (PDF)" (before and after saving) and "Add the due dates to my calendar" (a saved plan
+ * only). The PDF maker is a lazy chunk: fetched on the first press, or earlier on hover or focus.
+ */
+export default function PlanDownloads() {
+  const { t, i18n } = useLingui()
+  const { reportChunkFailure } = useCalculatorContext()
+  const state = useCalculator(
+    useShallow((s) => ({
+      table: s.amortization,
+      result: s.result,
+      language: s.language,
+      input: s.input,
+      versionNumber: s.versionNumber,
+      versionHashCode: s.versionHashCode,
+    })),
+  )
+  const [busy, setBusy] = useState(false)
+  if (!state.table || !state.result) return null
+  const plan: KeptPlan = {
+    table: state.table,
+    result: state.result,
+    language: state.language,
+    programme: state.input?.studyIdName ?? null,
+    contractId: state.input?.contractId ?? null,
+    versionNumber: state.versionNumber,
+    versionHashCode: state.versionNumber === null ? null : state.versionHashCode,
+  }
+  const announce = (target: EventTarget, detail: PlanDownloadDetail) =>
+    target.dispatchEvent(new CustomEvent('planDownloadEvent', { detail, bubbles: true, composed: true }))
+  const prefetch = () => {
+    pdfChunk.load().catch(() => {
+      // Reported when the student presses the button, not on a hover.
+    })
+  }
+  const downloadPdf = async (button: HTMLButtonElement) => {
+    setBusy(true)
+    try {
+      const maker = await pdfChunk.load()
+      const madeAt = new Date()
+      const fileName = planFileName(plan, 'pdf', madeAt)
+      const bytes = maker.planPdf(plan, pdfTexts(plan, madeAt, i18n), madeAt)
+      downloadBlob(new Blob([bytes as BlobPart], { type: 'application/pdf' }), fileName)
+      announce(button, { kind: 'pdf', fileName, ...versionOf(plan) })
+    } catch (error) {
+      reportChunkFailure(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const downloadIcs = (button: HTMLButtonElement) => {
+    const madeAt = new Date()
+    const format = formattersFor(plan.language, plan.table.currency)
+    const texts = icsTexts(plan, i18n)
+    const fileName = planFileName(plan, 'ics', madeAt)
+    downloadBlob(new Blob([planIcs(plan, texts, format.money, madeAt)], { type: 'text/calendar' }), fileName)
+    announce(button, { kind: 'ics', fileName, ...versionOf(plan) })
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="fc-button fc-button--secondary"
+        aria-busy={busy}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={(event) => void downloadPdf(event.currentTarget)}
+      >
+        {t`Download the plan (PDF)`}
+      </button>
+      {isSaved(plan) && (
+        <button
+          type="button"
+          className="fc-button fc-button--secondary"
+          onClick={(event) => downloadIcs(event.currentTarget)}
+        >
+          {t`Add the due dates to my calendar`}
+        </button>
+      )}
+    </>
+  )
+}
+
+const versionOf = (plan: KeptPlan) => ({
+  contractId: plan.contractId,
+  versionNumber: plan.versionNumber,
+  versionHashCode: plan.versionHashCode,
+})

@@ -1,0 +1,109 @@
+import { jsPDF } from 'jspdf'
+import type { KeptPlan } from './plan.ts'
+
+/** Every text of the document, already in the widget's language (Lingui) and formatted as on screen (Intl). */
+export interface PdfTexts {
+  title: string
+  /** "Simulation": the title and every page say it before saving. */
+  simulation: string
+  madeAt: string
+  /** Rows of the summary: label and value, as on the card. */
+  summary: Array<[string, string]>
+  /** The representative example: amount, term, fee, TIN, TAE, cost and total in one sentence. */
+  example: string
+  scheduleTitle: string
+  headers: [string, string, string, string, string, string]
+  total: string
+  rows: Array<[string, string, string, string, string, string]>
+  totals: [string, string, string]
+  /** "n / N" */
+  pageOf(page: number, pages: number): string
+}
+
+// The standard fonts carry WinAnsi: every Latin letter of the widget's languages and the euro sign, not U+202F,
+// which Intl puts between a figure and "%" or the currency in some locales.
+const winAnsi = (text: string) => text.replace(/[\u202f\u2009]/g, '\u00a0')
+
+const MARGIN = 48
+const PAGE_WIDTH = 595.28
+const PAGE_HEIGHT = 841.89
+const ROW = 15
+/** Left edge of the summary's values. */
+const VALUE_X = 200
+/** Right edges of the amount columns, left edges of number and date. */
+const COLUMNS = [MARGIN, MARGIN + 40, 300, 370, 450, PAGE_WIDTH - MARGIN] as const
+
+/** The plan as an A4 PDF with real text (selectable, searchable), its schedule over as many pages as it needs. */
+export function planPdf(plan: KeptPlan, texts: PdfTexts, madeAt: Date): Uint8Array {
+  const doc = new jsPDF({ unit: 'pt', format: 'a4', compress: true })
+  const saved = plan.versionNumber !== null
+  const title = winAnsi(saved ? texts.title : `${texts.title} (${texts.simulation})`)
+  doc.setProperties({ title, subject: title, creator: 'fees-calculator' })
+  doc.setLanguage(plan.language as Parameters<jsPDF['setLanguage']>[0])
+  doc.setCreationDate(madeAt)
+  doc.setFont('helvetica', 'normal')
+
+  let y = MARGIN
+  const line = (text: string, size = 10, style: 'normal' | 'bold' = 'normal') => {
+    doc.setFont('helvetica', style).setFontSize(size)
+    for (const part of doc.splitTextToSize(winAnsi(text), PAGE_WIDTH - 2 * MARGIN) as string[]) {
+      doc.text(part, MARGIN, y)
+      y += size * 1.35
+    }
+  }
+  line(title, 16, 'bold')
+  y += 4
+  line(texts.madeAt)
+  y += 6
+  doc.setFontSize(10)
+  for (const [label, value] of texts.summary) {
+    doc.setFont('helvetica', 'normal').text(winAnsi(label), MARGIN, y)
+    doc.setFont('helvetica', 'bold')
+    for (const part of doc.splitTextToSize(winAnsi(value), PAGE_WIDTH - MARGIN - VALUE_X) as string[]) {
+      doc.text(part, VALUE_X, y)
+      y += ROW
+    }
+  }
+  y += 6
+  line(texts.example, 10)
+  y += 10
+  line(texts.scheduleTitle, 12, 'bold')
+
+  const cells = (values: readonly string[], style: 'normal' | 'bold') => {
+    doc.setFont('helvetica', style).setFontSize(9)
+    doc.text(winAnsi(values[0] ?? ''), COLUMNS[0], y)
+    doc.text(winAnsi(values[1] ?? ''), COLUMNS[1], y)
+    for (let i = 2; i < 6; i++) doc.text(winAnsi(values[i] ?? ''), COLUMNS[i] ?? 0, y, { align: 'right' })
+    y += ROW
+  }
+  const heading = () => {
+    cells(texts.headers, 'bold')
+    doc.setLineWidth(0.5).line(MARGIN, y - ROW + 4, PAGE_WIDTH - MARGIN, y - ROW + 4)
+  }
+  heading()
+  for (const row of texts.rows) {
+    if (y > PAGE_HEIGHT - MARGIN - 2 * ROW) {
+      doc.addPage()
+      y = MARGIN
+      heading()
+    }
+    cells(row, 'normal')
+  }
+  if (y > PAGE_HEIGHT - MARGIN - 2 * ROW) {
+    doc.addPage()
+    y = MARGIN
+    heading()
+  }
+  doc.setLineWidth(0.5).line(MARGIN, y - ROW + 4, PAGE_WIDTH - MARGIN, y - ROW + 4)
+  cells([texts.total, '', ...texts.totals, ''], 'bold')
+
+  const pages = doc.getNumberOfPages()
+  for (let page = 1; page <= pages; page++) {
+    doc.setPage(page)
+    doc.setFont('helvetica', 'normal').setFontSize(8)
+    const foot = saved ? texts.pageOf(page, pages) : `${texts.simulation} · ${texts.pageOf(page, pages)}`
+    doc.text(winAnsi(foot), PAGE_WIDTH - MARGIN, PAGE_HEIGHT - MARGIN / 2, { align: 'right' })
+    if (!saved) doc.text(winAnsi(texts.simulation.toUpperCase()), MARGIN, PAGE_HEIGHT - MARGIN / 2)
+  }
+  return new Uint8Array(doc.output('arraybuffer'))
+}

@@ -1,0 +1,96 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { FinancialType } from '../../domain/types.ts'
+import { formattersFor } from '../format.ts'
+import type { IcsTexts } from './ics.ts'
+import type { PdfTexts } from './pdf.ts'
+import { isSaved } from './plan.ts'
+import type { KeptPlan } from './plan.ts'
+
+/** The PDF's texts: Lingui's catalogue of the widget's language and the screen's Intl formats. */
+export function pdfTexts(plan: KeptPlan, madeAt: Date, i18n: I18n): PdfTexts {
+  const t = (descriptor: MessageDescriptor) => i18n._(descriptor)
+  const { result, table } = plan
+  const format = formattersFor(plan.language, table.currency)
+  const when = new Intl.DateTimeFormat(format.locale, { dateStyle: 'long', timeStyle: 'short' }).format(madeAt)
+  const languageName = new Intl.DisplayNames([format.locale], { type: 'language' }).of(plan.language) ?? plan.language
+  const refinancing = result.financeType === FinancialType.Refinancing
+  const amount = format.money(result.initialAmount)
+  const term = format.integer(result.totalFees)
+  const fee = format.money(result.feeAmount)
+  const financed = format.money(result.amountToFinance)
+  const tin = format.rate(result.tin)
+  const tae = format.rate(result.tae)
+  const cost = format.money(result.interests)
+  const total = format.money(result.finalFee)
+  const programme = plan.programme ?? ''
+  const saved = isSaved(plan)
+  const version = String(plan.versionNumber ?? '')
+  const contract = plan.contractId ?? ''
+  const hash = plan.versionHashCode ?? ''
+  return {
+    title: programme ? t(msg`Payment plan: ${programme}`) : t(msg`Payment plan`),
+    simulation: t(msg`Simulation`),
+    madeAt: t(msg`Made on ${when} · Language: ${languageName}`),
+    summary: [
+      ...(programme ? ([[t(msg`Programme`), programme]] as Array<[string, string]>) : []),
+      ...(saved
+        ? ([
+            [t(msg`Contract`), contract],
+            [t(msg`Version`), version],
+            [t(msg`Version hash`), hash],
+          ] as Array<[string, string]>)
+        : []),
+      [refinancing ? t(msg`Amount to refinance`) : t(msg`Amount`), amount],
+      ...(refinancing
+        ? ([[t(msg`Partial payment`), format.money(result.partialPayment)]] as Array<[string, string]>)
+        : []),
+      [t(msg`Amount to finance`), format.money(result.amountToFinance)],
+      [t(msg`Number of fees`), term],
+      [t(msg`Monthly fee`), fee],
+      [t(msg`First payment date`), format.date(result.firstPaymentDate)],
+      [t(msg`Nominal rate (TIN)`), tin],
+      [t(msg`APR (TAE)`), tae],
+      [t(msg`Financing cost`), cost],
+      [t(msg`Total to pay`), total],
+    ],
+    example: t(
+      msg`Representative example: for ${financed} financed in ${term} monthly fees of ${fee}, TIN ${tin}, TAE ${tae}, the financing cost is ${cost} and the total to pay ${total}.`,
+    ),
+    scheduleTitle: t(msg`Amortization schedule`),
+    headers: [
+      t(msg`No.`),
+      t(msg`Due date`),
+      t(msg`Fee`),
+      t(msg`Interest`),
+      t(msg`Principal`),
+      t(msg`Outstanding balance`),
+    ],
+    total: t(msg`Total`),
+    rows: table.fees.map((row) => [
+      format.integer(row.number),
+      format.date(row.dueDate),
+      format.money(row.fee),
+      format.money(row.interest),
+      format.money(row.principal),
+      format.money(row.balance),
+    ]),
+    totals: [
+      format.money(table.totals.finalFee),
+      format.money(table.totals.interests),
+      format.money(table.totals.amountToFinance),
+    ],
+    pageOf: (page, pages) => `${i18n.number(page)} / ${i18n.number(pages)}`,
+  }
+}
+
+/** The calendar's texts, in the widget's language. */
+export function icsTexts(plan: KeptPlan, i18n: I18n): IcsTexts {
+  const programme = plan.programme ?? ''
+  const name = programme ? i18n._(msg`Payment plan: ${programme}`) : i18n._(msg`Payment plan`)
+  return {
+    calendarName: name,
+    summary: (number, total, amount) => i18n._(msg`Fee ${number} of ${total}: ${amount}`),
+    description: name,
+  }
+}
