@@ -22,6 +22,7 @@ const LAZY_PARTS = {
     'src/ui/calendar/CalendarPicker.tsx',
   ],
   'the schedule': ['src/ui/schedule/Schedule.tsx'],
+  'the plan as a PDF': ['node_modules/jspdf/', 'src/ui/keep/pdf.ts'],
   'the toaster': ['node_modules/sonner/'],
   'the HTTP client and the response boundary': ['node_modules/ky/', 'src/api/client.ts', 'src/api/responses.ts'],
 } as const
@@ -99,9 +100,11 @@ describe('the JavaScript fetched before the first figures, in Chromium', () => {
     expect(fetched.files.map((s) => basename(s.file))).toContainEqual(expect.stringMatching(/^responses-/))
   })
 
-  it('holds back what the first figures do not need: the HTTP client, the toaster, the calendar and the schedule', () => {
+  it('holds back what the first figures do not need: the HTTP client, the toaster, the calendar, the schedule and the PDF maker', () => {
     const names = fetched.files.map((s) => basename(s.file))
-    expect(names.filter((name) => /^(http|Toasts|CalendarPicker|Schedule)-/.test(name))).toEqual([])
+    expect(names.filter((name) => /^(http|Toasts|CalendarPicker|Schedule|pdf|html2canvas|purify)/.test(name))).toEqual(
+      [],
+    )
   })
 })
 

@@ -15,7 +15,7 @@ import type { KeptPlan } from './plan.ts'
  * only). The PDF maker is a lazy chunk: fetched on the first press, or earlier on hover or focus.
  */
 export default function PlanDownloads() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const { reportChunkFailure } = useCalculatorContext()
   const state = useCalculator(
     useShallow((s) => ({
@@ -51,7 +51,7 @@ export default function PlanDownloads() {
       const maker = await pdfChunk.load()
       const madeAt = new Date()
       const fileName = planFileName(plan, 'pdf', madeAt)
-      const bytes = maker.planPdf(plan, pdfTexts(plan, madeAt, i18n), madeAt)
+      const bytes = maker.planPdf(plan, pdfTexts(plan, madeAt), madeAt)
       downloadBlob(new Blob([bytes as BlobPart], { type: 'application/pdf' }), fileName)
       announce(button, { kind: 'pdf', fileName, ...versionOf(plan) })
     } catch (error) {
@@ -63,7 +63,7 @@ export default function PlanDownloads() {
   const downloadIcs = (button: HTMLButtonElement) => {
     const madeAt = new Date()
     const format = formattersFor(plan.language, plan.table.currency)
-    const texts = icsTexts(plan, i18n)
+    const texts = icsTexts(plan)
     const fileName = planFileName(plan, 'ics', madeAt)
     downloadBlob(new Blob([planIcs(plan, texts, format.money, madeAt)], { type: 'text/calendar' }), fileName)
     announce(button, { kind: 'ics', fileName, ...versionOf(plan) })

@@ -1,7 +1,6 @@
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
 import { formattersFor } from '../format.ts'
-import { createI18n } from '../i18n.ts'
 import { makePlan } from './fixtures.ts'
 import { foldLine, planIcs } from './ics.ts'
 import { icsTexts } from './texts.ts'
@@ -11,7 +10,7 @@ const MADE_AT = new Date('2026-11-24T16:05:00Z')
 describe.each(['es', 'en'] as const)('the due dates as a calendar in %s', (language) => {
   const plan = makePlan({ fees: 24, amount: 1_234_567, tin: 0.0595, firstDate: '2027-01-31', language, saved: true })
   const format = formattersFor(language, 'EUR')
-  const file = planIcs(plan, icsTexts(plan, createI18n(language)), format.money, MADE_AT)
+  const file = planIcs(plan, icsTexts(plan), format.money, MADE_AT)
 
   it('has one all-day event a fee, on its due date, titled with its number and amount', () => {
     const calendar = new ICAL.Component(ICAL.parse(file))
@@ -36,7 +35,7 @@ describe.each(['es', 'en'] as const)('the due dates as a calendar in %s', (langu
   })
 
   it('is the same file twice for the same version (stable UIDs), with CRLF lines of at most 75 octets', () => {
-    const again = planIcs(plan, icsTexts(plan, createI18n(language)), format.money, new Date('2027-02-01T09:00:00Z'))
+    const again = planIcs(plan, icsTexts(plan), format.money, new Date('2027-02-01T09:00:00Z'))
     const uids = (text: string) => text.split('\r\n').filter((line) => line.startsWith('UID:'))
     expect(uids(again)).toEqual(uids(file))
     expect(new Set(uids(file)).size).toBe(24)

@@ -6,7 +6,6 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Language } from '../../domain/language.ts'
 import { formattersFor } from '../format.ts'
-import { createI18n } from '../i18n.ts'
 import { makePlan } from './fixtures.ts'
 import { planPdf } from './pdf.ts'
 import type { KeptPlan } from './plan.ts'
@@ -19,7 +18,7 @@ const MADE_AT = new Date('2026-11-24T16:05:00Z')
 /** The PDF as poppler reads it back: its text laid out, its page count and its metadata. */
 function readBack(plan: KeptPlan) {
   const file = join(dir, `plan-${++count}.pdf`)
-  writeFileSync(file, planPdf(plan, pdfTexts(plan, MADE_AT, createI18n(plan.language)), MADE_AT))
+  writeFileSync(file, planPdf(plan, pdfTexts(plan, MADE_AT), MADE_AT))
   // Spaces of any width read back as one: the PDF carries the screen's no-break spaces.
   const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(
     /[ \u00a0\u202f]+/g,

@@ -1,4 +1,5 @@
-import type { I18n, MessageDescriptor } from '@lingui/core'
+/// <reference path="../po.d.ts" />
+import { setupI18n, type I18n, type MessageDescriptor, type Messages } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { FinancialType } from '../../domain/types.ts'
 import { formattersFor } from '../format.ts'
@@ -6,9 +7,26 @@ import type { IcsTexts } from './ics.ts'
 import type { PdfTexts } from './pdf.ts'
 import { isSaved } from './plan.ts'
 import type { KeptPlan } from './plan.ts'
+import type { Language } from '../../domain/language.ts'
+import { messages as enMessages } from './locales/en/messages.po'
+import { messages as esMessages } from './locales/es/messages.po'
+
+/** A catalogue of its own: the documents' words load with the schedule, never with the first figures. */
+const CATALOGS: Record<Language, Messages> = { es: esMessages, en: enMessages }
+const instances = new Map<Language, I18n>()
+
+/** The kept plan's words in a language. */
+export function keepI18n(language: Language): I18n {
+  let i18n = instances.get(language)
+  if (!i18n) {
+    i18n = setupI18n({ locale: language, messages: CATALOGS })
+    instances.set(language, i18n)
+  }
+  return i18n
+}
 
 /** The PDF's texts: Lingui's catalogue of the widget's language and the screen's Intl formats. */
-export function pdfTexts(plan: KeptPlan, madeAt: Date, i18n: I18n): PdfTexts {
+export function pdfTexts(plan: KeptPlan, madeAt: Date, i18n: I18n = keepI18n(plan.language)): PdfTexts {
   const t = (descriptor: MessageDescriptor) => i18n._(descriptor)
   const { result, table } = plan
   const format = formattersFor(plan.language, table.currency)
@@ -85,7 +103,7 @@ export function pdfTexts(plan: KeptPlan, madeAt: Date, i18n: I18n): PdfTexts {
 }
 
 /** The calendar's texts, in the widget's language. */
-export function icsTexts(plan: KeptPlan, i18n: I18n): IcsTexts {
+export function icsTexts(plan: KeptPlan, i18n: I18n = keepI18n(plan.language)): IcsTexts {
   const programme = plan.programme ?? ''
   const name = programme ? i18n._(msg`Payment plan: ${programme}`) : i18n._(msg`Payment plan`)
   return {
