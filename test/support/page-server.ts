@@ -19,7 +19,12 @@ export const FRAME_PATH = '/__engines/frame.html'
 /** axe-core, for a test to load into a page with a script tag of this origin. */
 export const AXE_PATH = '/__engines/axe.js'
 const AXE_FILE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-const EVENT_NAMES = ['calculationResultReceivedEvent', 'invalidTuitionEvent', 'feeOptionSelectedEvent']
+const EVENT_NAMES = [
+  'calculationResultReceivedEvent',
+  'invalidTuitionEvent',
+  'feeOptionSelectedEvent',
+  'planDownloadEvent',
+]
 
 /** Runs in the page before any of its scripts (a classic script at the top of <head>). */
 function probe(eventNames: string[]) {

@@ -73,6 +73,7 @@ export default function PlanDownloads() {
       <button
         type="button"
         className="fc-button fc-button--secondary"
+        data-download="pdf"
         aria-busy={busy}
         onPointerEnter={prefetch}
         onFocus={prefetch}
@@ -84,6 +85,7 @@ export default function PlanDownloads() {
         <button
           type="button"
           className="fc-button fc-button--secondary"
+          data-download="ics"
           onClick={(event) => downloadIcs(event.currentTarget)}
         >
           {t`Add the due dates to my calendar`}
