@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { launchBrowser, startDemo } from '../tools/browsers.ts'
 import { apiThroughput, printApiReport } from './bench/api.ts'
 import { memoryReport } from './bench/memory.ts'
+import { planPdfReport } from './bench/plan-pdf.ts'
 import { lighthouseMobile, type LighthouseFigures } from './bench/lighthouse.ts'
 import { startReferenceServer } from '../tools/reference-server.ts'
 import { FIRST_FIGURES_PROBE_INIT, firstRenders, ms, stats, tuitionInput } from './bench/browser.ts'
@@ -446,6 +447,7 @@ async function main() {
 
     // 6. Memory (before 5 so the API load does not share the machine with the browser)
     await memoryReport(browser, origin, token, line)
+    await planPdfReport(browser, line)
     lighthouseBuilds = builds
   } finally {
     await browser.close()
