@@ -70,7 +70,7 @@ describe.each(['es', 'en'] as const)('the payment schedule on demand, in %s', (l
 
     // The CSV has the same rows.
     const download = page.waitForEvent('download')
-    await page.locator('fees-calculator [part=schedule] .fc-schedule-head button').click()
+    await page.locator('fees-calculator [part=schedule] .fc-schedule-head button').first().click()
     const csv = readFileSync((await (await download).path())!, 'utf8')
       .trim()
       .split('\r\n')
