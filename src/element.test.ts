@@ -113,7 +113,10 @@ describe('<fees-calculator>', () => {
   })
 
   it('writes a refused tuition-input attribute back without its token (bad date, bad field)', async () => {
-    for (const refused of [{ ...input, dateOfPayment: '31/12/2027' }, { ...input, system: 99 }]) {
+    for (const refused of [
+      { ...input, dateOfPayment: '31/12/2027' },
+      { ...input, system: 99 },
+    ]) {
       const element = document.createElement('fees-calculator')
       const seen = collect(element, 'invalidTuitionEvent')
       document.body.append(element)
