@@ -398,8 +398,10 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
           // The same plan, perhaps with a fresh token: the next call carries it, nothing else changes, but a
           // calculation that failed (the expired token's 401, as a rule) is sent again with it.
           waitingInput = null
-          if (check.value.token !== input.token) set({ input: { ...input, token: check.value.token } })
-          if (get().failure && !get().calculating) get().retry()
+          if (check.value.token !== input.token) {
+            set({ input: { ...input, token: check.value.token } })
+            if (get().failure && !get().calculating) get().retry()
+          }
           return
         }
         if (saving || saveQueued) {
