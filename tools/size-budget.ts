@@ -73,15 +73,19 @@ export function standaloneSizes(dist = 'dist'): BundleReport {
 
 /**
  * The shipped budget: initial JS of the standalone build (the empty first
- * render), gzip -9, dayjs's core (≈3 KB) included. Measured at 94 342 B
- * (92.1 KB; 91.5 before the first calculation's early fetch joined it).
+ * render), gzip -9, dayjs's core (≈3 KB) included. Measured at 96 326 B
+ * (94.1 KB). It was 94 342 B before the failure states joined it: the card's
+ * alert with Try again, the offline watch, a refused amount explained at its
+ * field, and their words in both catalogues (+1 984 B). They cannot be a lazy
+ * chunk: they are what the student reads when the network is gone.
  */
-export const INITIAL_JS_BUDGET_GZIP = 92.3 * 1024
+export const INITIAL_JS_BUDGET_GZIP = 94.1 * 1024
 
 /**
  * The headline budget: every script a browser has fetched by the time the
  * first monthly fee is drawn (tools/first-figures-js.ts), gzip -9, dayjs
- * included. Measured at 96 004 B (93.8 KB): the first calculation leaves with
+ * included. Measured at 97 986 B (95.7 KB; 96 004 B before the failure states
+ * of the empty first render, above): the first calculation leaves with
  * the browser's fetch as the element connects, and its answer is read by the
  * response boundary's own chunk (1.7 KB) without ky's (5.3 KB), which comes
  * when the browser is idle after the figures (98.1 KB when the calculation
@@ -92,7 +96,7 @@ export const INITIAL_JS_BUDGET_GZIP = 92.3 * 1024
  * words are in a catalogue of their own, not in the package's (−0.15 KB). The
  * goal is 85 KB, then 80.
  */
-export const FIRST_FIGURES_JS_BUDGET_GZIP = 93.9 * 1024
+export const FIRST_FIGURES_JS_BUDGET_GZIP = 95.8 * 1024
 
 /**
  * The check-api command as it ships (dist/cli/fees-calculator.js, not minified): the command, the domain's
