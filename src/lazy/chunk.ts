@@ -2,7 +2,8 @@
  * Code-split modules, loaded on demand with a time-out and reported as
  * "Loading chunk failed". No React and no DOM here: the API client splits
  * ky off the first render with it too, below the UI. The widget's chunks
- * themselves are declared in src/lazy/registry.ts.
+ * themselves are declared by the layer that owns them: src/api/chunks.ts
+ * and src/ui/chunks.ts.
  */
 
 /** A lazy chunk that has not arrived within two minutes (a script's load time-out) is reported as failed. */
