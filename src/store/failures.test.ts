@@ -62,6 +62,14 @@ function setup({ retryDelay = 0 }: { retryDelay?: number } = {}) {
   return { store, events, logged, settled }
 }
 
+/** A store with the input's plan calculated and on screen. */
+async function planOnScreen() {
+  const widget = setup()
+  widget.store.getState().setTuitionInput(input)
+  await widget.settled()
+  return widget
+}
+
 const problem = (status: number, code: string) => ({
   status,
   body: { type: `tag:x:${code}`, title: code, status, code, detail: `refused: ${code}` },
@@ -145,9 +153,7 @@ describe('a failed first calculation (embedded mode)', () => {
   })
 
   it('resends the recalculation the student asked for, not the figures on screen', async () => {
-    const { store, settled } = setup()
-    store.getState().setTuitionInput(input)
-    await settled()
+    const { store, settled } = await planOnScreen()
     // A 500 is not one of the answers that say "later": it is not retried.
     script = [problem(500, 'internal_error')]
     store.getState().chooseFeeCount(18)
@@ -164,9 +170,7 @@ describe('a failed first calculation (embedded mode)', () => {
 
 describe('an amount the API refuses', () => {
   it('stays in its field with the reason; the plan on screen stays; SAVE waits until it is fixed or undone', async () => {
-    const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
-    await settled()
+    const { store, events, settled } = await planOnScreen()
     script = [problem(422, 'partial_payment_exceeds_amount')]
     store.getState().choosePartialPayment(7000)
     await settled()
@@ -200,9 +204,7 @@ describe('an amount the API refuses', () => {
 
 describe('a save whose answer is lost', () => {
   it('is sent again with the same Idempotency-Key, and a second press after a failure reuses it', async () => {
-    const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
-    await settled()
+    const { store, events, settled } = await planOnScreen()
     script = [{ drop: true }, { status: 502, body: {} }]
     await store.getState().save()
     await settled()
@@ -232,9 +234,7 @@ describe('a save whose answer is lost', () => {
   })
 
   it('never retries a save the server refused (4xx)', async () => {
-    const { store, settled } = setup()
-    store.getState().setTuitionInput(input)
-    await settled()
+    const { store, settled } = await planOnScreen()
     script = [problem(422, 'fee_count_out_of_range')]
     await store.getState().save()
     await settled()

@@ -88,6 +88,9 @@ describe('the calculator store under random sequences of user actions, host inpu
               await fc.asyncModelRun(() => ({ model, real }), [new NewInput(0), ...sequence])
             } finally {
               real.store.getState().clear()
+              // Calls the server is still working on when the run ends reach the held list (or are dropped as
+              // cancelled) before the next run starts, so that no run sees another's.
+              await api.settle(() => true)
             }
           },
         ),
