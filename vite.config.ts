@@ -2,8 +2,9 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
+import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, relative } from 'node:path'
+import { dirname, join, relative, resolve as resolvePath } from 'node:path'
 import { CHUNK_REPORT_PATH, type ChunkReport } from './tools/chunk-report.ts'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -63,6 +64,62 @@ function chunkReport(): Plugin {
   }
 }
 
+/** Where the standalone build's entry takes the lazy chunks' hashes from: patched in by subresourceIntegrity(). */
+const INTEGRITY_PLACEHOLDER = '@@fees-calculator-chunk-integrity@@'
+const sha384 = (code: string | Uint8Array) => `sha384-${createHash('sha384').update(code).digest('base64')}`
+
+/**
+ * Subresource Integrity for the script-tag build. The entry gets, for each lazy chunk of src/lazy/registry.ts, the
+ * sha384 of every file that chunk runs beyond what the entry itself imports (src/lazy/chunk.ts checks them before
+ * the import()). dist/integrity.json lists the hash of every script the build wrote, the entry's included, for the
+ * host's `integrity` attribute and import map.
+ */
+function subresourceIntegrity(): Plugin {
+  const registry = resolvePath('src/lazy/registry.ts')
+  return {
+    name: 'fees-calculator:subresource-integrity',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []))
+      const entry = chunks.find((chunk) => chunk.isEntry)
+      if (!entry) return this.error('no entry chunk')
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+      const closure = (file: string, into = new Set<string>()): Set<string> => {
+        if (into.has(file)) return into
+        into.add(file)
+        for (const imported of byFile.get(file)?.imports ?? []) closure(imported, into)
+        return into
+      }
+      const loadedWithEntry = closure(entry.fileName)
+      const table: Record<string, [string, string][]> = {}
+      const declarations = readFileSync(registry, 'utf8').matchAll(
+        /defineChunk\('([\w-]+)', \(\) => import\('([^']+)'\)\)/g,
+      )
+      for (const [, name = '', spec = ''] of declarations) {
+        const id = resolvePath(dirname(registry), spec)
+        const holder = chunks.find((chunk) => chunk !== entry && Object.keys(chunk.modules).includes(id))
+        if (!holder) return this.error(`no chunk holds ${spec}, the lazy chunk "${name}"`)
+        table[name] = [...closure(holder.fileName)]
+          .filter((file) => !loadedWithEntry.has(file))
+          .map((file) => [relative(dirname(entry.fileName), file) || file, sha384(byFile.get(file)?.code ?? '')])
+      }
+      if (Object.keys(table).length === 0) return this.error('found no lazy chunk in src/lazy/registry.ts')
+      const placeholder = new RegExp(`([\`"'])${INTEGRITY_PLACEHOLDER}\\1`)
+      if (!placeholder.test(entry.code)) return this.error('the entry no longer holds the integrity placeholder')
+      entry.code = entry.code.replace(placeholder, () => JSON.stringify(table))
+    },
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist'
+      // Hashed as written, from the disk: what a browser will check.
+      const scripts = Object.keys(bundle)
+        .filter((file) => file.endsWith('.js'))
+        .sort()
+      const integrity = Object.fromEntries(scripts.map((file) => [file, sha384(readFileSync(join(dir, file)))]))
+      writeFileSync(join(dir, 'integrity.json'), `${JSON.stringify(integrity, null, 2)}\n`)
+    },
+  }
+}
+
 /** Tests import the package by its name, as its users do. */
 const resolve = { alias: { 'fees-calculator': new URL('./src/index.ts', import.meta.url).pathname } }
 
@@ -97,8 +154,8 @@ const INTO_DIST = { outDir: 'dist', emptyOutDir: false, target: 'es2022', copyPu
 export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'standalone') {
     return {
-      plugins: [...plugins(), chunkReport()],
-      define,
+      plugins: [...plugins(), chunkReport(), subresourceIntegrity()],
+      define: { ...define, __FEES_CALCULATOR_CHUNK_INTEGRITY__: JSON.stringify(INTEGRITY_PLACEHOLDER) },
       build: {
         ...INTO_DIST,
         lib: { entry: 'src/standalone.ts', formats: ['es'], fileName: () => 'fees-calculator.js' },

@@ -206,6 +206,9 @@ function setProp(element: ElementState, prop: ElementPropName, value: unknown, f
  */
 const ElementBase = reactElementBase(ElementView, { mode: 'open' })
 
+/** The package's version, written in by the build (vite.config.ts). */
+declare const __FEES_CALCULATOR_VERSION__: string
+
 // Its attributes and properties come from src/domain/props.ts, its CSS custom
 // properties and parts from src/ui/theme.ts: custom-elements-manifest.config.mjs
 // adds both to this class's entry in the manifest.
@@ -227,6 +230,13 @@ export class FeesCalculatorElement extends ElementBase {
   // leaves the plan on screen as it was, removing an attribute or setting it
   // to "" is honoured, and properties a host set before the tag was defined
   // are taken over on upgrade.
+
+  /**
+   * The package version of the script that defined the tag: the one that runs when a page loads two
+   * (`customElements.get('fees-calculator').version`, in the README). Not an element property, so not in the manifest.
+   * @ignore
+   */
+  static readonly version: string = __FEES_CALCULATOR_VERSION__
 
   static get observedAttributes(): string[] {
     return [...propOfAttribute.keys()]

@@ -74,9 +74,10 @@ export function standaloneSizes(dist = 'dist'): BundleReport {
 /**
  * The shipped budget: initial JS of the standalone build (the empty first
  * render), gzip -9, dayjs's core (≈3 KB) included. Measured at 94 342 B
- * (92.1 KB; 91.5 before the first calculation's early fetch joined it).
+ * (92.1 KB; 91.5 before the first calculation's early fetch joined it); 95 070 B (92.8 KB)
+ * once the entry carried the sha384 of each lazy chunk's files (five hashes, 0.55 KB gzip: a hash does not compress).
  */
-export const INITIAL_JS_BUDGET_GZIP = 92.3 * 1024
+export const INITIAL_JS_BUDGET_GZIP = 93.0 * 1024
 
 /**
  * The headline budget: every script a browser has fetched by the time the
@@ -90,9 +91,10 @@ export const INITIAL_JS_BUDGET_GZIP = 92.3 * 1024
  * change to a chunk the first figures do not fetch still moves this figure by
  * a few bytes: the budget leaves 0.1 KB for that. The single-page app's own
  * words are in a catalogue of their own, not in the package's (−0.15 KB). The
+ * lazy chunks' integrity hashes, in the entry, cost 0.55 KB (96 730 B, 94.5 KB). The
  * goal is 85 KB, then 80.
  */
-export const FIRST_FIGURES_JS_BUDGET_GZIP = 93.9 * 1024
+export const FIRST_FIGURES_JS_BUDGET_GZIP = 94.6 * 1024
 
 /**
  * The check-api command as it ships (dist/cli/fees-calculator.js, not minified): the command, the domain's
