@@ -151,23 +151,32 @@ function startEarly(element: ElementState): void {
   element[WIDGET] = widget
 }
 
+/** A `"token": "…"` member in a text that is not JSON, so that it can go all the same. */
+const TOKEN_MEMBER = /,?\s*"token"\s*:\s*"(?:[^"\\]|\\.)*"?/g
+
 /**
  * The bearer token must not stay readable in the page's DOM: once the element
- * has taken a tuition-input attribute, it writes the attribute back without
- * the token (the token lives on in the element's memory only).
+ * has read a tuition-input attribute, taken or refused, it writes the
+ * attribute back without the token (the token lives on in the element's
+ * memory only). Text that is not JSON loses its `"token": "…"` member; if the
+ * word is still there, the attribute goes.
  */
 function scrubTokenFromAttribute(element: ElementState, text: string): void {
-  let parsed: unknown
+  let scrubbed: string | null
   try {
-    parsed = JSON.parse(text)
+    const parsed: unknown = JSON.parse(text)
+    if (typeof parsed !== 'object' || parsed === null || !('token' in parsed)) return
+    const { token: _token, ...rest } = parsed as Record<string, unknown>
+    scrubbed = JSON.stringify(rest)
   } catch {
-    return
+    if (!/token/i.test(text)) return
+    const without = text.replace(TOKEN_MEMBER, '')
+    scrubbed = /token/i.test(without) ? null : without
   }
-  if (typeof parsed !== 'object' || parsed === null || !('token' in parsed)) return
-  const { token: _token, ...rest } = parsed as Record<string, unknown>
   element[SCRUBBING] = true
   try {
-    element.setAttribute('tuition-input', JSON.stringify(rest))
+    if (scrubbed === null) element.removeAttribute('tuition-input')
+    else element.setAttribute('tuition-input', scrubbed)
   } finally {
     element[SCRUBBING] = false
   }
@@ -185,13 +194,14 @@ function takeTuitionInput(element: ElementState, value: unknown, fromAttribute =
     return
   }
   const check = typeof value === 'string' ? parseTuitionJson(value) : validateTuitionInput(value)
+  // Taken or refused, the attribute keeps no token.
+  if (fromAttribute && typeof value === 'string') scrubTokenFromAttribute(element, value)
   if (!check.ok) {
     dispatchFeesEvent(element, 'invalidTuitionEvent', check.error)
     return
   }
   element[GIVEN_INPUT] = value
   cellOf(element).set('tuitionInput', check.value)
-  if (fromAttribute && typeof value === 'string') scrubTokenFromAttribute(element, value)
 }
 
 function setProp(element: ElementState, prop: ElementPropName, value: unknown, fromAttribute = false): void {

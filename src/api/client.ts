@@ -1,11 +1,14 @@
-import ky, { type KyInstance } from 'ky'
+import ky, { type KyInstance, type RetryOptions } from 'ky'
 import type { TuitionPayload } from '../domain/types.ts'
 import {
   type ApiClientOptions,
   calculatePath,
   type EarlyRequest,
+  IDEMPOTENCY_HEADER,
+  MAX_RETRY_AFTER_MS,
   prefixOf,
   REQUEST_TIMEOUT_MS,
+  RETRY_LIMIT,
   setApiHeaders,
 } from './request.ts'
 import { responsesChunk } from '../lazy/registry.ts'
@@ -13,14 +16,46 @@ import type { Parsed } from './responses.ts'
 
 export type { ApiClientOptions }
 
+/**
+ * Reads (calculations, schedule previews, fees tables, version numbers) change
+ * nothing on the server, so a transient failure is tried again: no answer, or
+ * an answer that says "later" (408, 429, 502, 503, 504), honouring
+ * `Retry-After`. A time-out is not retried (the student has waited long
+ * enough), nor any other status, nor an answer the boundary refused.
+ */
+const READ_RETRY: RetryOptions = {
+  limit: RETRY_LIMIT,
+  methods: ['get', 'post'],
+  statusCodes: [408, 429, 502, 503, 504],
+  afterStatusCodes: [429, 503],
+  maxRetryAfter: MAX_RETRY_AFTER_MS,
+  backoffLimit: MAX_RETRY_AFTER_MS,
+}
+
+/**
+ * A save is retried only where its answer may have been lost on the way back
+ * (no answer, or a gateway's 502/503/504), and always with the same
+ * Idempotency-Key, so the server stores it once whatever the number of tries.
+ */
+const SAVE_RETRY: RetryOptions = {
+  ...READ_RETRY,
+  methods: ['post'],
+  statusCodes: [502, 503, 504],
+  afterStatusCodes: [503],
+}
+
 /** A ky instance that sends the widget's headers (Accept, Content-Type, the credentials, XSRF). */
-export function createHttp({ root, auth, fetch: customFetch }: ApiClientOptions, early?: EarlyRequest): KyInstance {
+export function createHttp(
+  { root, auth, fetch: customFetch, retryDelay }: ApiClientOptions,
+  early?: EarlyRequest,
+): KyInstance {
   const { prefixUrl, relative } = prefixOf(root)
+  const delay = retryDelay ? { delay: retryDelay } : {}
   let pending = early
   return ky.create({
     prefixUrl,
     timeout: REQUEST_TIMEOUT_MS,
-    retry: 0,
+    retry: { ...READ_RETRY, ...delay },
     ...(customFetch ? { fetch: customFetch } : {}),
     hooks: {
       beforeRequest: [
@@ -48,14 +83,20 @@ async function read<T>(answer: Promise<Response>, parser: (b: Boundary) => (body
 }
 
 /** The four calls the widget makes. `anonymous` picks the `Anonymous` variant (ERP systems in embedded mode). */
-export function createApi(http: KyInstance) {
+export function createApi(http: KyInstance, retryDelay?: ApiClientOptions['retryDelay']) {
+  const saveRetry: RetryOptions = { ...SAVE_RETRY, ...(retryDelay ? { delay: retryDelay } : {}) }
   const suffix = (anonymous: boolean) => (anonymous ? 'Anonymous' : '')
   return {
     calculateFeeOptions: (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
       read(http.post(calculatePath(anonymous), { json: body, signal }), (b) => b.parseFeesTable),
-    frontCalculateFees: (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
+    /** A schedule preview without `idempotencyKey`; a save with the key of its SAVE press. */
+    frontCalculateFees: (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal, idempotencyKey?: string) =>
       read(
-        http.post(`Calculator/FrontCalculateFees${suffix(anonymous)}`, { json: body, signal }),
+        http.post(`Calculator/FrontCalculateFees${suffix(anonymous)}`, {
+          json: body,
+          signal,
+          ...(idempotencyKey ? { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey }, retry: saveRetry } : {}),
+        }),
         (b) => b.parseAmortizationTable,
       ),
     feesTable: (versionHashCode: string, signal?: AbortSignal) =>
