@@ -105,6 +105,12 @@ function ElementView({ container }: { container: ShadowRoot }) {
 
 /** What the host set as tuitionInput, returned by the getter as given. */
 const GIVEN_INPUT = Symbol('givenTuitionInput')
+/**
+ * The last refused tuition input, as text: the same one again is not refused again. A framework that re-renders
+ * with a fresh but equal object (React, when the invalidTuitionEvent handler sets state) would otherwise get one
+ * event per render, forever.
+ */
+const LAST_REFUSED = Symbol('lastRefusedTuitionInput')
 /** Set while the element rewrites its own tuition-input attribute, which is then not a new input. */
 const SCRUBBING = Symbol('scrubbing')
 
@@ -116,6 +122,7 @@ const INNER_FOCUS = Symbol('innerFocus')
 
 type ElementState = HTMLElement & {
   [GIVEN_INPUT]?: unknown
+  [LAST_REFUSED]?: string
   [SCRUBBING]?: boolean
   [WIDGET]?: Widget
   [INNER_FOCUS]?: Element | null
@@ -190,6 +197,7 @@ function scrubTokenFromAttribute(element: ElementState, text: string): void {
 function takeTuitionInput(element: ElementState, value: unknown, fromAttribute = false): void {
   if (value === null || value === undefined || value === '') {
     element[GIVEN_INPUT] = undefined
+    element[LAST_REFUSED] = undefined
     cellOf(element).set('tuitionInput', undefined)
     return
   }
@@ -197,11 +205,24 @@ function takeTuitionInput(element: ElementState, value: unknown, fromAttribute =
   // Taken or refused, the attribute keeps no token.
   if (fromAttribute && typeof value === 'string') scrubTokenFromAttribute(element, value)
   if (!check.ok) {
+    const text = typeof value === 'string' ? value : textOf(value)
+    if (text !== undefined && text === element[LAST_REFUSED]) return
+    element[LAST_REFUSED] = text
     dispatchFeesEvent(element, 'invalidTuitionEvent', check.error)
     return
   }
+  element[LAST_REFUSED] = undefined
   element[GIVEN_INPUT] = value
   cellOf(element).set('tuitionInput', check.value)
+}
+
+/** A refused value as JSON, or undefined when it has none (a cycle, a BigInt): such a value is refused every time. */
+function textOf(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value)
+  } catch {
+    return undefined
+  }
 }
 
 function setProp(element: ElementState, prop: ElementPropName, value: unknown, fromAttribute = false): void {
