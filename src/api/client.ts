@@ -44,9 +44,19 @@ const SAVE_RETRY: RetryOptions = {
   afterStatusCodes: [503],
 }
 
+/** A UUID v4 for an Idempotency-Key; crypto.randomUUID exists only on secure pages. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
 /** A ky instance that sends the widget's headers (Accept, Content-Type, the credentials, XSRF). */
 export function createHttp(
-  { root, auth, fetch: customFetch, retryDelay }: ApiClientOptions,
+  { root, auth, currentAuth, fetch: customFetch, retryDelay }: ApiClientOptions,
   early?: EarlyRequest,
 ): KyInstance {
   const { prefixUrl, relative } = prefixOf(root)
@@ -60,7 +70,7 @@ export function createHttp(
     hooks: {
       beforeRequest: [
         (request) => {
-          setApiHeaders(request, auth, relative)
+          setApiHeaders(request, currentAuth?.() ?? auth, relative)
           // The same call already on its way (sent before this chunk arrived): its answer is this request's.
           if (pending && request.method === 'POST' && request.url === pending.url) {
             const { answer } = pending

@@ -19,6 +19,11 @@ export interface ApiClientOptions {
   root: string
   /** Embedded mode sends the bearer token (none when empty: the Anonymous endpoints); hash mode the static key. */
   auth: { bearer: string } | { apiKey: string }
+  /**
+   * The credentials of the moment, read again for every try: a read retried after the host refreshed its
+   * token carries the new one. `auth` when not given.
+   */
+  currentAuth?: () => ApiClientOptions['auth']
   /** Replaces the global fetch (tests and hosts with their own transport). */
   fetch?: typeof fetch
   /** Replaces the wait before a retry, in ms by attempt (tests that are not about the wait). */

@@ -69,16 +69,6 @@ function amountRefusalOf(change: AmountChange | undefined, error: ApiError): Amo
   return { ...change, code: problem?.code ?? '', detail: problem?.detail || null }
 }
 
-/** A UUID v4 for an Idempotency-Key; crypto.randomUUID exists only on secure pages. */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-}
-
 /** The tuition input without its token: what decides the plan. The token only says who asks. */
 function planKey(input: TuitionInput): string {
   const { token: _token, ...plan } = input
@@ -134,11 +124,15 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
   return createStore<CalculatorState & CalculatorActions>()((set, get) => {
     /** Where calls go and with which credentials, at this moment. */
     const clientOptions = (): ApiClientOptions => {
-      const { config: cfg, mode, input } = get()
-      const auth = mode === 'hash' ? { apiKey: cfg.apiKey || DEFAULT_API_KEY } : { bearer: input?.token ?? '' }
+      const { config: cfg } = get()
+      const auth = (): ApiClientOptions['auth'] => {
+        const { mode, input, config } = get()
+        return mode === 'hash' ? { apiKey: config.apiKey || DEFAULT_API_KEY } : { bearer: input?.token ?? '' }
+      }
       return {
         root: apiRootFor(hostname(), cfg.apiBase),
-        auth,
+        auth: auth(),
+        currentAuth: auth,
         ...(deps.fetch ? { fetch: deps.fetch } : {}),
         ...(deps.retryDelay ? { retryDelay: deps.retryDelay } : {}),
       }
@@ -150,6 +144,9 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       const options = clientOptions()
       return createApi(createHttp(options, early), options.retryDelay)
     }
+
+    /** A new Idempotency-Key, from the client's chunk (a save loads it anyway). */
+    const newIdempotencyKey = async (): Promise<string> => (await httpChunk.load()).newIdempotencyKey()
 
     /** Starts a call that supersedes any under way; resolves to null when it was itself superseded. */
     const latest = async <T>(
@@ -227,13 +224,13 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       const embedded = mode === 'embedded'
       const body = savePayload(input, choice, { embedded, currentHash: versionHashCode })
       const bodyText = JSON.stringify(body)
-      const idempotencyKey = unansweredSave?.body === bodyText ? unansweredSave.key : newIdempotencyKey()
-      unansweredSave = { body: bodyText, key: idempotencyKey }
       cancelPreview()
       const controller = new AbortController()
       saveInFlight = controller
       set({ saveQueued: false, saving: true })
       try {
+        const idempotencyKey = unansweredSave?.body === bodyText ? unansweredSave.key : await newIdempotencyKey()
+        unansweredSave = { body: bodyText, key: idempotencyKey }
         const table = await (await api()).frontCalculateFees(
           body,
           usesAnonymousEndpoints(input, embedded),
@@ -242,8 +239,11 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         )
         if (controller.signal.aborted) return
         unansweredSave = null
+        // The plan on screen is saved: a recalculation that failed before is no longer the student's way on.
+        failedChoice = null
         set({
           saving: false,
+          failure: null,
           amortization: table,
           planSent: true,
           versionLocked: saveLocks(input, embedded),
@@ -471,8 +471,8 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       },
 
       retry() {
-        const { failure, saving, saveQueued } = get()
-        if (!failure || saving || saveQueued) return
+        const { failure, saving, saveQueued, versionLocked } = get()
+        if (!failure || saving || saveQueued || versionLocked) return
         if (failedChoice) set({ choice: failedChoice })
         void calculate()
       },

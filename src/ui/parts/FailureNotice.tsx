@@ -43,33 +43,19 @@ export function FailureNotice() {
   if (!embedded) return null
   const kind: CalculationFailureKind | null = !online ? 'connection' : (failure?.kind ?? null)
   if (!kind) return null
+  const tryAgain = t`Press Try again.`
   const words: Record<CalculationFailureKind, { title: string; description: string }> = {
-    session: {
-      title: t`Your session has expired`,
-      description: t`The page will renew it; if nothing happens, press Try again or reload the page.`,
-    },
+    session: { title: t`Your session has expired`, description: t`The page will renew it, or press Try again.` },
     unavailable: {
-      title: t`The payment plan service is not available right now`,
-      description: t`It may be busy. Wait a moment and press Try again.`,
+      title: t`The service is not available right now`,
+      description: t`Wait a moment and press Try again.`,
     },
-    connection: {
-      title: t`No connection`,
-      description: online
-        ? t`The payment plan service could not be reached. Check your connection and press Try again.`
-        : t`You are offline. The plan will be calculated as soon as the connection is back.`,
-    },
-    timeout: {
-      title: t`The payment plan service took too long to answer`,
-      description: t`Press Try again.`,
-    },
-    unreadable: {
-      title: t`The answer of the payment plan service could not be read`,
-      description: t`Press Try again; if it happens again, contact your university.`,
-    },
-    refused: {
-      title: t`The payment plan could not be calculated`,
-      description: t`The service did not accept these details. Press Try again or contact your university.`,
-    },
+    connection: online
+      ? { title: t`No connection`, description: t`Check your connection and press Try again.` }
+      : { title: t`You are offline`, description: t`The plan will be calculated when the connection is back.` },
+    timeout: { title: t`The service took too long to answer`, description: tryAgain },
+    unreadable: { title: t`The service's answer could not be read`, description: tryAgain },
+    refused: { title: t`The plan could not be calculated with these details`, description: tryAgain },
   }
   const { title, description } = words[kind]
   return (

@@ -13,7 +13,7 @@ export function Heading() {
   const title = studyName ?? t`Your tuition payment plan`
   let intro: string
   if (failedFirst) {
-    intro = t`Your payment plan could not be calculated yet. The notice below says why and how to go on.`
+    intro = t`Your payment plan could not be calculated yet.`
   } else if (!hasResult || editable) {
     intro = t`Choose the number of monthly fees and the date of your first payment. The monthly fee and the total to pay update as you choose; save the plan when it suits you.`
   } else if (locked) {
