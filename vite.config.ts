@@ -140,7 +140,10 @@ const define = {
 
 /** Everything a library consumer installs itself stays out of `dist/index.js`. */
 const externals = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
-const isExternal = (id: string) => externals.some((dep) => id === dep || id.startsWith(`${dep}/`))
+// A dependency's stylesheet (`…/styles.css?inline`) is read into the build as text: `?inline` is Vite's own
+// query, which webpack, Turbopack (Next.js) and esbuild (Angular) do not know, so it must not reach the user's bundler.
+const isExternal = (id: string) =>
+  !/\.css(\?|$)/.test(id) && externals.some((dep) => id === dep || id.startsWith(`${dep}/`))
 
 /** The standalone and the library builds write side by side into dist/, for the browsers of the support baseline. */
 const INTO_DIST = { outDir: 'dist', emptyOutDir: false, target: 'es2022', copyPublicDir: false } as const

@@ -26,7 +26,13 @@ const TYPES: Record<string, string> = {
 }
 
 const run = (cwd: string, command: string, args: string[]) =>
-  execFileSync(command, args, { cwd, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } })
+  execFileSync(command, args, {
+    cwd,
+    stdio: 'pipe',
+    encoding: 'utf8',
+    // Next.js asks the network for nothing then.
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+  })
 
 /** The packed package, installed in examples/node_modules as `npm install <tarball>` would put it. */
 function installPackedPackage() {
@@ -55,6 +61,9 @@ beforeAll(() => {
     run(join(EXAMPLES, app), join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'])
     timings.push(`${app} build ${Math.round(performance.now() - t)} ms`)
   }
+  const t = performance.now()
+  run(join(EXAMPLES, 'next'), join(ROOT, 'node_modules', '.bin', 'next'), ['build'])
+  timings.push(`next build ${Math.round(performance.now() - t)} ms`)
 }, 300_000)
 
 afterAll(() => console.info(`examples: ${timings.join(', ')}`))
@@ -71,6 +80,16 @@ async function anotherToken(token: string): Promise<string> {
     if (next !== token) return next
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
+}
+
+/** Serves `dir` at `prefix` of the demo server's origin (the API is then same-origin, as in a portal). */
+async function serve(page: Page, prefix: string, dir: string) {
+  await page.route(`${suite.demo.url}${prefix}**`, (route) => {
+    const path = new URL(route.request().url()).pathname.slice(prefix.length) || 'index.html'
+    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path)
+    if (!existsSync(file)) return route.fulfill({ status: 404, body: 'missing' })
+    return route.fulfill({ contentType: TYPES[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) })
+  })
 }
 
 /** Opens an example's built app on the demo server's origin (the API is then same-origin, as in a portal). */
@@ -170,6 +189,35 @@ describe.each(VITE_APPS)('the %s example', (app) => {
       })
     }
 
+    expect(log.errors).toEqual([])
+    expect(log.console.filter((line) => /^(error|warning)/.test(line))).toEqual([])
+    await page.close()
+  })
+})
+
+describe('the Next.js example (App Router, pre-rendered on the server)', () => {
+  it('renders on the server, hydrates without a warning, then calculates and saves', async () => {
+    const out = join(EXAMPLES, 'next', 'out')
+    const html = readFileSync(join(out, 'index.html'), 'utf8')
+    // The server's HTML holds the calculator's placeholder, which the client hydrates.
+    expect(html).toContain('data-state="placeholder"')
+    const token = await suite.demo.token()
+    const page = await suite.open('/next/', {
+      timeout: 15_000,
+      before: async (page) => {
+        await page.addInitScript((t) => {
+          ;(window as unknown as { exampleAuth: { token: string } }).exampleAuth = { token: t }
+        }, token)
+        await serve(page, '/next/', out)
+        await serve(page, '/_next/', join(out, '_next'))
+      },
+    })
+    const log = suite.logOf(page)
+    await expect.poll(() => receivedOf(page, 'calculationResultReceivedEvent')).toHaveLength(1)
+    await expect.poll(() => page.locator('main [data-figure=feeAmount]').textContent()).toMatch(/\d/)
+    await page.locator('main [part~="save-button"]').click()
+    await expect.poll(() => receivedOf(page, 'feeOptionSelectedEvent')).toHaveLength(1)
+    expect((await receivedOf(page, 'feeOptionSelectedEvent'))[0]).toMatchObject({ versionHashCode: expect.any(String) })
     expect(log.errors).toEqual([])
     expect(log.console.filter((line) => /^(error|warning)/.test(line))).toEqual([])
     await page.close()
