@@ -24,6 +24,9 @@ describe('docs/frameworks.md', () => {
         'svelte/src/App.svelte',
         'react/src/main.jsx',
         'react/src/App.jsx',
+        'next/next.config.mjs',
+        'next/app/page.jsx',
+        'next/app/calculator.jsx',
       ]),
     )
   })
