@@ -16,7 +16,11 @@ const ROOT = resolve(import.meta.dirname, '../..')
 const EXAMPLES = join(ROOT, 'examples')
 /** The Vite apps: built by the test, one `vite build` each. */
 const VITE_APPS = ['react', 'vue', 'svelte'] as const
-type Example = (typeof VITE_APPS)[number]
+/** The apps that share one host page's contract: #toggle, #refresh, #bad-date and #log. */
+const APPS = [...VITE_APPS, 'angular'] as const
+type Example = (typeof APPS)[number]
+/** Where each app's build writes its page. */
+const outputOf = (app: Example) => join(EXAMPLES, app, 'dist', ...(app === 'angular' ? ['browser'] : []))
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
@@ -31,7 +35,7 @@ const run = (cwd: string, command: string, args: string[]) =>
     stdio: 'pipe',
     encoding: 'utf8',
     // Next.js asks the network for nothing then.
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', NG_CLI_ANALYTICS: 'false' },
   })
 
 /** The packed package, installed in examples/node_modules as `npm install <tarball>` would put it. */
@@ -61,9 +65,12 @@ beforeAll(() => {
     run(join(EXAMPLES, app), join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'])
     timings.push(`${app} build ${Math.round(performance.now() - t)} ms`)
   }
-  const t = performance.now()
+  let t = performance.now()
   run(join(EXAMPLES, 'next'), join(ROOT, 'node_modules', '.bin', 'next'), ['build'])
   timings.push(`next build ${Math.round(performance.now() - t)} ms`)
+  t = performance.now()
+  run(join(EXAMPLES, 'angular'), join(ROOT, 'node_modules', '.bin', 'ng'), ['build'])
+  timings.push(`angular build ${Math.round(performance.now() - t)} ms`)
 }, 300_000)
 
 afterAll(() => console.info(`examples: ${timings.join(', ')}`))
@@ -94,7 +101,7 @@ async function serve(page: Page, prefix: string, dir: string) {
 
 /** Opens an example's built app on the demo server's origin (the API is then same-origin, as in a portal). */
 async function openExample(app: Example, token: string): Promise<{ page: Page; api: ApiCall[] }> {
-  const dist = join(EXAMPLES, app, 'dist')
+  const dist = outputOf(app)
   const prefix = `/examples/${app}/`
   const api: ApiCall[] = []
   const page = await suite.open(`${prefix}index.html`, {
@@ -131,10 +138,10 @@ const received = (page: Page) =>
 const receivedOf = async (page: Page, name: string) =>
   (await received(page)).filter(([event]) => event === name).map(([, detail]) => detail)
 
-const element = 'body > #app fees-calculator, #app > fees-calculator'
+const element = 'fees-calculator'
 const feeOf = (page: Page) => page.locator('fees-calculator').first().locator('[data-figure=feeAmount]')
 
-describe.each(VITE_APPS)('the %s example', (app) => {
+describe.each(APPS)('the %s example', (app) => {
   it('calculates, saves and tells its handlers, keeps quiet on a token refresh, and survives hiding and showing', async () => {
     const token = await suite.demo.token()
     const { page, api } = await openExample(app, token)

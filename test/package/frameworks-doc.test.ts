@@ -27,6 +27,8 @@ describe('docs/frameworks.md', () => {
         'next/next.config.mjs',
         'next/app/page.jsx',
         'next/app/calculator.jsx',
+        'angular/src/main.ts',
+        'angular/src/app/app.ts',
       ]),
     )
   })
