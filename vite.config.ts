@@ -69,13 +69,14 @@ const INTEGRITY_PLACEHOLDER = '@@fees-calculator-chunk-integrity@@'
 const sha384 = (code: string | Uint8Array) => `sha384-${createHash('sha384').update(code).digest('base64')}`
 
 /**
- * Subresource Integrity for the script-tag build. The entry gets, for each lazy chunk of src/lazy/registry.ts, the
+ * Subresource Integrity for the script-tag build. The entry gets, for each lazy chunk a bundled module declares with
+ * `defineChunk('name', () => import('…'))` (src/api/chunks.ts, src/ui/chunks.ts), the
  * sha384 of every file that chunk runs beyond what the entry itself imports (src/lazy/chunk.ts checks them before
  * the import()). dist/integrity.json lists the hash of every script the build wrote, the entry's included, for the
  * host's `integrity` attribute and import map.
  */
 function subresourceIntegrity(): Plugin {
-  const registry = resolvePath('src/lazy/registry.ts')
+  const sources = resolvePath('src')
   return {
     name: 'fees-calculator:subresource-integrity',
     apply: 'build',
@@ -92,18 +93,23 @@ function subresourceIntegrity(): Plugin {
       }
       const loadedWithEntry = closure(entry.fileName)
       const table: Record<string, [string, string][]> = {}
-      const declarations = readFileSync(registry, 'utf8').matchAll(
-        /defineChunk\('([\w-]+)', \(\) => import\('([^']+)'\)\)/g,
+      const declaring = [...new Set(chunks.flatMap((chunk) => Object.keys(chunk.modules)))].filter(
+        (id) => id.startsWith(sources) && /\.tsx?$/.test(id),
       )
-      for (const [, name = '', spec = ''] of declarations) {
-        const id = resolvePath(dirname(registry), spec)
+      const declarations = declaring.flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/defineChunk\('([\w-]+)', \(\) => import\('([^']+)'\)\)/g)].map(
+          ([, name = '', spec = '']) => ({ name, id: resolvePath(dirname(file), spec) }),
+        ),
+      )
+      for (const { name, id } of declarations) {
+        if (table[name]) return this.error(`two lazy chunks are named "${name}"`)
         const holder = chunks.find((chunk) => chunk !== entry && Object.keys(chunk.modules).includes(id))
-        if (!holder) return this.error(`no chunk holds ${spec}, the lazy chunk "${name}"`)
+        if (!holder) return this.error(`no chunk holds ${id}, the lazy chunk "${name}"`)
         table[name] = [...closure(holder.fileName)]
           .filter((file) => !loadedWithEntry.has(file))
           .map((file) => [relative(dirname(entry.fileName), file) || file, sha384(byFile.get(file)?.code ?? '')])
       }
-      if (Object.keys(table).length === 0) return this.error('found no lazy chunk in src/lazy/registry.ts')
+      if (Object.keys(table).length === 0) return this.error('found no lazy chunk declared with defineChunk')
       const placeholder = new RegExp(`([\`"'])${INTEGRITY_PLACEHOLDER}\\1`)
       if (!placeholder.test(entry.code)) return this.error('the entry no longer holds the integrity placeholder')
       entry.code = entry.code.replace(placeholder, () => JSON.stringify(table))
@@ -177,7 +183,7 @@ export default defineConfig(({ mode }): UserConfig => {
             // URL, and a page that loads it as `fees-calculator.js?v=2` would run a second copy of it, React included.
             codeSplitting: {
               groups: [
-                // The response boundary is its own chunk, which the first figures need without ky (src/lazy/registry.ts).
+                // The response boundary is its own chunk, which the first figures need without ky (src/api/chunks.ts).
                 { name: 'shared', minShareCount: 2, test: (id) => !RESPONSE_BOUNDARY.test(id) },
                 // ky and the calls load on their own, in one chunk.
                 { name: 'http', test: /[\\/]node_modules[\\/]ky[\\/]|[\\/]src[\\/]api[\\/]client\.ts$/ },

@@ -11,7 +11,6 @@ import {
   RETRY_LIMIT,
   setApiHeaders,
 } from './request.ts'
-import { responsesChunk } from '../lazy/registry.ts'
 import type { Parsed } from './responses.ts'
 
 export type { ApiClientOptions }
@@ -83,18 +82,24 @@ export function createHttp(
   })
 }
 
-/** The response boundary, loaded on its own: the first figures need it before ky (src/lazy/registry.ts). */
-type Boundary = typeof import('./responses.ts')
+/** The response boundary, loaded on its own: the first figures need it before ky (src/api/chunks.ts). */
+export type Boundary = typeof import('./responses.ts')
 
-/** Reads a success answer through the response boundary (ky has already thrown on an error status). */
-async function read<T>(answer: Promise<Response>, parser: (b: Boundary) => (body: unknown) => Parsed<T>): Promise<T> {
-  const [response, boundary] = await Promise.all([answer, responsesChunk.load()])
-  return boundary.readAnswer(response, parser(boundary))
-}
-
-/** The four calls the widget makes. `anonymous` picks the `Anonymous` variant (ERP systems in embedded mode). */
-export function createApi(http: KyInstance, retryDelay?: ApiClientOptions['retryDelay']) {
+/**
+ * The four calls the widget makes. `anonymous` picks the `Anonymous` variant (ERP systems in embedded mode).
+ * `boundary` gives the response boundary every success answer is read through (ky has already thrown on an
+ * error status): the caller loads it, so this module never reaches the chunks that load it.
+ */
+export function createApi(
+  http: KyInstance,
+  boundary: () => Promise<Boundary>,
+  retryDelay?: ApiClientOptions['retryDelay'],
+) {
   const saveRetry: RetryOptions = { ...SAVE_RETRY, ...(retryDelay ? { delay: retryDelay } : {}) }
+  const read = async <T>(answer: Promise<Response>, parser: (b: Boundary) => (body: unknown) => Parsed<T>) => {
+    const [response, reader] = await Promise.all([answer, boundary()])
+    return reader.readAnswer(response, parser(reader))
+  }
   const suffix = (anonymous: boolean) => (anonymous ? 'Anonymous' : '')
   return {
     calculateFeeOptions: (body: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>

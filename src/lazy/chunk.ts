@@ -3,7 +3,8 @@
  * "Loading chunk failed". No React here, and no DOM unless the script-tag
  * build has given its integrity hashes: the API client splits ky off the
  * first render with it too, below the UI. The widget's chunks themselves
- * are declared in src/lazy/registry.ts.
+ * are declared by the layer that owns them: src/api/chunks.ts and
+ * src/ui/chunks.ts.
  */
 
 /** A lazy chunk that has not arrived within two minutes (a script's load time-out) is reported as failed. */

@@ -5,7 +5,7 @@ import { calculatePath, sendEarly, type ApiClientOptions, type EarlyRequest } fr
 import { httpChunk, isAbort, preloadHttp, toApiError, type ApiError } from '../api/errors.ts'
 import { ChunkLoadError } from '../lazy/chunk.ts'
 import { whenIdle } from '../lazy/idle.ts'
-import { responsesChunk } from '../lazy/registry.ts'
+import { responsesChunk } from '../api/chunks.ts'
 import { toIsoDate } from '../domain/dates.ts'
 import {
   calculationPayload,
@@ -142,7 +142,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
     const api = async (early?: EarlyRequest): Promise<Api> => {
       const { createApi, createHttp } = await httpChunk.load()
       const options = clientOptions()
-      return createApi(createHttp(options, early), options.retryDelay)
+      return createApi(createHttp(options, early), () => responsesChunk.load(), options.retryDelay)
     }
 
     /** A new Idempotency-Key, from the client's chunk (a save loads it anyway). */

@@ -67,6 +67,7 @@ export const CSS_PARTS = [
   'card',
   'title',
   'intro',
+  'failure',
   'fee-select',
   'monthly-fee',
   'date',

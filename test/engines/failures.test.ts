@@ -14,9 +14,12 @@ const WORDS = {
 } as const
 
 describeEngines('a calculation that fails', (suite) => {
-  it.each(['es', 'en'] as const)('says why in %s, axe-clean, and Try again calculates', async (language) => {
+  it.each([
+    ['es', 375],
+    ['en', 1100],
+  ] as const)('says why in %s at %i px, axe-clean, and Try again calculates', async (language, width) => {
     const restore = suite.pages.refuse('/api/v1/Calculator/CalculateFeeOptions', 503, UNAVAILABLE)
-    const page = await suite.open(`/demo/portal.html?lang=${language}`)
+    const page = await suite.open(`/demo/portal.html?lang=${language}`, { width })
     // Chromium logs every refused request on the console: these are the test's own.
     page.expectError(/status of 503/)
     try {
@@ -24,6 +27,7 @@ describeEngines('a calculation that fails', (suite) => {
       expect(await page.text('[part=failure]')).toContain(WORDS[language].unavailable)
       await page.settled()
       await expectAxeClean(page, 'calculation failed')
+      await page.screenshot(`${suite.engine}-${width}-${language}-failure`)
     } finally {
       restore()
     }
