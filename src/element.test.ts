@@ -162,6 +162,24 @@ describe('<fees-calculator>', () => {
     expect(server.requests).toHaveLength(0)
   })
 
+  it('refuses an equal refused input once: a host that re-renders with a fresh copy gets no second event', async () => {
+    const element = connected()
+    const seen = collect(element, 'invalidTuitionEvent')
+    const bad = { ...input, dateOfPayment: 'not-a-date' }
+    element.tuitionInput = bad
+    element.tuitionInput = { ...bad }
+    element.tuitionInput = { ...bad }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(seen).toHaveLength(1)
+    // Another refused value is said; so is the first one again once the input was cleared between.
+    element.tuitionInput = { ...bad, finalAmount: -1 }
+    element.tuitionInput = null
+    element.tuitionInput = { ...bad }
+    await eventually(() => expect(seen).toHaveLength(3))
+    expect(server.requests).toHaveLength(0)
+    element.remove()
+  })
+
   it('recalculates when tuitionInput changes, and sends nothing for an equal value', async () => {
     const element = connected()
     element.tuitionInput = input

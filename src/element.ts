@@ -105,6 +105,12 @@ function ElementView({ container }: { container: ShadowRoot }) {
 
 /** What the host set as tuitionInput, returned by the getter as given. */
 const GIVEN_INPUT = Symbol('givenTuitionInput')
+/**
+ * The last refused tuition input, as text: the same one again is not refused again. A framework that re-renders
+ * with a fresh but equal object (React, when the invalidTuitionEvent handler sets state) would otherwise get one
+ * event per render, forever.
+ */
+const LAST_REFUSED = Symbol('lastRefusedTuitionInput')
 /** Set while the element rewrites its own tuition-input attribute, which is then not a new input. */
 const SCRUBBING = Symbol('scrubbing')
 
@@ -116,6 +122,7 @@ const INNER_FOCUS = Symbol('innerFocus')
 
 type ElementState = HTMLElement & {
   [GIVEN_INPUT]?: unknown
+  [LAST_REFUSED]?: string
   [SCRUBBING]?: boolean
   [WIDGET]?: Widget
   [INNER_FOCUS]?: Element | null
@@ -190,6 +197,7 @@ function scrubTokenFromAttribute(element: ElementState, text: string): void {
 function takeTuitionInput(element: ElementState, value: unknown, fromAttribute = false): void {
   if (value === null || value === undefined || value === '') {
     element[GIVEN_INPUT] = undefined
+    element[LAST_REFUSED] = undefined
     cellOf(element).set('tuitionInput', undefined)
     return
   }
@@ -197,11 +205,24 @@ function takeTuitionInput(element: ElementState, value: unknown, fromAttribute =
   // Taken or refused, the attribute keeps no token.
   if (fromAttribute && typeof value === 'string') scrubTokenFromAttribute(element, value)
   if (!check.ok) {
+    const text = typeof value === 'string' ? value : textOf(value)
+    if (text !== undefined && text === element[LAST_REFUSED]) return
+    element[LAST_REFUSED] = text
     dispatchFeesEvent(element, 'invalidTuitionEvent', check.error)
     return
   }
+  element[LAST_REFUSED] = undefined
   element[GIVEN_INPUT] = value
   cellOf(element).set('tuitionInput', check.value)
+}
+
+/** A refused value as JSON, or undefined when it has none (a cycle, a BigInt): such a value is refused every time. */
+function textOf(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value)
+  } catch {
+    return undefined
+  }
 }
 
 function setProp(element: ElementState, prop: ElementPropName, value: unknown, fromAttribute = false): void {
@@ -215,6 +236,9 @@ function setProp(element: ElementState, prop: ElementPropName, value: unknown, f
  * is no DOM it is an inert class, so the package imports in plain Node.
  */
 const ElementBase = reactElementBase(ElementView, { mode: 'open' })
+
+/** The package's version, written in by the build (vite.config.ts). */
+declare const __FEES_CALCULATOR_VERSION__: string
 
 // Its attributes and properties come from src/domain/props.ts, its CSS custom
 // properties and parts from src/ui/theme.ts: custom-elements-manifest.config.mjs
@@ -237,6 +261,13 @@ export class FeesCalculatorElement extends ElementBase {
   // leaves the plan on screen as it was, removing an attribute or setting it
   // to "" is honoured, and properties a host set before the tag was defined
   // are taken over on upgrade.
+
+  /**
+   * The package version of the script that defined the tag: the one that runs when a page loads two
+   * (`customElements.get('fees-calculator').version`, in the README). Not an element property, so not in the manifest.
+   * @ignore
+   */
+  static readonly version: string = __FEES_CALCULATOR_VERSION__
 
   static get observedAttributes(): string[] {
     return [...propOfAttribute.keys()]

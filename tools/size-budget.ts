@@ -77,9 +77,12 @@ export function standaloneSizes(dist = 'dist'): BundleReport {
  * (94.1 KB). It was 94 342 B before the failure states joined it: the card's
  * alert with Try again, the offline watch, a refused amount explained at its
  * field, and their words in both catalogues (+1 984 B). They cannot be a lazy
- * chunk: they are what the student reads when the network is gone.
+ * chunk: they are what the student reads when the network is gone. Then
+ * 97 154 B (94.9 KB, +828 B) with Subresource Integrity and two copies on a page: the entry carries
+ * the sha384 of each lazy chunk's files (five hashes, ≈0.55 KB: a hash does not compress), the
+ * modulepreload check, the element's static version and its memory of the last refused input.
  */
-export const INITIAL_JS_BUDGET_GZIP = 94.1 * 1024
+export const INITIAL_JS_BUDGET_GZIP = 95.0 * 1024
 
 /**
  * The headline budget: every script a browser has fetched by the time the
@@ -94,9 +97,10 @@ export const INITIAL_JS_BUDGET_GZIP = 94.1 * 1024
  * change to a chunk the first figures do not fetch still moves this figure by
  * a few bytes: the budget leaves 0.1 KB for that. The single-page app's own
  * words are in a catalogue of their own, not in the package's (−0.15 KB). The
+ * Subresource Integrity and two copies on a page add 828 B, as above (98 814 B, 96.5 KB). The
  * goal is 85 KB, then 80.
  */
-export const FIRST_FIGURES_JS_BUDGET_GZIP = 95.8 * 1024
+export const FIRST_FIGURES_JS_BUDGET_GZIP = 96.6 * 1024
 
 /**
  * The check-api command as it ships (dist/cli/fees-calculator.js, not minified): the command, the domain's
