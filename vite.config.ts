@@ -2,8 +2,9 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
+import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, relative } from 'node:path'
+import { dirname, join, relative, resolve as resolvePath } from 'node:path'
 import { CHUNK_REPORT_PATH, type ChunkReport } from './tools/chunk-report.ts'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -63,6 +64,68 @@ function chunkReport(): Plugin {
   }
 }
 
+/** Where the standalone build's entry takes the lazy chunks' hashes from: patched in by subresourceIntegrity(). */
+const INTEGRITY_PLACEHOLDER = '@@fees-calculator-chunk-integrity@@'
+const sha384 = (code: string | Uint8Array) => `sha384-${createHash('sha384').update(code).digest('base64')}`
+
+/**
+ * Subresource Integrity for the script-tag build. The entry gets, for each lazy chunk a bundled module declares with
+ * `defineChunk('name', () => import('…'))` (src/api/chunks.ts, src/ui/chunks.ts), the
+ * sha384 of every file that chunk runs beyond what the entry itself imports (src/lazy/chunk.ts checks them before
+ * the import()). dist/integrity.json lists the hash of every script the build wrote, the entry's included, for the
+ * host's `integrity` attribute and import map.
+ */
+function subresourceIntegrity(): Plugin {
+  const sources = resolvePath('src')
+  return {
+    name: 'fees-calculator:subresource-integrity',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []))
+      const entry = chunks.find((chunk) => chunk.isEntry)
+      if (!entry) return this.error('no entry chunk')
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+      const closure = (file: string, into = new Set<string>()): Set<string> => {
+        if (into.has(file)) return into
+        into.add(file)
+        for (const imported of byFile.get(file)?.imports ?? []) closure(imported, into)
+        return into
+      }
+      const loadedWithEntry = closure(entry.fileName)
+      const table: Record<string, [string, string][]> = {}
+      const declaring = [...new Set(chunks.flatMap((chunk) => Object.keys(chunk.modules)))].filter(
+        (id) => id.startsWith(sources) && /\.tsx?$/.test(id),
+      )
+      const declarations = declaring.flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/defineChunk\('([\w-]+)', \(\) => import\('([^']+)'\)\)/g)].map(
+          ([, name = '', spec = '']) => ({ name, id: resolvePath(dirname(file), spec) }),
+        ),
+      )
+      for (const { name, id } of declarations) {
+        if (table[name]) return this.error(`two lazy chunks are named "${name}"`)
+        const holder = chunks.find((chunk) => chunk !== entry && Object.keys(chunk.modules).includes(id))
+        if (!holder) return this.error(`no chunk holds ${id}, the lazy chunk "${name}"`)
+        table[name] = [...closure(holder.fileName)]
+          .filter((file) => !loadedWithEntry.has(file))
+          .map((file) => [relative(dirname(entry.fileName), file) || file, sha384(byFile.get(file)?.code ?? '')])
+      }
+      if (Object.keys(table).length === 0) return this.error('found no lazy chunk declared with defineChunk')
+      const placeholder = new RegExp(`([\`"'])${INTEGRITY_PLACEHOLDER}\\1`)
+      if (!placeholder.test(entry.code)) return this.error('the entry no longer holds the integrity placeholder')
+      entry.code = entry.code.replace(placeholder, () => JSON.stringify(table))
+    },
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist'
+      // Hashed as written, from the disk: what a browser will check.
+      const scripts = Object.keys(bundle)
+        .filter((file) => file.endsWith('.js'))
+        .sort()
+      const integrity = Object.fromEntries(scripts.map((file) => [file, sha384(readFileSync(join(dir, file)))]))
+      writeFileSync(join(dir, 'integrity.json'), `${JSON.stringify(integrity, null, 2)}\n`)
+    },
+  }
+}
+
 /** Tests import the package by its name, as its users do. */
 const resolve = { alias: { 'fees-calculator': new URL('./src/index.ts', import.meta.url).pathname } }
 
@@ -83,7 +146,10 @@ const define = {
 
 /** Everything a library consumer installs itself stays out of `dist/index.js`. */
 const externals = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
-const isExternal = (id: string) => externals.some((dep) => id === dep || id.startsWith(`${dep}/`))
+// A dependency's stylesheet (`…/styles.css?inline`) is read into the build as text: `?inline` is Vite's own
+// query, which webpack, Turbopack (Next.js) and esbuild (Angular) do not know, so it must not reach the user's bundler.
+const isExternal = (id: string) =>
+  !/\.css(\?|$)/.test(id) && externals.some((dep) => id === dep || id.startsWith(`${dep}/`))
 
 /** The standalone and the library builds write side by side into dist/, for the browsers of the support baseline. */
 const INTO_DIST = { outDir: 'dist', emptyOutDir: false, target: 'es2022', copyPublicDir: false } as const
@@ -97,8 +163,8 @@ const INTO_DIST = { outDir: 'dist', emptyOutDir: false, target: 'es2022', copyPu
 export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'standalone') {
     return {
-      plugins: [...plugins(), chunkReport()],
-      define,
+      plugins: [...plugins(), chunkReport(), subresourceIntegrity()],
+      define: { ...define, __FEES_CALCULATOR_CHUNK_INTEGRITY__: JSON.stringify(INTEGRITY_PLACEHOLDER) },
       build: {
         ...INTO_DIST,
         lib: { entry: 'src/standalone.ts', formats: ['es'], fileName: () => 'fees-calculator.js' },
@@ -117,7 +183,7 @@ export default defineConfig(({ mode }): UserConfig => {
             // URL, and a page that loads it as `fees-calculator.js?v=2` would run a second copy of it, React included.
             codeSplitting: {
               groups: [
-                // The response boundary is its own chunk, which the first figures need without ky (src/lazy/registry.ts).
+                // The response boundary is its own chunk, which the first figures need without ky (src/api/chunks.ts).
                 { name: 'shared', minShareCount: 2, test: (id) => !RESPONSE_BOUNDARY.test(id) },
                 // ky and the calls load on their own, in one chunk.
                 { name: 'http', test: /[\\/]node_modules[\\/]ky[\\/]|[\\/]src[\\/]api[\\/]client\.ts$/ },

@@ -274,7 +274,7 @@ export interface components {
             /** @constant */
             status?: 400;
             /** @enum {unknown} */
-            code?: "malformed_json" | "validation_failed";
+            code?: "malformed_json" | "validation_failed" | "invalid_idempotency_key";
         } & components["schemas"]["Problem"];
         UnauthorizedProblem: {
             /** @constant */
@@ -311,6 +311,12 @@ export interface components {
             status?: 415;
             /** @constant */
             code?: "unsupported_media_type";
+        } & components["schemas"]["Problem"];
+        IdempotencyKeyReusedProblem: {
+            /** @constant */
+            status?: 422;
+            /** @constant */
+            code?: "idempotency_key_reused";
         } & components["schemas"]["Problem"];
         NotFinanceableProblem: {
             /** @constant */
@@ -406,6 +412,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["NotFinanceableProblem"];
             };
         };
+        /** @description Well-formed input that cannot be financed (as for every calculation), or an `Idempotency-Key` already used for another request (`idempotency_key_reused`): a new save needs a new key. */
+        SaveRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["NotFinanceableProblem"] | components["schemas"]["IdempotencyKeyReusedProblem"];
+            };
+        };
         /** @description The database did not answer (health check, or a save); retry after Retry-After seconds */
         DatabaseUnavailable: {
             headers: {
@@ -426,7 +441,10 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description One per save: the widget sends a UUID per SAVE press, and the same one when it sends that save again because its answer was lost. A repeated key with the same request gets the version it stored (200, no new row), on any server sharing the database; the same key with another request is a 422 `idempotency_key_reused`. 1 to 255 printable ASCII characters, else a 400 `invalid_idempotency_key`. Ignored when nothing is saved. */
+        IdempotencyKey: string;
+    };
     requestBodies: {
         /** @description The tuition input without its token. Unknown fields, `token` included, are ignored and never stored. */
         TuitionPayload: {
@@ -496,7 +514,10 @@ export interface operations {
     frontCalculateFees: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One per save: the widget sends a UUID per SAVE press, and the same one when it sends that save again because its answer was lost. A repeated key with the same request gets the version it stored (200, no new row), on any server sharing the database; the same key with another request is a 422 `idempotency_key_reused`. 1 to 255 printable ASCII characters, else a 400 `invalid_idempotency_key`. Ignored when nothing is saved. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -516,7 +537,7 @@ export interface operations {
             403: components["responses"]["XsrfMismatch"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["NotFinanceable"];
+            422: components["responses"]["SaveRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DatabaseUnavailable"];
         };

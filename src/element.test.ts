@@ -112,6 +112,46 @@ describe('<fees-calculator>', () => {
     expect(server.requests).toHaveLength(0)
   })
 
+  it('writes a refused tuition-input attribute back without its token (bad date, bad field)', async () => {
+    for (const refused of [
+      { ...input, dateOfPayment: '31/12/2027' },
+      { ...input, system: 99 },
+    ]) {
+      const element = document.createElement('fees-calculator')
+      const seen = collect(element, 'invalidTuitionEvent')
+      document.body.append(element)
+      element.setAttribute('tuition-input', JSON.stringify(refused))
+      await eventually(() => expect(seen).toHaveLength(1))
+      expect(element.getAttribute('tuition-input')).not.toContain('tok-secret')
+      expect(JSON.parse(element.getAttribute('tuition-input')!)).toEqual({ ...refused, token: undefined })
+      element.remove()
+    }
+    expect(document.body.innerHTML).not.toContain('tok-secret')
+    expect(server.requests).toHaveLength(0)
+  })
+
+  it('never quotes malformed JSON in the event, and takes the token out of the attribute all the same', async () => {
+    for (const text of [
+      '{"token": "tok-secret", "dateOfPayment": ',
+      '{"dateOfPayment": "2027-01-05", "token": "tok-secret" oops}',
+      '{"token": tok-secret}',
+    ]) {
+      const element = document.createElement('fees-calculator')
+      const seen = collect(element, 'invalidTuitionEvent')
+      document.body.append(element)
+      element.setAttribute('tuition-input', text)
+      await eventually(() => expect(seen).toHaveLength(1))
+      const detail = seen[0]!.detail as InvalidTuitionDetail
+      expect(detail.code).toBe('invalid_json')
+      expect(detail.message).toMatch(/^tuition-input is not valid JSON/)
+      expect(JSON.stringify(detail)).not.toContain('tok-secret')
+      expect(JSON.stringify(detail)).not.toContain('dateOfPayment')
+      expect(element.getAttribute('tuition-input') ?? '').not.toContain('tok-secret')
+      element.remove()
+    }
+    expect(server.requests).toHaveLength(0)
+  })
+
   it('answers an invalid date with the exact message hosts match on and sends no request', async () => {
     const element = document.createElement('fees-calculator')
     const seen = collect(element, 'invalidTuitionEvent')
@@ -120,6 +160,24 @@ describe('<fees-calculator>', () => {
     await eventually(() => expect(seen).toHaveLength(1))
     expect(seen[0]?.detail).toEqual({ code: 'invalid_date', message: INVALID_DATE_MESSAGE, field: 'dateOfPayment' })
     expect(server.requests).toHaveLength(0)
+  })
+
+  it('refuses an equal refused input once: a host that re-renders with a fresh copy gets no second event', async () => {
+    const element = connected()
+    const seen = collect(element, 'invalidTuitionEvent')
+    const bad = { ...input, dateOfPayment: 'not-a-date' }
+    element.tuitionInput = bad
+    element.tuitionInput = { ...bad }
+    element.tuitionInput = { ...bad }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(seen).toHaveLength(1)
+    // Another refused value is said; so is the first one again once the input was cleared between.
+    element.tuitionInput = { ...bad, finalAmount: -1 }
+    element.tuitionInput = null
+    element.tuitionInput = { ...bad }
+    await eventually(() => expect(seen).toHaveLength(3))
+    expect(server.requests).toHaveLength(0)
+    element.remove()
   })
 
   it('recalculates when tuitionInput changes, and sends nothing for an equal value', async () => {

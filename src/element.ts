@@ -105,6 +105,12 @@ function ElementView({ container }: { container: ShadowRoot }) {
 
 /** What the host set as tuitionInput, returned by the getter as given. */
 const GIVEN_INPUT = Symbol('givenTuitionInput')
+/**
+ * The last refused tuition input, as text: the same one again is not refused again. A framework that re-renders
+ * with a fresh but equal object (React, when the invalidTuitionEvent handler sets state) would otherwise get one
+ * event per render, forever.
+ */
+const LAST_REFUSED = Symbol('lastRefusedTuitionInput')
 /** Set while the element rewrites its own tuition-input attribute, which is then not a new input. */
 const SCRUBBING = Symbol('scrubbing')
 
@@ -116,6 +122,7 @@ const INNER_FOCUS = Symbol('innerFocus')
 
 type ElementState = HTMLElement & {
   [GIVEN_INPUT]?: unknown
+  [LAST_REFUSED]?: string
   [SCRUBBING]?: boolean
   [WIDGET]?: Widget
   [INNER_FOCUS]?: Element | null
@@ -151,23 +158,32 @@ function startEarly(element: ElementState): void {
   element[WIDGET] = widget
 }
 
+/** A `"token": "…"` member in a text that is not JSON, so that it can go all the same. */
+const TOKEN_MEMBER = /,?\s*"token"\s*:\s*"(?:[^"\\]|\\.)*"?/g
+
 /**
  * The bearer token must not stay readable in the page's DOM: once the element
- * has taken a tuition-input attribute, it writes the attribute back without
- * the token (the token lives on in the element's memory only).
+ * has read a tuition-input attribute, taken or refused, it writes the
+ * attribute back without the token (the token lives on in the element's
+ * memory only). Text that is not JSON loses its `"token": "…"` member; if the
+ * word is still there, the attribute goes.
  */
 function scrubTokenFromAttribute(element: ElementState, text: string): void {
-  let parsed: unknown
+  let scrubbed: string | null
   try {
-    parsed = JSON.parse(text)
+    const parsed: unknown = JSON.parse(text)
+    if (typeof parsed !== 'object' || parsed === null || !('token' in parsed)) return
+    const { token: _token, ...rest } = parsed as Record<string, unknown>
+    scrubbed = JSON.stringify(rest)
   } catch {
-    return
+    if (!/token/i.test(text)) return
+    const without = text.replace(TOKEN_MEMBER, '')
+    scrubbed = /token/i.test(without) ? null : without
   }
-  if (typeof parsed !== 'object' || parsed === null || !('token' in parsed)) return
-  const { token: _token, ...rest } = parsed as Record<string, unknown>
   element[SCRUBBING] = true
   try {
-    element.setAttribute('tuition-input', JSON.stringify(rest))
+    if (scrubbed === null) element.removeAttribute('tuition-input')
+    else element.setAttribute('tuition-input', scrubbed)
   } finally {
     element[SCRUBBING] = false
   }
@@ -181,17 +197,32 @@ function scrubTokenFromAttribute(element: ElementState, text: string): void {
 function takeTuitionInput(element: ElementState, value: unknown, fromAttribute = false): void {
   if (value === null || value === undefined || value === '') {
     element[GIVEN_INPUT] = undefined
+    element[LAST_REFUSED] = undefined
     cellOf(element).set('tuitionInput', undefined)
     return
   }
   const check = typeof value === 'string' ? parseTuitionJson(value) : validateTuitionInput(value)
+  // Taken or refused, the attribute keeps no token.
+  if (fromAttribute && typeof value === 'string') scrubTokenFromAttribute(element, value)
   if (!check.ok) {
+    const text = typeof value === 'string' ? value : textOf(value)
+    if (text !== undefined && text === element[LAST_REFUSED]) return
+    element[LAST_REFUSED] = text
     dispatchFeesEvent(element, 'invalidTuitionEvent', check.error)
     return
   }
+  element[LAST_REFUSED] = undefined
   element[GIVEN_INPUT] = value
   cellOf(element).set('tuitionInput', check.value)
-  if (fromAttribute && typeof value === 'string') scrubTokenFromAttribute(element, value)
+}
+
+/** A refused value as JSON, or undefined when it has none (a cycle, a BigInt): such a value is refused every time. */
+function textOf(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value)
+  } catch {
+    return undefined
+  }
 }
 
 function setProp(element: ElementState, prop: ElementPropName, value: unknown, fromAttribute = false): void {
@@ -205,6 +236,9 @@ function setProp(element: ElementState, prop: ElementPropName, value: unknown, f
  * is no DOM it is an inert class, so the package imports in plain Node.
  */
 const ElementBase = reactElementBase(ElementView, { mode: 'open' })
+
+/** The package's version, written in by the build (vite.config.ts). */
+declare const __FEES_CALCULATOR_VERSION__: string
 
 // Its attributes and properties come from src/domain/props.ts, its CSS custom
 // properties and parts from src/ui/theme.ts: custom-elements-manifest.config.mjs
@@ -228,6 +262,13 @@ export class FeesCalculatorElement extends ElementBase {
   // leaves the plan on screen as it was, removing an attribute or setting it
   // to "" is honoured, and properties a host set before the tag was defined
   // are taken over on upgrade.
+
+  /**
+   * The package version of the script that defined the tag: the one that runs when a page loads two
+   * (`customElements.get('fees-calculator').version`, in the README). Not an element property, so not in the manifest.
+   * @ignore
+   */
+  static readonly version: string = __FEES_CALCULATOR_VERSION__
 
   static get observedAttributes(): string[] {
     return [...propOfAttribute.keys()]

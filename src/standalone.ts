@@ -1,4 +1,20 @@
 // The script-tag build: loading it registers <fees-calculator>.
 import { defineFeesCalculator } from './define.ts'
+import { setChunkIntegrity } from './lazy/chunk.ts'
 
+/** Lazy chunk name → [file relative to this script, its sha384], written in by the build (vite.config.ts). */
+declare const __FEES_CALCULATOR_CHUNK_INTEGRITY__: Record<string, [string, string][]>
+
+/** This script's own tag, for its nonce: the lazy chunks are fetched under the same Content-Security-Policy. */
+const ownTag = Array.from(document.scripts).find((script) => script.src && script.src === import.meta.url)
+
+setChunkIntegrity(
+  Object.fromEntries(
+    Object.entries(__FEES_CALCULATOR_CHUNK_INTEGRITY__).map(([name, files]) => [
+      name,
+      files.map(([file, integrity]) => ({ url: new URL(file, import.meta.url).href, integrity })),
+    ]),
+  ),
+  ownTag?.nonce ?? '',
+)
 defineFeesCalculator()

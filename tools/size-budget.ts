@@ -73,15 +73,22 @@ export function standaloneSizes(dist = 'dist'): BundleReport {
 
 /**
  * The shipped budget: initial JS of the standalone build (the empty first
- * render), gzip -9, dayjs's core (≈3 KB) included. Measured at 94 342 B
- * (92.1 KB; 91.5 before the first calculation's early fetch joined it).
+ * render), gzip -9, dayjs's core (≈3 KB) included. Measured at 96 326 B
+ * (94.1 KB). It was 94 342 B before the failure states joined it: the card's
+ * alert with Try again, the offline watch, a refused amount explained at its
+ * field, and their words in both catalogues (+1 984 B). They cannot be a lazy
+ * chunk: they are what the student reads when the network is gone. Then
+ * 97 154 B (94.9 KB, +828 B) with Subresource Integrity and two copies on a page: the entry carries
+ * the sha384 of each lazy chunk's files (five hashes, ≈0.55 KB: a hash does not compress), the
+ * modulepreload check, the element's static version and its memory of the last refused input.
  */
-export const INITIAL_JS_BUDGET_GZIP = 92.3 * 1024
+export const INITIAL_JS_BUDGET_GZIP = 95.0 * 1024
 
 /**
  * The headline budget: every script a browser has fetched by the time the
  * first monthly fee is drawn (tools/first-figures-js.ts), gzip -9, dayjs
- * included. Measured at 96 004 B (93.8 KB): the first calculation leaves with
+ * included. Measured at 97 986 B (95.7 KB; 96 004 B before the failure states
+ * of the empty first render, above): the first calculation leaves with
  * the browser's fetch as the element connects, and its answer is read by the
  * response boundary's own chunk (1.7 KB) without ky's (5.3 KB), which comes
  * when the browser is idle after the figures (98.1 KB when the calculation
@@ -90,9 +97,10 @@ export const INITIAL_JS_BUDGET_GZIP = 92.3 * 1024
  * change to a chunk the first figures do not fetch still moves this figure by
  * a few bytes: the budget leaves 0.1 KB for that. The single-page app's own
  * words are in a catalogue of their own, not in the package's (−0.15 KB). The
+ * Subresource Integrity and two copies on a page add 828 B, as above (98 814 B, 96.5 KB). The
  * goal is 85 KB, then 80.
  */
-export const FIRST_FIGURES_JS_BUDGET_GZIP = 93.9 * 1024
+export const FIRST_FIGURES_JS_BUDGET_GZIP = 96.6 * 1024
 
 /**
  * The check-api command as it ships (dist/cli/fees-calculator.js, not minified): the command, the domain's

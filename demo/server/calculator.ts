@@ -2,17 +2,23 @@
  * The calculator endpoints: fees table, amortization
  * table (which may save a version), and loading a saved version.
  */
+import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { AmortizationTable, Problem, SavedFeesTable } from '../../src/domain/types.ts'
 import type { Authenticator } from './auth.ts'
 import type { Config } from './config.ts'
-import type { VersionStore } from './store/types.ts'
+import { IdempotencyKeyReusedError, type VersionStore } from './store/types.ts'
 import { amortizationTableJson, feesTableJson } from './answer-json.ts'
 import { authGuard, jsonBodyGuard, type ApiEnv } from './guards.ts'
 import { buildPlan, utcDay, type Plan } from './plan.ts'
 import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
 import { checkFinanceable, parseTuitionPayload, storedPayload, type Outcome, type TuitionRequest } from './validate.ts'
+
+/** The header a save carries so that the same save sent twice (its answer lost) is stored once. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
+/** A UUID is 36 characters; other clients' keys are accepted up to this length, printable ASCII only. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/
 
 /** ErpCom and ErpComAgent: the systems whose embedded calls go to the Anonymous endpoints; any other gets 403 there. */
 const ANONYMOUS_SYSTEMS: readonly number[] = [3, 7]
@@ -31,8 +37,8 @@ export type CalculatorAnswer =
 export interface Calculator {
   /** CalculateFeeOptions and its anonymous twin. */
   feeOptions(body: unknown, access: Access): CalculatorAnswer
-  /** FrontCalculateFees and its anonymous twin; a save waits on the store. */
-  frontCalculate(body: unknown, access: Access): CalculatorAnswer | Promise<CalculatorAnswer>
+  /** FrontCalculateFees and its anonymous twin; a save waits on the store. `idempotencyKey`: the header's value. */
+  frontCalculate(body: unknown, access: Access, idempotencyKey?: string): CalculatorAnswer | Promise<CalculatorAnswer>
 }
 
 export function createCalculator(config: Config, store: VersionStore, clock: Clock = Date.now): Calculator {
@@ -52,24 +58,40 @@ export function createCalculator(config: Config, store: VersionStore, clock: Clo
     return { ok: true, value: { request, plan: plan.value } }
   }
 
-  const save = async (request: TuitionRequest, plan: Plan): Promise<CalculatorAnswer> => {
+  const save = async (request: TuitionRequest, plan: Plan, idempotencyKey?: string): Promise<CalculatorAnswer> => {
     const contractId = request.contractId
     if (contractId === null || contractId.trim() === '') {
       const errors = [{ field: 'contractId', message: 'is required to save a version' }]
       return { ok: false, problem: problem('validation_failed', 'Invalid or missing fields: contractId.', errors) }
     }
+    const tuitionInput = storedPayload(request)
+    // The request a key stands for: what would be stored (the token is never part of it) and the plan's link.
+    const fingerprint = () =>
+      createHash('sha256')
+        .update(JSON.stringify([contractId, request.linkedVersionIdentifier, tuitionInput]))
+        .digest('base64url')
     let table: AmortizationTable
     try {
       table = (
         await store.save({
           contractId,
           linkedHash: request.linkedVersionIdentifier,
-          tuitionInput: storedPayload(request),
+          tuitionInput,
           result: plan.result,
           amortization: plan.table,
+          idempotency: idempotencyKey === undefined ? null : { key: idempotencyKey, fingerprint: fingerprint() },
         })
       ).amortization
     } catch (error) {
+      if (error instanceof IdempotencyKeyReusedError) {
+        return {
+          ok: false,
+          problem: problem(
+            'idempotency_key_reused',
+            'This Idempotency-Key was used for another request: send a new key for a new save.',
+          ),
+        }
+      }
       console.error('Saving a version failed:', (error as Error).message)
       return {
         ok: false,
@@ -86,14 +108,18 @@ export function createCalculator(config: Config, store: VersionStore, clock: Clo
       if (!outcome.ok) return outcome
       return { ok: true, json: feesTableJson(outcome.value.plan.result) }
     },
-    frontCalculate(body, access) {
+    frontCalculate(body, access, idempotencyKey) {
+      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+        const detail = 'The Idempotency-Key header must be 1 to 255 printable ASCII characters, such as a UUID.'
+        return { ok: false, problem: problem('invalid_idempotency_key', detail) }
+      }
       const outcome = planFor(body, access)
       if (!outcome.ok) return outcome
       const { request, plan } = outcome.value
       // Saving needs credentials: an anonymous caller gets the table and nothing is stored.
       if (access === 'anonymous' || !request.isSavedVersion)
         return { ok: true, json: amortizationTableJson(plan.table) }
-      return save(request, plan)
+      return save(request, plan, idempotencyKey)
     },
   }
 }
@@ -114,7 +140,7 @@ export function calculatorRoutes(
   const feeOptions = (access: Access) => (c: Context<ApiEnv>) =>
     respond(c, calculator.feeOptions(c.get('body'), access))
   const frontCalculate = (access: Access) => async (c: Context<ApiEnv>) =>
-    respond(c, await calculator.frontCalculate(c.get('body'), access))
+    respond(c, await calculator.frontCalculate(c.get('body'), access, c.req.header(IDEMPOTENCY_HEADER)))
 
   routes.post('/Calculator/CalculateFeeOptions', auth, body, feeOptions('authenticated'))
   routes.post('/Calculator/CalculateFeeOptionsAnonymous', body, feeOptions('anonymous'))

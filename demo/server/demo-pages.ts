@@ -1,5 +1,5 @@
 /**
- * The demo pages (/demo/portal.html, /demo/crm.html, /demo/strict-csp.html): static HTML with
+ * The demo pages (/demo/portal.html, /demo/crm.html, /demo/strict-csp.html, /demo/trusted-types.html): static HTML with
  * placeholders that the server fills in as it serves them, so each page
  * carries a live demo token and a first payment date that is still ahead.
  */
@@ -16,7 +16,7 @@ const DEMO_TOKEN_TTL_S = 60 * 60
 const DEMO_TOKEN_REFRESH_S = 10 * 60
 /** The first payment falls on this day of next month: always in the future, and a day every month has. */
 const FIRST_PAYMENT_DAY = 5
-const PAGES = ['portal', 'crm', 'strict-csp'] as const
+const PAGES = ['portal', 'crm', 'strict-csp', 'trusted-types'] as const
 /** What every demo page's head starts with, filled in for its __DEMO_HEAD__. */
 const DEMO_HEAD = [
   '<meta charset="utf-8" />',
@@ -25,6 +25,11 @@ const DEMO_HEAD = [
 ].join('\n    ')
 /** The strictest policy a host might have: no inline script or style, no eval, nothing from elsewhere. */
 export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'"
+/**
+ * The strict policy with Trusted Types enforced and no policy allowed: no string may reach an HTML, script or
+ * script-URL sink (innerHTML, a script's src, eval…), which the widget must never need.
+ */
+export const TRUSTED_TYPES_CSP = `${STRICT_CSP}; require-trusted-types-for 'script'; trusted-types 'none'`
 
 const LANGUAGES = ['es', 'en']
 const SYSTEMS = ['1', '2', '3', '4', '5', '6', '7']
@@ -93,6 +98,7 @@ export function demoPageRoutes(app: Hono, options: DemoPageOptions): DemoPages {
       const answer = encodedText(filled, c.req.header('Accept-Encoding'))
       c.header('Cache-Control', 'no-store')
       if (page === 'strict-csp') c.header('Content-Security-Policy', STRICT_CSP)
+      if (page === 'trusted-types') c.header('Content-Security-Policy', TRUSTED_TYPES_CSP)
       return c.body(answer.body, 200, { 'Content-Type': 'text/html; charset=UTF-8', ...answer.headers })
     })
   }

@@ -13,8 +13,8 @@ import { parseJson, type Outcome } from './validate.ts'
 export const MAX_BODY_BYTES = 16 * 1024
 /** Browsers may cache a preflight this long (seconds) before asking again. */
 const PREFLIGHT_MAX_AGE_S = 600
-/** The headers the widget sends (bearer token, API key, XSRF token, JSON), plus Accept. */
-const ALLOWED_HEADERS = 'Authorization, X-Api-Key, X-XSRF-TOKEN, Content-Type, Accept'
+/** The headers the widget sends (bearer token, API key, XSRF token, a save's Idempotency-Key, JSON), plus Accept. */
+const ALLOWED_HEADERS = 'Authorization, X-Api-Key, X-XSRF-TOKEN, Idempotency-Key, Content-Type, Accept'
 const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS'
 /** Methods that change nothing, which the XSRF check leaves alone (as the client does). */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -69,12 +69,19 @@ export function corsAllowance(origin: string | undefined, origins: readonly stri
 }
 
 /**
- * The double-submit XSRF check: a page that has the XSRF-TOKEN cookie must echo
- * it in X-XSRF-TOKEN on every non-GET request, which another site cannot do.
+ * The double-submit XSRF check, for requests that the browser's cookies alone
+ * could vouch for: a request that carries the XSRF-TOKEN cookie and no
+ * credentials of its own (no Authorization, no X-Api-Key) must echo the cookie
+ * in X-XSRF-TOKEN on every non-GET request, which another site cannot do. A
+ * request with a bearer token or an API key is not forgeable by another site
+ * (a form cannot set those headers, and a script elsewhere needs CORS), so it
+ * is not asked for the header: the widget sends it only to a relative API root,
+ * and a same-origin absolute `api-base` must work all the same.
  */
 export function xsrfGuard(): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next()
+    if (c.req.header('Authorization') !== undefined || c.req.header('X-Api-Key') !== undefined) return next()
     const cookie = getCookie(c, XSRF_COOKIE)
     if (cookie === undefined || cookie === '') return next()
     const header = c.req.header(XSRF_HEADER)

@@ -60,7 +60,7 @@ export function hotRoutes({ base, authenticate, calculator, allowedOrigins }: Ho
         const body = parseJsonBody(bytes)
         if (!body.ok) return sendProblem(response, origin, body.problem, {})
         if (endpoint === 'feeOptions') return reply(calculator.feeOptions(body.value, access))
-        const result = calculator.frontCalculate(body.value, access)
+        const result = calculator.frontCalculate(body.value, access, headers['idempotency-key'] as string | undefined)
         if (result instanceof Promise) result.then(reply).catch(fail)
         else reply(result)
       } catch (error) {

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
   portal demo       ${url}/demo/portal.html   (try ?lang=en, ?type=1, ?system=3)
   CRM demo          ${url}/demo/crm.html
   strict CSP demo   ${url}/demo/strict-csp.html
+  Trusted Types     ${url}/demo/trusted-types.html
   bundle            ${url}/dist/fees-calculator.js
   API               ${url}/api/v1   (OpenAPI: ${url}/api/v1/openapi.json)
   health            ${url}/api/v1/health

@@ -31,6 +31,8 @@ export const PROBLEM_CODES = {
   amount_not_positive: { status: 422, title: 'There is nothing to finance' },
   fee_count_out_of_range: { status: 422, title: 'The number of fees is out of range' },
   amount_too_small: { status: 422, title: 'The amount is too small for this number of fees' },
+  invalid_idempotency_key: { status: 400, title: 'The Idempotency-Key header is not valid' },
+  idempotency_key_reused: { status: 422, title: 'The Idempotency-Key was used for another request' },
   internal_error: { status: 500, title: 'Unexpected error' },
   database_unavailable: { status: 503, title: 'The database does not answer' },
 } as const satisfies Record<string, { status: number; title: string }>

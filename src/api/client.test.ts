@@ -1,3 +1,4 @@
+import { responsesChunk } from './chunks.ts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { startRecordingServer } from '../../test/support/recording-server.ts'
@@ -6,6 +7,9 @@ import { toApiError } from './errors.ts'
 import { calculatePath, sendEarly } from './request.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import { standInAmortization, standInFeesTable } from '../../test/support/fixtures.ts'
+
+/** The response boundary, as the store hands it to the client. */
+const boundary = () => responsesChunk.load()
 
 const body: TuitionPayload = { dateOfPayment: '2027-01-05', system: 1, financialType: 0, finalAmount: 6000 }
 
@@ -35,7 +39,7 @@ describe('API client headers', () => {
   })
 
   it('sends Accept, Content-Type and the bearer token in embedded mode, and the token never in the body', async () => {
-    const api = createApi(createHttp({ root: `${server.origin}/api/v1`, auth: { bearer: 'tok-123' } }))
+    const api = createApi(createHttp({ root: `${server.origin}/api/v1`, auth: { bearer: 'tok-123' } }), boundary)
     await api.calculateFeeOptions(body, false)
     const [request] = server.requests
     expect(request?.method).toBe('POST')
@@ -52,7 +56,7 @@ describe('API client headers', () => {
     document.cookie = 'XSRF-TOKEN=xsrf%20value; path=/'
     const options = { root: '/api/v1', auth: { bearer: 'tok-123' } }
     const early = sendEarly(options, calculatePath(false), body, new AbortController().signal)
-    const api = createApi(createHttp(options, early))
+    const api = createApi(createHttp(options, early), boundary)
     expect(await api.calculateFeeOptions(body, false)).toEqual(standInFeesTable(body))
     const [sent, ...more] = server.requests
     expect(more).toEqual([])
@@ -71,13 +75,15 @@ describe('API client headers', () => {
   it('turns an HTTP error of the calculation sent early into the same typed error', async () => {
     const options = { root: `${server.origin}/api/v1/fail`, auth: { apiKey: 'k' } }
     const early = sendEarly(options, calculatePath(false), body, new AbortController().signal)
-    const error = await createApi(createHttp(options, early)).calculateFeeOptions(body, false).catch(toApiError)
+    const error = await createApi(createHttp(options, early), boundary)
+      .calculateFeeOptions(body, false)
+      .catch(toApiError)
     expect(error).toMatchObject({ kind: 'http', status: 422, body: { status: 422, code: 'y' } })
     expect(server.requests).toHaveLength(1)
   })
 
   it('sends X-Api-Key and no Authorization in hash mode, and the version query parameters', async () => {
-    const api = createApi(createHttp({ root: `${server.origin}/api/v1`, auth: { apiKey: 'key-1' } }))
+    const api = createApi(createHttp({ root: `${server.origin}/api/v1`, auth: { apiKey: 'key-1' } }), boundary)
     expect(await api.versionNumber('h a/sh', 'C-1')).toBe(3)
     const [request] = server.requests
     expect(request?.method).toBe('GET')
@@ -88,7 +94,7 @@ describe('API client headers', () => {
   })
 
   it('uses the Anonymous variant when asked', async () => {
-    const api = createApi(createHttp({ root: `${server.origin}/api/v1`, auth: { bearer: '' } }))
+    const api = createApi(createHttp({ root: `${server.origin}/api/v1`, auth: { bearer: '' } }), boundary)
     await api.calculateFeeOptions(body, true)
     await api.frontCalculateFees(body, true)
     expect(server.requests.map((r) => r.url)).toEqual([
@@ -100,10 +106,10 @@ describe('API client headers', () => {
 
   it('sends X-XSRF-TOKEN from the cookie on non-GET requests to a relative root only', async () => {
     document.cookie = 'XSRF-TOKEN=xsrf%20value; path=/'
-    const relative = createApi(createHttp({ root: '/api/v1', auth: { apiKey: 'k' } }))
+    const relative = createApi(createHttp({ root: '/api/v1', auth: { apiKey: 'k' } }), boundary)
     await relative.calculateFeeOptions(body, false)
     await relative.feesTable('abc')
-    const absolute = createApi(createHttp({ root: `${server.origin}/api/v1`, auth: { apiKey: 'k' } }))
+    const absolute = createApi(createHttp({ root: `${server.origin}/api/v1`, auth: { apiKey: 'k' } }), boundary)
     await absolute.calculateFeeOptions(body, false)
     const [post, get, absolutePost] = server.requests
     expect(post?.headers['x-xsrf-token']).toBe('xsrf value')
@@ -113,30 +119,30 @@ describe('API client headers', () => {
   })
 
   it('sends no X-XSRF-TOKEN when there is no cookie', async () => {
-    const relative = createApi(createHttp({ root: '/api/v1', auth: { apiKey: 'k' } }))
+    const relative = createApi(createHttp({ root: '/api/v1', auth: { apiKey: 'k' } }), boundary)
     await relative.frontCalculateFees(body, false)
     expect(server.requests[0]?.headers['x-xsrf-token']).toBeUndefined()
   })
 
   it('turns an HTTP error into a typed error carrying the body', async () => {
-    const api = createApi(createHttp({ root: `${server.origin}/api/v1/fail`, auth: { apiKey: 'k' } }))
+    const api = createApi(createHttp({ root: `${server.origin}/api/v1/fail`, auth: { apiKey: 'k' } }), boundary)
     const error = await api.calculateFeeOptions(body, false).catch(toApiError)
     expect(error).toMatchObject({ kind: 'http', status: 422, body: { status: 422, code: 'y' } })
   })
 
   it('reads a .NET-style answer on the wire: a date-time without a zone taken as UTC, unknown fields dropped', async () => {
-    const api = createApi(createHttp({ root: `${server.origin}/api/v1/dotnet`, auth: { apiKey: 'k' } }))
+    const api = createApi(createHttp({ root: `${server.origin}/api/v1/dotnet`, auth: { apiKey: 'k' } }), boundary)
     expect(await api.calculateFeeOptions(body, false)).toEqual(standInFeesTable(body))
   })
 
   it('turns an SSO login page answered with 200 into a refused answer, never an exception of JSON.parse', async () => {
-    const api = createApi(createHttp({ root: `${server.origin}/api/v1/login`, auth: { apiKey: 'k' } }))
+    const api = createApi(createHttp({ root: `${server.origin}/api/v1/login`, auth: { apiKey: 'k' } }), boundary)
     const error = await api.calculateFeeOptions(body, false).catch(toApiError)
     expect(error).toMatchObject({ kind: 'response', status: 200, code: 'invalid_response', field: '(body)' })
   })
 
   it('turns a 204 into a refused answer for each of the four calls, never an empty result', async () => {
-    const api = createApi(createHttp({ root: `${server.origin}/api/v1/empty`, auth: { apiKey: 'k' } }))
+    const api = createApi(createHttp({ root: `${server.origin}/api/v1/empty`, auth: { apiKey: 'k' } }), boundary)
     for (const call of [
       () => api.calculateFeeOptions(body, false),
       () => api.frontCalculateFees(body, false),
@@ -153,7 +159,7 @@ describe('API client headers', () => {
   })
 
   it('turns a refused connection into a network error', async () => {
-    const api = createApi(createHttp({ root: 'http://127.0.0.1:9/api/v1', auth: { apiKey: 'k' } }))
+    const api = createApi(createHttp({ root: 'http://127.0.0.1:9/api/v1', auth: { apiKey: 'k' } }), boundary)
     const error = await api.calculateFeeOptions(body, false).catch(toApiError)
     expect(error).toMatchObject({ kind: 'network' })
   })

@@ -4,6 +4,12 @@ import { isRelativeUrl } from './environment.ts'
 
 /** A calculation that takes longer is reported as a time-out rather than left spinning. */
 export const REQUEST_TIMEOUT_MS = 30_000
+/** A read or a save is tried again at most this often after a transient failure. */
+export const RETRY_LIMIT = 2
+/** The longest `Retry-After` honoured for one retry: two retries stay within 10 s. */
+export const MAX_RETRY_AFTER_MS = 5_000
+/** Sent with every save: the server answers a repeated key with the version it already stored. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 /** Angular's convention, which the university's API follows: the XSRF cookie's value goes back in a header. */
 const XSRF_COOKIE = 'XSRF-TOKEN'
 const XSRF_HEADER = 'X-XSRF-TOKEN'
@@ -13,8 +19,15 @@ export interface ApiClientOptions {
   root: string
   /** Embedded mode sends the bearer token (none when empty: the Anonymous endpoints); hash mode the static key. */
   auth: { bearer: string } | { apiKey: string }
+  /**
+   * The credentials of the moment, read again for every try: a read retried after the host refreshed its
+   * token carries the new one. `auth` when not given.
+   */
+  currentAuth?: () => ApiClientOptions['auth']
   /** Replaces the global fetch (tests and hosts with their own transport). */
   fetch?: typeof fetch
+  /** Replaces the wait before a retry, in ms by attempt (tests that are not about the wait). */
+  retryDelay?: (attempt: number) => number
 }
 
 /** The calculation's path under the API root. `anonymous` picks the variant of ERP systems in embedded mode. */

@@ -9,7 +9,7 @@
  * screen. See docs/rules.md#failures.
  */
 import { toIsoDate } from '../domain/dates.ts'
-import { ResponseError } from './response-error.ts'
+import { ResponseError, type ResponseProblem } from './response-error.ts'
 import { MAX_FEE_COUNT } from '../domain/tuition.ts'
 import {
   FinancialType,
@@ -20,13 +20,7 @@ import {
   type TuitionPayload,
 } from '../domain/types.ts'
 
-/** What was wrong with an answer: `invalid_date` for a date that cannot be read as UTC, `invalid_response` otherwise. */
-export interface ResponseProblem {
-  code: 'invalid_response' | 'invalid_date'
-  /** Where, as a path into the answer: `firstPaymentDate`, `fees[3].dueDate`, `(body)`. */
-  field: string
-  message: string
-}
+export type { ResponseProblem }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: ResponseProblem }
 

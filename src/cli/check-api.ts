@@ -40,8 +40,15 @@ export interface Check {
   fix?: string
 }
 
-/** The headers the widget sends on a cross-origin call: each must be allowed by the preflight. */
-export const WIDGET_HEADERS = ['Authorization', 'X-Api-Key', 'X-XSRF-TOKEN', 'Content-Type', 'Accept']
+/** The headers the widget sends on a cross-origin call (a save adds its Idempotency-Key): each must be allowed by the preflight. */
+export const WIDGET_HEADERS = [
+  'Authorization',
+  'X-Api-Key',
+  'X-XSRF-TOKEN',
+  'Idempotency-Key',
+  'Content-Type',
+  'Accept',
+]
 
 /** A tuition input like the ones portals send: 6 000 EUR financed over 12 fees, first payment next month. */
 export function sampleInput(today = new Date()): TuitionInput {

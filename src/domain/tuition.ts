@@ -31,12 +31,27 @@ const fail = (code: TuitionErrorCode, message: string, field?: keyof TuitionInpu
 const isBlank = (v: unknown) => v === undefined || v === null || v === ''
 
 /** Parses the `tuition-input` attribute; malformed JSON is an error, never an exception. */
+/**
+ * Where a JSON text failed to parse, by character (engines word it as "at position N", "at line L column C"),
+ * or at its end; nothing of the text itself.
+ */
+function whereJsonFailed(cause: unknown, text: string): string {
+  const message = cause instanceof Error ? cause.message : ''
+  const position = /position (\d+)/.exec(message)?.[1]
+  if (position !== undefined) return ` (at character ${Number(position) + 1})`
+  const lineColumn = /line (\d+) column (\d+)/.exec(message)
+  if (lineColumn) return ` (at line ${lineColumn[1]}, column ${lineColumn[2]})`
+  if (/end of (JSON )?(data|input)/i.test(message) || text.trim() === '') return ' (it ends too soon)'
+  return ''
+}
+
 export function parseTuitionJson(text: string): TuitionCheck {
   let raw: unknown
   try {
     raw = JSON.parse(text)
   } catch (cause) {
-    return fail('invalid_json', `tuition-input is not valid JSON: ${(cause as Error).message}`)
+    // The parser's own message quotes the text it failed on, the token included: say only where it failed.
+    return fail('invalid_json', `tuition-input is not valid JSON${whereJsonFailed(cause, text)}.`)
   }
   return validateTuitionInput(raw)
 }

@@ -1,8 +1,10 @@
 /**
  * Code-split modules, loaded on demand with a time-out and reported as
- * "Loading chunk failed". No React and no DOM here: the API client splits
- * ky off the first render with it too, below the UI. The widget's chunks
- * themselves are declared in src/lazy/registry.ts.
+ * "Loading chunk failed". No React here, and no DOM unless the script-tag
+ * build has given its integrity hashes: the API client splits ky off the
+ * first render with it too, below the UI. The widget's chunks themselves
+ * are declared by the layer that owns them: src/api/chunks.ts and
+ * src/ui/chunks.ts.
  */
 
 /** A lazy chunk that has not arrived within two minutes (a script's load time-out) is reported as failed. */
@@ -47,6 +49,52 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, chunk: string): 
   })
 }
 
+/** A file a lazy chunk runs (the chunk itself, or a chunk it imports), with its Subresource Integrity hash. */
+export interface CheckedFile {
+  readonly url: string
+  readonly integrity: string
+}
+
+const checkedFiles = new Map<string, readonly CheckedFile[]>()
+let preloadNonce = ''
+
+/**
+ * The script-tag build's sha384 hashes of every file each lazy chunk runs, by the chunk's name (set once by the
+ * entry, which the host's own `integrity` attribute checks). A dynamic import() carries no integrity of its own, so
+ * each file is first fetched by a `<link rel="modulepreload" integrity>`: the browser checks it, refuses a changed
+ * one, and puts a checked one in the page's module map, from which the import() that follows takes it. The nonce is
+ * the entry's script tag's, for pages whose Content-Security-Policy allows scripts by nonce.
+ */
+export function setChunkIntegrity(table: Record<string, readonly CheckedFile[]>, nonce = ''): void {
+  for (const [name, files] of Object.entries(table)) checkedFiles.set(name, files)
+  preloadNonce = nonce
+}
+
+function preloadChecked(file: CheckedFile): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.integrity = file.integrity
+    if (preloadNonce) link.nonce = preloadNonce
+    link.href = file.url
+    link.onload = () => {
+      link.remove()
+      resolve()
+    }
+    link.onerror = () => {
+      link.remove()
+      reject(new Error(`refused or unreachable: ${file.url}`))
+    }
+    ;(document.head ?? document.documentElement).append(link)
+  })
+}
+
+/** Resolves once every file of the chunk has passed its integrity check (at once when there are no hashes). */
+function checked(name: string): Promise<void> {
+  const files = checkedFiles.get(name)
+  return files ? Promise.all(files.map(preloadChecked)).then(() => undefined) : Promise.resolve()
+}
+
 export function defineChunk<T>(name: string, importer: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Chunk<T> {
   let module: T | undefined
   let pending: Promise<T> | null = null
@@ -55,7 +103,11 @@ export function defineChunk<T>(name: string, importer: () => Promise<T>, timeout
     loaded: () => module,
     load() {
       if (module !== undefined) return Promise.resolve(module)
-      pending ??= withTimeout(importer(), timeoutMs, name).then(
+      pending ??= withTimeout(
+        checked(name).then(() => importer()),
+        timeoutMs,
+        name,
+      ).then(
         (value) => {
           module = value
           return value

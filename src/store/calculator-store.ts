@@ -5,7 +5,7 @@ import { calculatePath, sendEarly, type ApiClientOptions, type EarlyRequest } fr
 import { httpChunk, isAbort, preloadHttp, toApiError, type ApiError } from '../api/errors.ts'
 import { ChunkLoadError } from '../lazy/chunk.ts'
 import { whenIdle } from '../lazy/idle.ts'
-import { responsesChunk } from '../lazy/registry.ts'
+import { responsesChunk } from '../api/chunks.ts'
 import { toIsoDate } from '../domain/dates.ts'
 import {
   calculationPayload,
@@ -18,10 +18,13 @@ import {
 } from '../domain/payload.ts'
 import { validateTuitionInput } from '../domain/tuition.ts'
 import type { FeesTableResult, TuitionInput } from '../domain/types.ts'
+import { isProblem } from '../api/errors.ts'
 import type { RequestFailure } from '../events.ts'
 import {
   initialState,
   languageOf,
+  type AmountRefusal,
+  type CalculationFailure,
   type CalculatorActions,
   type CalculatorConfig,
   type CalculatorDeps,
@@ -41,6 +44,29 @@ function failureOf(error: ApiError): RequestFailure {
     message: error.message,
     body: error.kind === 'http' ? error.body : null,
   }
+}
+
+/** How the card words a failed calculation. */
+function failureKindOf(error: ApiError): CalculationFailure {
+  if (error.kind === 'network') return { kind: 'connection', status: null }
+  if (error.kind === 'timeout') return { kind: 'timeout', status: null }
+  if (error.kind === 'response') return { kind: 'unreadable', status: error.status }
+  const { status } = error
+  if (status === 401 || status === 403) return { kind: 'session', status }
+  if (status === 429 || status >= 500) return { kind: 'unavailable', status }
+  return { kind: 'refused', status }
+}
+
+/** An amount the student changed: if the API refuses it (400/422), the field says why. */
+interface AmountChange {
+  field: AmountRefusal['field']
+  value: number | null
+}
+
+function amountRefusalOf(change: AmountChange | undefined, error: ApiError): AmountRefusal | null {
+  if (!change || error.kind !== 'http' || (error.status !== 400 && error.status !== 422)) return null
+  const problem = isProblem(error.body) ? error.body : null
+  return { ...change, code: problem?.code ?? '', detail: problem?.detail || null }
 }
 
 /** The tuition input without its token: what decides the plan. The token only says who asks. */
@@ -72,6 +98,11 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
   let saveInFlight: AbortController | null = null
   // The newest plan the host sent while a save was pending or under way: applied once it answers.
   let waitingInput: TuitionInput | null = null
+  // The choice whose calculation failed: Try again resends it, not the one the controls went back to.
+  let failedChoice: PlanChoice | null = null
+  // The key of a save that did not answer: pressing SAVE again on the same plan reuses it, so the server
+  // stores that plan once even if the lost save had reached it.
+  let unansweredSave: { body: string; key: string } | null = null
 
   /**
    * What a failed call was, said where the screen must say it whatever else
@@ -93,16 +124,29 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
   return createStore<CalculatorState & CalculatorActions>()((set, get) => {
     /** Where calls go and with which credentials, at this moment. */
     const clientOptions = (): ApiClientOptions => {
-      const { config: cfg, mode, input } = get()
-      const auth = mode === 'hash' ? { apiKey: cfg.apiKey || DEFAULT_API_KEY } : { bearer: input?.token ?? '' }
-      return { root: apiRootFor(hostname(), cfg.apiBase), auth, ...(deps.fetch ? { fetch: deps.fetch } : {}) }
+      const { config: cfg } = get()
+      const auth = (): ApiClientOptions['auth'] => {
+        const { mode, input, config } = get()
+        return mode === 'hash' ? { apiKey: config.apiKey || DEFAULT_API_KEY } : { bearer: input?.token ?? '' }
+      }
+      return {
+        root: apiRootFor(hostname(), cfg.apiBase),
+        auth: auth(),
+        currentAuth: auth,
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        ...(deps.retryDelay ? { retryDelay: deps.retryDelay } : {}),
+      }
     }
 
     /** The API with the credentials of the moment, once the client's chunk has arrived; `early` is a call it then reads. */
     const api = async (early?: EarlyRequest): Promise<Api> => {
       const { createApi, createHttp } = await httpChunk.load()
-      return createApi(createHttp(clientOptions(), early))
+      const options = clientOptions()
+      return createApi(createHttp(options, early), () => responsesChunk.load(), options.retryDelay)
     }
+
+    /** A new Idempotency-Key, from the client's chunk (a save loads it anyway). */
+    const newIdempotencyKey = async (): Promise<string> => (await httpChunk.load()).newIdempotencyKey()
 
     /** Starts a call that supersedes any under way; resolves to null when it was itself superseded. */
     const latest = async <T>(
@@ -179,19 +223,27 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       }
       const embedded = mode === 'embedded'
       const body = savePayload(input, choice, { embedded, currentHash: versionHashCode })
+      const bodyText = JSON.stringify(body)
       cancelPreview()
       const controller = new AbortController()
       saveInFlight = controller
       set({ saveQueued: false, saving: true })
       try {
+        const idempotencyKey = unansweredSave?.body === bodyText ? unansweredSave.key : await newIdempotencyKey()
+        unansweredSave = { body: bodyText, key: idempotencyKey }
         const table = await (await api()).frontCalculateFees(
           body,
           usesAnonymousEndpoints(input, embedded),
           controller.signal,
+          idempotencyKey,
         )
         if (controller.signal.aborted) return
+        unansweredSave = null
+        // The plan on screen is saved: a recalculation that failed before is no longer the student's way on.
+        failedChoice = null
         set({
           saving: false,
+          failure: null,
           amortization: table,
           planSent: true,
           versionLocked: saveLocks(input, embedded),
@@ -215,11 +267,11 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       }
     }
 
-    const calculate = async () => {
+    const calculate = async (change?: AmountChange) => {
       const { input, choice, result, mode } = get()
       if (!input) return
       cancelPreview()
-      set({ calculating: true })
+      set({ calculating: true, failure: null })
       const body = calculationPayload(input, choice ?? undefined)
       const anonymous = usesAnonymousEndpoints(input, mode === 'embedded')
       const direct = !httpChunk.loaded()
@@ -233,21 +285,35 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         try {
           const [response, { readAnswer, parseFeesTable }] = await Promise.all([early.answer, responsesChunk.load()])
           if (response.ok) return await readAnswer(response, parseFeesTable)
-          return await (await api(early)).calculateFeeOptions(body, anonymous, signal)
         } catch (error) {
           // A chunk that could not load leaves the answer unread; any other failure came with it (an error status,
-          // whose body the failure carries, so it must not be cut off), or ended it.
+          // whose body the failure carries, so it must not be cut off), or ended it. No answer at all (a network
+          // error) goes to the client below, which tries the read again as it does every read.
           if (error instanceof ChunkLoadError) early.cancel()
-          throw error
+          if (!(error instanceof TypeError) || signal.aborted) throw error
         }
+        return await (await api(early)).calculateFeeOptions(body, anonymous, signal)
       })
       // The client comes once the figures are drawn, for the calls that need it (a save, a version number).
       if (direct) whenIdle(preloadHttp)
       if (!outcome) return
       const saveWaited = get().saveQueued
       if ('error' in outcome) {
-        // The controls go back to what the figures on screen stand for.
-        set({ calculating: false, saveQueued: false, choice: result ? choiceOf(result) : null })
+        // The controls go back to what the figures on screen stand for; an amount the API refused stays in its
+        // field, which says why, and any other failure is said on the card with a way to send it again.
+        const amountRefusal = amountRefusalOf(change, outcome.error)
+        const embedded = get().mode === 'embedded'
+        failedChoice = choice
+        set({
+          calculating: false,
+          saveQueued: false,
+          choice: result ? choiceOf(result) : null,
+          ...(embedded
+            ? amountRefusal
+              ? { amountRefusal }
+              : { failure: failureKindOf(outcome.error), amountRefusal: null }
+            : {}),
+        })
         reportCalculationFailure(outcome.error)
         if (saveWaited) {
           refuseSave('recalculation', outcome.error)
@@ -255,6 +321,8 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         }
         return
       }
+      failedChoice = null
+      set({ amountRefusal: null })
       acceptResult(outcome.value)
       if (saveWaited) await carryOutSave()
     }
@@ -270,20 +338,27 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       }
     }
 
-    const choose = (patch: Partial<PlanChoice>) => {
-      const { choice, saving, saveQueued } = get()
+    const choose = (patch: Partial<PlanChoice>, change?: AmountChange) => {
+      const { choice, saving, saveQueued, amountRefusal } = get()
       // A save pending or under way is for the plan on screen: it cannot change under it.
       if (!choice || saving || saveQueued) return
       const next = { ...choice, ...patch }
-      if (JSON.stringify(next) === JSON.stringify(choice)) return
+      if (JSON.stringify(next) === JSON.stringify(choice)) {
+        // The refused amount typed back to the one in force: nothing to send, and nothing left to fix.
+        if (change && amountRefusal?.field === change.field) set({ amountRefusal: null })
+        return
+      }
       set({ choice: next })
-      void calculate()
+      void calculate(change)
     }
 
     /** A new plan from the host: whatever the user chose goes, and it is calculated afresh. */
     const replacePlan = (input: TuitionInput) => {
       lastInputKey = planKey(input)
+      failedChoice = null
       set({
+        failure: null,
+        amountRefusal: null,
         mode: 'embedded',
         input,
         language: languageOf(input),
@@ -320,9 +395,13 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         }
         const { mode, input, saving, saveQueued } = get()
         if (mode === 'embedded' && input && planKey(check.value) === lastInputKey) {
-          // The same plan, perhaps with a fresh token: the next call carries it, nothing else changes.
+          // The same plan, perhaps with a fresh token: the next call carries it, nothing else changes, but a
+          // calculation that failed (the expired token's 401, as a rule) is sent again with it.
           waitingInput = null
-          if (check.value.token !== input.token) set({ input: { ...input, token: check.value.token } })
+          if (check.value.token !== input.token) {
+            set({ input: { ...input, token: check.value.token } })
+            if (get().failure && !get().calculating) get().retry()
+          }
           return
         }
         if (saving || saveQueued) {
@@ -342,6 +421,8 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         saveInFlight = null
         waitingInput = null
         lastInputKey = null
+        failedChoice = null
+        unansweredSave = null
         set(initialState(get().config))
       },
 
@@ -382,16 +463,31 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       },
 
       chooseAmount(initialAmount) {
-        choose({ initialAmount })
+        choose({ initialAmount }, { field: 'initialAmount', value: initialAmount })
       },
 
       choosePartialPayment(partialPayment) {
-        choose({ partialPayment })
+        choose({ partialPayment }, { field: 'partialPayment', value: partialPayment })
+      },
+
+      retry() {
+        const { failure, saving, saveQueued, versionLocked } = get()
+        if (!failure || saving || saveQueued || versionLocked) return
+        if (failedChoice) set({ choice: failedChoice })
+        void calculate()
+      },
+
+      wentOnline() {
+        if (get().failure?.kind === 'connection') get().retry()
+      },
+
+      dismissAmountRefusal() {
+        if (get().amountRefusal) set({ amountRefusal: null })
       },
 
       async save() {
-        const { input, choice, result, versionLocked, saving, saveQueued, calculating } = get()
-        if (!input || !choice || !result || versionLocked || saving || saveQueued) return
+        const { input, choice, result, versionLocked, saving, saveQueued, calculating, amountRefusal } = get()
+        if (!input || !choice || !result || versionLocked || saving || saveQueued || amountRefusal) return
         // The press is for the plan being recalculated: it is saved when its result is on screen.
         if (calculating) {
           set({ saveQueued: true })

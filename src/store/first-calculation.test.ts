@@ -5,7 +5,7 @@ import { setPageUrl } from '../../test/support/page-url.ts'
 import { startRecordingServer, type RecordedRequest, type Reply } from '../../test/support/recording-server.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import type { FeesCalculatorEventName } from '../events.ts'
-import { httpChunk, responsesChunk } from '../lazy/registry.ts'
+import { httpChunk, responsesChunk } from '../api/chunks.ts'
 import { createCalculatorStore } from './calculator-store.ts'
 
 /**

@@ -23,6 +23,30 @@ export type Notice =
   | { kind: 'chunk_load_failed' }
   | ({ kind: 'save_failed' } & SaveRefusal)
 
+/**
+ * Why the last calculation of an embedded plan failed, as the card says it:
+ * `session` (401/403: the token expired), `unavailable` (5xx, 429),
+ * `connection` (no answer at all), `timeout`, `unreadable` (an answer the
+ * widget could not read), `refused` (any other error status).
+ */
+export type CalculationFailureKind = 'session' | 'unavailable' | 'connection' | 'timeout' | 'unreadable' | 'refused'
+
+export interface CalculationFailure {
+  kind: CalculationFailureKind
+  status: number | null
+}
+
+/** An amount the student typed that the API refused (400/422): the field keeps it and says why. */
+export interface AmountRefusal {
+  field: 'initialAmount' | 'partialPayment'
+  /** What the student typed (null: left blank). */
+  value: number | null
+  /** The problem's code, e.g. `partial_payment_exceeds_amount`; empty when the answer had none. */
+  code: string
+  /** The server's own words, shown for a code the widget does not know. */
+  detail: string | null
+}
+
 export interface CalculatorConfig {
   /** Overrides the environment's API root (`api-base`). */
   apiBase: string | null
@@ -56,6 +80,10 @@ export interface CalculatorState {
   planSent: boolean
   /** The schedule asked for without saving: under way, or failed (the screen says so). */
   schedulePreview: 'idle' | 'loading' | 'failed'
+  /** Embedded mode: the last calculation failed, and Try again resends it (null when it did not fail). */
+  failure: CalculationFailure | null
+  /** Embedded mode: the API refused an amount the student typed; SAVE waits until it is fixed or reset. */
+  amountRefusal: AmountRefusal | null
   language: Language
 }
 
@@ -85,6 +113,12 @@ export interface CalculatorActions {
   save(): Promise<void>
   /** Fetches the dated schedule of the plan on screen from FrontCalculateFees without saving a version. */
   previewSchedule(): Promise<void>
+  /** Try again: resends the calculation that failed, with the credentials of the moment. */
+  retry(): void
+  /** The browser is back online: a calculation that failed for want of a connection is sent again. */
+  wentOnline(): void
+  /** Escape in a refused amount: back to the amount the figures on screen stand for. */
+  dismissAmountRefusal(): void
 }
 
 export type CalculatorStore = StoreApi<CalculatorState & CalculatorActions>
@@ -99,6 +133,8 @@ export interface CalculatorDeps {
   /** The page's host name, which picks the environment. */
   hostname?: string
   fetch?: typeof fetch
+  /** Replaces the wait before a retried call, in ms by attempt (tests that are not about the wait). */
+  retryDelay?: (attempt: number) => number
 }
 
 export const languageOf = (input: TuitionInput | null | undefined): Language => languageOfTag(input?.language)
@@ -119,6 +155,8 @@ export const initialState = (config: CalculatorConfig): CalculatorState => ({
   amortization: null,
   planSent: false,
   schedulePreview: 'idle',
+  failure: null,
+  amountRefusal: null,
   language: 'es',
 })
 
@@ -128,7 +166,8 @@ export const selectShowSave = (s: CalculatorState) => !s.loadedByHash || !!s.res
  * SAVE acts: a result that is not locked and no save pending or under way. A recalculation under way
  * does not stop it: the press waits for that result.
  */
-export const selectCanSave = (s: CalculatorState) => !!s.result && !s.versionLocked && !s.saving && !s.saveQueued
+export const selectCanSave = (s: CalculatorState) =>
+  !!s.result && !s.versionLocked && !s.saving && !s.saveQueued && !s.amountRefusal
 /** A save is pending or under way: the plan cannot change until it answers. */
 export const selectSaveBusy = (s: CalculatorState) => s.saving || s.saveQueued
 /** The schedule can be asked for: a result, nothing under way, and no schedule on screen already. */

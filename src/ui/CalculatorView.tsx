@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useCalculator } from './context.ts'
 import { DateField } from './parts/DateField.tsx'
+import { FailureNotice } from './parts/FailureNotice.tsx'
 import { FeeCountField } from './parts/FeeCountField.tsx'
 import { Footer } from './parts/Footer.tsx'
 import { Header } from './parts/Header.tsx'
@@ -29,6 +30,7 @@ export function CalculatorView({ showHeader, showFooter }: CalculatorViewProps) 
         <div>
           <Heading />
           <StatusLine />
+          <FailureNotice />
         </div>
         <div className="fc-plan">
           <div className="fc-choices">

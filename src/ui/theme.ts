@@ -30,6 +30,7 @@
  * @csspart card - The calculator card.
  * @csspart title - The study programme name.
  * @csspart intro - The intro message.
+ * @csspart failure - Why the plan could not be calculated (session expired, service unavailable, no connection, too slow, unreadable answer), with Try again.
  * @csspart fee-select - The number-of-fees dropdown.
  * @csspart monthly-fee - The highlighted monthly fee panel.
  * @csspart date - The first payment date field (calendar button or read-only date).
@@ -66,6 +67,7 @@ export const CSS_PARTS = [
   'card',
   'title',
   'intro',
+  'failure',
   'fee-select',
   'monthly-fee',
   'date',

@@ -100,7 +100,7 @@ describe('fees-calculator check-api', () => {
     const broken = await brokenServer({
       preflight: (headers) => ({
         ...headers,
-        'access-control-allow-headers': 'Content-Type, Accept, X-Api-Key, X-XSRF-TOKEN',
+        'access-control-allow-headers': 'Content-Type, Accept, X-Api-Key, X-XSRF-TOKEN, Idempotency-Key',
       }),
     })
     try {

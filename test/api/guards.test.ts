@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_BODY_BYTES } from '../../demo/server/guards.ts'
 import { expectDocumented, expectProblem } from './openapi.ts'
-import { ALLOWED_ORIGIN, API_KEY, call, financing, startTestServer, type TestServer } from './server.ts'
+import { ALLOWED_ORIGIN, API_KEY, bearer, call, financing, startTestServer, type TestServer } from './server.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -89,11 +89,25 @@ describe('CORS', () => {
 })
 
 describe('the XSRF check', () => {
+  // A request that carries no credentials of its own: only the page's cookies vouch for it.
   const withCookie = (cookie: string, header?: string) =>
-    call(server, 'POST', CALCULATE, {
-      body: financing(),
-      headers: { Cookie: cookie, ...(header === undefined ? {} : { 'X-XSRF-TOKEN': header }) },
+    call(server, 'POST', '/Calculator/CalculateFeeOptionsAnonymous', {
+      body: financing({ system: 3 }),
+      headers: { 'X-Api-Key': '', Cookie: cookie, ...(header === undefined ? {} : { 'X-XSRF-TOKEN': header }) },
     })
+
+  it('leaves alone a request with its own credentials (bearer or API key): another site cannot forge it', async () => {
+    const bearerOnly = await call(server, 'POST', CALCULATE, {
+      body: financing(),
+      headers: { 'X-Api-Key': '', Authorization: await bearer(), Cookie: 'XSRF-TOKEN=abc123' },
+    })
+    expect(bearerOnly.status).toBe(200)
+    const keyOnly = await call(server, 'POST', CALCULATE, {
+      body: financing(),
+      headers: { 'X-Api-Key': API_KEY, Cookie: 'XSRF-TOKEN=abc123' },
+    })
+    expect(keyOnly.status).toBe(200)
+  })
 
   it('passes a non-GET request whose header matches its cookie', async () => {
     expect((await withCookie('XSRF-TOKEN=abc123', 'abc123')).status).toBe(200)
@@ -106,10 +120,10 @@ describe('the XSRF check', () => {
     expect((await withCookie('XSRF-TOKEN=abc123', '')).status).toBe(403)
   })
 
-  it('checks the anonymous endpoints too', async () => {
-    const answer = await call(server, 'POST', '/Calculator/CalculateFeeOptionsAnonymous', {
-      body: financing({ system: 3 }),
-      headers: { Cookie: 'XSRF-TOKEN=abc123' },
+  it('checks a request without credentials on an authenticated endpoint before it is refused for them', async () => {
+    const answer = await call(server, 'POST', CALCULATE, {
+      body: financing(),
+      headers: { 'X-Api-Key': '', Cookie: 'XSRF-TOKEN=abc123' },
     })
     expect(answer.body).toMatchObject({ code: 'xsrf_mismatch' })
   })

@@ -8,7 +8,7 @@ import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openPostgresStore } from '../../demo/server/store/postgres.ts'
 import { openSqliteStore } from '../../demo/server/store/sqlite.ts'
-import { DatabaseVersionError, type VersionStore } from '../../demo/server/store/types.ts'
+import { DatabaseVersionError, IdempotencyKeyReusedError, type VersionStore } from '../../demo/server/store/types.ts'
 import { newVersion } from '../support/new-version.ts'
 import { freshDatabaseName, postgresSuite } from '../support/postgres.ts'
 
@@ -140,6 +140,30 @@ describe.each(BACKENDS)('the $name store', (backend) => {
     })
   })
 
+  it('stores a save repeated with its Idempotency-Key once, and refuses the key with another request', async () => {
+    await withStore(async (store) => {
+      const key = { key: 'c5a4b9e2-1f7d-4d3a-9a51-0e8f2b6d7c10', fingerprint: 'request-A' }
+      const first = await store.save(newVersion('C-IDEM', 12, key))
+      const again = await store.save(newVersion('C-IDEM', 12, key))
+      expect(again).toEqual(first)
+      // No second row: the next save of the contract is number 2.
+      expect((await store.save(newVersion('C-IDEM', 13))).number).toBe(2)
+      await expect(store.save(newVersion('C-IDEM', 14, { ...key, fingerprint: 'request-B' }))).rejects.toThrow(
+        IdempotencyKeyReusedError,
+      )
+    })
+  })
+
+  it('stores one version for 20 concurrent saves with one Idempotency-Key', async () => {
+    await withStore(async (store) => {
+      const key = { key: 'one-press', fingerprint: 'request-A' }
+      const saved = await Promise.all(Array.from({ length: 20 }, () => store.save(newVersion('C-IDEM-BURST', 12, key))))
+      expect(new Set(saved.map((version) => version.hash)).size).toBe(1)
+      expect(saved.every((version) => version.number === 1)).toBe(true)
+      expect((await store.save(newVersion('C-IDEM-BURST'))).number).toBe(2)
+    })
+  })
+
   it('says whether the database answers: yes while open, no once closed', async () => {
     const database = await backend.fresh()
     const store = await database.open()
@@ -188,5 +212,32 @@ describe('the SQLite store', () => {
     )
     const numbers = outputs.flatMap(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1) ?? '[]') as number[])
     expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: PROCESSES * SAVES_EACH }, (_, k) => k + 1))
+  })
+
+  it('stores a save sent with one Idempotency-Key by several processes at once once', async () => {
+    const file = join(dir, 'shared-idempotent.sqlite')
+    await openSqliteStore(file).close()
+    const module = new URL('../../demo/server/store/sqlite.ts', import.meta.url).pathname
+    const version = newVersion('C-SHARED-KEY', 12, { key: 'the-same-press', fingerprint: 'request-A' })
+    const script = `
+      const { openSqliteStore } = await import(${JSON.stringify(module)})
+      const store = openSqliteStore(${JSON.stringify(file)})
+      const saved = await store.save(${JSON.stringify(version)})
+      await store.close()
+      console.log(JSON.stringify([saved.hash, saved.number]))`
+    const run = promisify(execFile)
+    const outputs = await Promise.all(
+      Array.from({ length: 4 }, () => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script])),
+    )
+    const answers = outputs.map(({ stdout }) => stdout.trim().split('\n').at(-1))
+    expect(new Set(answers).size).toBe(1)
+    const db = new Database(file)
+    try {
+      expect(db.prepare("SELECT COUNT(*) AS n FROM versions WHERE contract_id = 'C-SHARED-KEY'").get()).toEqual({
+        n: 1,
+      })
+    } finally {
+      db.close()
+    }
   })
 })

@@ -47,6 +47,42 @@ describe('saving', () => {
     expect((await numberOf(sample?.versionHashCode ?? '', 'C-CONCURRENT')).body).toBe(sample?.versionNumber)
   })
 
+  describe('with an Idempotency-Key', () => {
+    const key = (name: string) => ({ 'Idempotency-Key': `5f0c2a3e-0000-4000-8000-${name.padStart(12, '0')}` })
+
+    it('answers the same save sent again (its answer lost) with the same version, 200, and no new row', async () => {
+      const payload = financing({ contractId: 'C-IDEM-HTTP', numberOfFees: 18 })
+      const first = await save(payload, server, key('1'))
+      const again = await save(payload, server, key('1'))
+      expect(first.status).toBe(200)
+      expect(again.status).toBe(200)
+      expect(again.body).toEqual(first.body)
+      // A new press (a new key) of the same plan is a new version.
+      const next = await save(payload, server, key('2'))
+      expect(next.body.versionNumber).toBe(2)
+      expect(rows(server.dbPath).filter((row) => row.contract_id === 'C-IDEM-HTTP')).toHaveLength(2)
+    })
+
+    it('stores 20 concurrent sends of one save once', async () => {
+      const payload = financing({ contractId: 'C-IDEM-BURST' })
+      const answers = await Promise.all(Array.from({ length: 20 }, () => save(payload, server, key('3'))))
+      expect(answers.every((answer) => answer.status === 200)).toBe(true)
+      expect(new Set(answers.map((answer) => answer.body.versionHashCode)).size).toBe(1)
+      expect(rows(server.dbPath).filter((row) => row.contract_id === 'C-IDEM-BURST')).toHaveLength(1)
+    })
+
+    it('refuses a key sent again with another plan (422), and a key that is not printable ASCII (400)', async () => {
+      await save(financing({ contractId: 'C-IDEM-REUSE', numberOfFees: 12 }), server, key('4'))
+      const reused = await save(financing({ contractId: 'C-IDEM-REUSE', numberOfFees: 24 }), server, key('4'))
+      expect(reused.status).toBe(422)
+      expect(reused.body).toMatchObject({ code: 'idempotency_key_reused' })
+      const bad = await save(financing({ contractId: 'C-IDEM-REUSE' }), server, { 'Idempotency-Key': 'ñ' })
+      expect(bad.status).toBe(400)
+      expect(bad.body).toMatchObject({ code: 'invalid_idempotency_key' })
+      expect(rows(server.dbPath).filter((row) => row.contract_id === 'C-IDEM-REUSE')).toHaveLength(1)
+    })
+  })
+
   it('counts each contract on its own', async () => {
     const first = await save(financing({ contractId: 'C-A' }))
     const other = await save(financing({ contractId: 'C-B' }))
@@ -199,7 +235,7 @@ describe('stored versions', () => {
 describe('the schema', () => {
   it('records its version in user_version and refuses a database from a newer server', async () => {
     const db = new Database(server.dbPath, { readonly: true })
-    expect(db.pragma('user_version', { simple: true })).toBe(1)
+    expect(db.pragma('user_version', { simple: true })).toBe(2)
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
     db.close()
 

@@ -133,6 +133,57 @@ describe('hardening in Chromium', () => {
     })
   })
 
+  describe('under Trusted Types, enforced with no policy allowed, and the strict policy', () => {
+    it('works, lazy chunks and calendar included, saves, and no violation is reported', async () => {
+      const page = await suite.browser.newPage()
+      const seen = watch(page)
+      await page.addInitScript(() => {
+        const violations: string[] = []
+        ;(window as unknown as { __violations: string[] }).__violations = violations
+        document.addEventListener('securitypolicyviolation', (e) =>
+          violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
+        )
+      })
+      await recordEvents(page)
+      const requested: string[] = []
+      page.on('request', (request) => requested.push(request.url()))
+      const response = await page.goto(`${suite.demo.url}/demo/trusted-types.html?lang=en`)
+      expect(response?.headers()['content-security-policy']).toContain("require-trusted-types-for 'script'")
+      expect(response?.headers()['content-security-policy']).toContain("trusted-types 'none'")
+      // The page really enforces it: a string into innerHTML is refused.
+      expect(
+        await page.evaluate(() => {
+          try {
+            document.createElement('div').innerHTML = '<b>x</b>'
+            return 'accepted'
+          } catch (error) {
+            return (error as Error).name
+          }
+        }),
+      ).toBe('TypeError')
+      await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations.splice(0))
+      const result = await waitForEvent(page, 'calculationResultReceivedEvent')
+      await settled(page)
+      expect(result.totalFees).toBe(12)
+      expect(await page.locator('fees-calculator [part~="monthly-fee"]').textContent()).toMatch(/€/)
+      await expect
+        .poll(() =>
+          ['CalendarPicker', 'Toasts', 'http'].filter((n) => requested.some((u) => u.includes(`/chunks/${n}-`))),
+        )
+        .toEqual(['CalendarPicker', 'Toasts', 'http'])
+      await page.locator('fees-calculator [part=date]').click()
+      await page.locator('fees-calculator .react-datepicker').first().waitFor()
+      await page.keyboard.press('Escape')
+      await page.locator('fees-calculator [part~="save-button"]').click()
+      await waitForEvent(page, 'feeOptionSelectedEvent')
+      await page.locator('fees-calculator [part=schedule] tbody tr').first().waitFor()
+      expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([])
+      expect(seen.console.filter((line) => /Content.Security.Policy|Trusted ?Type/i.test(line))).toEqual([])
+      expect(seen.errors).toEqual([])
+      await page.close()
+    })
+  })
+
   describe('the bearer token', () => {
     it('never shows in a request body, a URL, the DOM, an event detail or the console, and goes only to the API root', async () => {
       const page = await suite.browser.newPage()

@@ -45,7 +45,8 @@ async function open(
 
 const chunkLines = (lines: string[]) =>
   lines.filter((line) => line.startsWith('error: [fees-calculator] Loading chunk failed'))
-const alert = (page: Page) => page.locator('fees-calculator [role=alert]')
+/** The built-in alert that says what the toasts would have said when the toaster's chunk cannot load. */
+const alert = (page: Page) => page.locator('fees-calculator .fc-notice-alert[role=alert]')
 
 describe('<fees-calculator> with its lazy chunks', () => {
   it('loads the calendar, the toaster and the HTTP client after the first render, and works', async () => {
@@ -167,6 +168,9 @@ describe('<fees-calculator> with its lazy chunks', () => {
       expect(await toast.locator('[data-title]').textContent()).toBe('Loading chunk failed')
       expect(chunkLines(log.console).some((line) => line.includes('Loading chunk failed: responses'))).toBe(true)
       expect(await alert(page).count()).toBe(0)
+      // The card says the plan could not be calculated, with a way on.
+      const failure = page.locator('fees-calculator [part=failure][role=alert]')
+      expect(await failure.getByRole('button', { name: 'Try again' }).count()).toBe(1)
       expect(log.errors).toEqual([])
       await page.close()
     })

@@ -62,9 +62,12 @@ beforeAll(async () => {
   nextMonth.setMonth(nextMonth.getMonth() + 1, 5)
   let embed = fill(
     snippets.embed ?? '',
-    'https://cdn.example.edu/fees-calculator/dist/fees-calculator.js',
+    'https://cdn.example.edu/fees-calculator/0.1.0/fees-calculator.js',
     '/dist/fees-calculator.js',
   )
+  // The script's hash as the build wrote it: the snippet runs pinned, as a university would embed it.
+  const integrity = JSON.parse(readFileSync('dist/integrity.json', 'utf8')) as Record<string, string>
+  embed = fill(embed, 'sha384-<fees-calculator.js in integrity.json>', integrity['fees-calculator.js'] ?? '')
   embed = fill(embed, '<bearer token>', await suite.demo.token())
   embed = fill(embed, '"dateOfPayment":"2027-01-05"', `"dateOfPayment":"${isoDay(nextMonth)}"`)
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${snippets.theme}</style></head>

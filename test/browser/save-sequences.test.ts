@@ -76,17 +76,18 @@ describe('<fees-calculator> saves exactly the plan on screen (Chromium, real cli
     await page.locator(SAVE).click()
     await held.arrived
     await expect.poll(() => text(page, '[part=save-button]')).toBe('GUARDANDO…')
-    await held.release(problemReply(503))
+    // A 500: not one of the answers a read is tried again after.
+    await held.release(problemReply(500))
 
     const failure = await waitForEvent(page, 'feeOptionSelectedEvent')
-    expect(failure).toMatchObject({ code: 'request_failed', kind: 'http', status: 503 })
+    expect(failure).toMatchObject({ code: 'request_failed', kind: 'http', status: 500 })
     const toast = page.locator('fees-calculator [data-sonner-toast]').filter({ hasText: 'No se ha guardado el plan' })
     await toast.waitFor()
     expect(await toast.locator('[data-title]').textContent()).toBe(
       'No se ha guardado el plan: no se han podido calcular sus nuevas cifras',
     )
     expect(await toast.locator('[data-description]').textContent()).toBe(
-      'El servidor lo ha rechazado (error 503). Pulsa GUARDAR para intentarlo de nuevo.',
+      'El servidor lo ha rechazado (error 500). Pulsa GUARDAR para intentarlo de nuevo.',
     )
     await settled(page)
     // The figures and the controls are the last plan calculated; SAVE works again.

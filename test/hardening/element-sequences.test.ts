@@ -165,7 +165,7 @@ class PutBack implements Command {
 }
 
 const elementCommands = [
-  ...userAndApiCommands,
+  ...userAndApiCommands({ transient: false }),
   fc.boolean().map((later) => new Move(later)),
   fc.constant(new Remove()),
   fc.constant(new PutBack()),

@@ -47,6 +47,12 @@ const RULES: [string, string[], string][] = [
   ['src/store/', ['src/ui/', 'src/element', 'src/define', 'src/app/'], 'the store knows no view'],
   ['src/ui/', ['src/element', 'src/define', 'src/app/'], 'the React tree knows nothing of custom elements'],
   [
+    'src/lazy/',
+    ['src/domain/', 'src/api/', 'src/store/', 'src/ui/', 'src/element', 'src/define', 'src/app/', 'src/locales/'],
+    'the lazy loader knows no chunk: each layer declares its own',
+  ],
+  ['src/locales/', ['src/api/', 'src/store/', 'src/ui/', 'src/element', 'src/define', 'src/app/'], 'words only'],
+  [
     'src/cli/',
     ['src/store/', 'src/ui/', 'src/element', 'src/define', 'src/app/'],
     'the command line reads answers as the client does, with no screen',
@@ -84,6 +90,28 @@ describe('dependency arrows', () => {
       expect(wrong).toEqual([])
     })
   }
+
+  it('has no import circle in src/, dynamic imports included', () => {
+    const graph = new Map(
+      files('src')
+        .filter((file) => !/\.test\.tsx?$/.test(file))
+        .map((file) => [file, importsOf(file).filter((target) => target.startsWith('src/'))]),
+    )
+    const circles: string[] = []
+    const state = new Map<string, 'open' | 'done'>()
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === 'done') return
+      if (state.get(file) === 'open') {
+        circles.push([...path.slice(path.indexOf(file)), file].join(' → '))
+        return
+      }
+      state.set(file, 'open')
+      for (const target of graph.get(file) ?? []) visit(target, [...path, file])
+      state.set(file, 'done')
+    }
+    for (const file of graph.keys()) visit(file, [])
+    expect(circles).toEqual([])
+  })
 
   it('reads the imports it checks (a known arrow is found)', () => {
     expect(importsOf('src/index.ts').some((target) => target.startsWith('src/'))).toBe(true)

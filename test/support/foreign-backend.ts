@@ -108,7 +108,7 @@ export async function startForeignBackend(): Promise<ForeignBackend> {
       res.writeHead(204, {
         'Access-Control-Allow-Origin': req.headers.origin ?? '*',
         'Access-Control-Allow-Methods': 'GET, POST',
-        'Access-Control-Allow-Headers': 'Authorization, X-Api-Key, X-XSRF-TOKEN, Content-Type, Accept',
+        'Access-Control-Allow-Headers': 'Authorization, X-Api-Key, X-XSRF-TOKEN, Idempotency-Key, Content-Type, Accept',
       })
       res.end()
       return

@@ -18,7 +18,8 @@ const TOKEN_TTL_S = 3600
 const MAX_SETTLE_TICKS = 20_000
 
 export type CallKind = 'calculate' | 'save' | 'preview' | 'other'
-export type Delivery = 'answer' | 'network' | 'timeout' | 'server_error'
+/** How a held answer arrives: as the server gave it, lost (no answer), timed out, or replaced by a 500 or a 503. */
+export type Delivery = 'answer' | 'network' | 'timeout' | 'server_error' | 'unavailable'
 
 export interface HeldCall {
   readonly id: number
@@ -28,6 +29,9 @@ export interface HeldCall {
   readonly authorization: string | null
   /** The status the server answered with (what `answer` delivers). */
   readonly status: number
+  /** The save's Idempotency-Key header, and the version the server answered it with (stored, or replayed). */
+  readonly idempotencyKey: string | null
+  readonly savedHash: string | null
 }
 
 export interface HeldApi {
@@ -75,12 +79,18 @@ export async function createHeldApi(now = new Date('2026-11-22T10:00:00Z')): Pro
         const response = await app.fetch(request.clone())
         const answer = await response.text()
         nextId += 1
+        const kind = kindOf(request.url, body)
         const call: HeldCall = {
           id: nextId,
-          kind: kindOf(request.url, body),
+          kind,
           body,
           authorization: request.headers.get('Authorization'),
           status: response.status,
+          idempotencyKey: request.headers.get('Idempotency-Key'),
+          savedHash:
+            kind === 'save' && response.status === 200
+              ? ((JSON.parse(answer) as { versionHashCode: string | null }).versionHashCode ?? null)
+              : null,
         }
         log.push(call)
         const abort = () => {
@@ -96,16 +106,12 @@ export async function createHeldApi(now = new Date('2026-11-22T10:00:00Z')): Pro
             request.signal.removeEventListener('abort', abort)
             if (how === 'network') reject(new TypeError('fetch failed'))
             else if (how === 'timeout') reject(new DOMException('The operation timed out.', 'TimeoutError'))
-            else if (how === 'server_error') {
-              const problem = {
-                type: 'about:blank',
-                title: 'Internal Server Error',
-                status: 500,
-                code: 'internal_error',
-              }
+            else if (how === 'server_error' || how === 'unavailable') {
+              const status = how === 'server_error' ? 500 : 503
+              const problem = { type: 'about:blank', title: 'Server error', status, code: 'internal_error' }
               resolve(
                 new Response(JSON.stringify(problem), {
-                  status: 500,
+                  status,
                   headers: { 'Content-Type': 'application/problem+json' },
                 }),
               )

@@ -1,9 +1,17 @@
 import type { NewVersion } from '../../demo/server/store/types.ts'
 import type { AmortizationTable, FeesTableResult, TuitionPayload } from '../../src/domain/types.ts'
 
-/** A version to save for `contractId`, as the save route hands it to a store; `numberOfFees` tells versions apart. */
-export function newVersion(contractId: string, numberOfFees = 12): NewVersion {
+/**
+ * A version to save for `contractId`, as the save route hands it to a store; `numberOfFees` tells versions apart.
+ * `idempotency`: the save's key and request fingerprint, when it came with one.
+ */
+export function newVersion(
+  contractId: string,
+  numberOfFees = 12,
+  idempotency: NewVersion['idempotency'] = null,
+): NewVersion {
   return {
+    idempotency,
     contractId,
     linkedHash: null,
     tuitionInput: {

@@ -17,6 +17,10 @@ export interface Reply {
   contentType?: string
   /** Milliseconds to wait before answering. */
   delay?: number
+  /** More headers of the answer, e.g. Retry-After. */
+  headers?: Record<string, string>
+  /** No answer at all: the connection is cut (a network error for the client), after `delay` if any. */
+  drop?: boolean
 }
 
 /**
@@ -44,12 +48,18 @@ export async function startRecordingServer(reply: (request: RecordedRequest) => 
       const answer = reply(recorded)
       const send = () => {
         if (res.destroyed) return
+        if (answer.drop) {
+          res.socket?.destroy()
+          return
+        }
         const status = answer.status ?? 200
         res.writeHead(status, {
           'Content-Type': answer.contentType ?? (status >= 400 ? 'application/problem+json' : 'application/json'),
           'Access-Control-Allow-Origin': '*',
           'Access-Control-Allow-Headers': '*',
           'Access-Control-Allow-Methods': '*',
+          'Access-Control-Expose-Headers': '*',
+          ...answer.headers,
         })
         // 204 and 304 carry no body by definition.
         res.end(status === 204 || status === 304 ? undefined : (answer.raw ?? JSON.stringify(answer.body ?? {})))

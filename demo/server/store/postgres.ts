@@ -14,6 +14,7 @@ import { migrate, sqlState } from './pg-migrations.ts'
 import { fromRow, type VersionRow } from './rows.ts'
 import {
   newHash,
+  replayOf,
   StoreUnavailableError,
   versionToSave,
   type NewVersion,
@@ -84,8 +85,9 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
          ON CONFLICT (contract_id) DO UPDATE SET last_number = version_counters.last_number + 1
          RETURNING last_number
        )
-       INSERT INTO versions (hash, contract_id, number, linked_hash, tuition_input, result, amortization, created_at)
-       SELECT $1, $2, last_number, $3, $4, $5, $6, now() FROM counted
+       INSERT INTO versions (hash, contract_id, number, linked_hash, tuition_input, result, amortization, created_at,
+                             idempotency_key, request_fingerprint)
+       SELECT $1, $2, last_number, $3, $4, $5, $6, now(), $7, $8 FROM counted
        RETURNING number, created_at`,
       [
         hash,
@@ -94,11 +96,24 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
         JSON.stringify(version.tuitionInput),
         JSON.stringify(version.result),
         JSON.stringify({ ...version.amortization, versionHashCode: hash, versionNumber: null }),
+        version.idempotency?.key ?? null,
+        version.idempotency?.fingerprint ?? null,
       ],
     )
     const row = rows[0]
     if (row === undefined) throw new Error('Saving a version returned no row.')
     return versionToSave(version, hash, row.number, row.created_at)
+  }
+
+  /** The version stored with this save's Idempotency-Key, if any (refused when it came with another request). */
+  const replay = async (version: NewVersion): Promise<SavedVersion | null> => {
+    const { idempotency } = version
+    if (!idempotency) return null
+    const { rows } = await pool.query<VersionRow<Date>>('SELECT * FROM versions WHERE idempotency_key = $1', [
+      idempotency.key,
+    ])
+    const row = rows[0]
+    return row === undefined ? null : replayOf(fromRow(row), row.request_fingerprint ?? null, idempotency.fingerprint)
   }
 
   let saveRetries = 0
@@ -107,10 +122,17 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     location: withoutPassword(url),
     async save(version) {
       return unavailableOnOutage(async () => {
+        const earlier = await replay(version)
+        if (earlier) return earlier
         for (let attempt = 1; ; attempt += 1) {
           try {
             return await saveOnce(version)
           } catch (error) {
+            // The same key saved at the same moment by another request (or server): its version is this one's.
+            if (isIdempotencyKeyTaken(error)) {
+              const winner = await replay(version)
+              if (winner) return winner
+            }
             if (attempt >= SAVE_ATTEMPTS || !isRetryable(error)) throw error
             saveRetries += 1
             await sleep(RETRY_BASE_MS * 2 ** (attempt - 1) * (0.5 + Math.random()))
@@ -149,6 +171,10 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       return saveRetries
     },
   }
+}
+
+function isIdempotencyKeyTaken(error: unknown): boolean {
+  return sqlState(error) === '23505' && (error as { constraint?: unknown }).constraint === 'versions_idempotency_key'
 }
 
 function isRetryable(error: unknown): boolean {

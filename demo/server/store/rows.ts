@@ -14,6 +14,9 @@ export interface VersionRow<Time extends string | Date = string> {
   result: string
   amortization: string
   created_at: Time
+  /** The Idempotency-Key the version was saved with, and its request's fingerprint (null for saves without one). */
+  idempotency_key?: string | null
+  request_fingerprint?: string | null
 }
 
 export function toRow(version: SavedVersion): VersionRow {
@@ -26,6 +29,8 @@ export function toRow(version: SavedVersion): VersionRow {
     result: JSON.stringify(version.result),
     amortization: JSON.stringify(version.amortization),
     created_at: version.createdAt,
+    idempotency_key: null,
+    request_fingerprint: null,
   }
 }
 

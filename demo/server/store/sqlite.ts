@@ -11,6 +11,7 @@ import { dirname } from 'node:path'
 import {
   DatabaseVersionError,
   newHash,
+  replayOf,
   StoreUnavailableError,
   versionToSave,
   type NewVersion,
@@ -44,6 +45,9 @@ const MIGRATIONS: readonly string[] = [
    BEGIN SELECT RAISE(ABORT, 'versions are immutable'); END;
    CREATE TRIGGER versions_are_kept BEFORE DELETE ON versions
    BEGIN SELECT RAISE(ABORT, 'versions are never deleted'); END;`,
+  `ALTER TABLE versions ADD COLUMN idempotency_key TEXT;
+   ALTER TABLE versions ADD COLUMN request_fingerprint TEXT;
+   CREATE UNIQUE INDEX versions_idempotency_key ON versions (idempotency_key) WHERE idempotency_key IS NOT NULL;`,
 ]
 
 /** Opens (creating when missing) the file and brings its schema up to date. `:memory:` is allowed. */
@@ -58,19 +62,31 @@ export function openSqliteStore(path: string): VersionStore {
     'SELECT COALESCE(MAX(number), 0) + 1 AS next FROM versions WHERE contract_id = ?',
   )
   const insert = db.prepare(
-    `INSERT INTO versions (hash, contract_id, number, linked_hash, tuition_input, result, amortization, created_at)
-     VALUES (@hash, @contract_id, @number, @linked_hash, @tuition_input, @result, @amortization, @created_at)`,
+    `INSERT INTO versions (hash, contract_id, number, linked_hash, tuition_input, result, amortization, created_at,
+                           idempotency_key, request_fingerprint)
+     VALUES (@hash, @contract_id, @number, @linked_hash, @tuition_input, @result, @amortization, @created_at,
+             @idempotency_key, @request_fingerprint)`,
   )
   const byHash = db.prepare<[string], VersionRow>('SELECT * FROM versions WHERE hash = ?')
+  const byIdempotencyKey = db.prepare<[string], VersionRow>('SELECT * FROM versions WHERE idempotency_key = ?')
   const numberByPair = db.prepare<[string, string], { number: number }>(
     'SELECT number FROM versions WHERE hash = ? AND contract_id = ?',
   )
   const ping = db.prepare('SELECT 1')
 
   const saveOnce = db.transaction((version: NewVersion): SavedVersion => {
+    const { idempotency } = version
+    // Inside the write lock: a second process with the same key waits for this one and then finds its row.
+    const earlier = idempotency ? byIdempotencyKey.get(idempotency.key) : undefined
+    if (earlier && idempotency)
+      return replayOf(fromRow(earlier), earlier.request_fingerprint ?? null, idempotency.fingerprint)
     const number = nextNumber.get(version.contractId)?.next ?? 1
     const saved = versionToSave(version, newHash(), number, new Date())
-    insert.run(toRow(saved))
+    insert.run({
+      ...toRow(saved),
+      idempotency_key: idempotency?.key ?? null,
+      request_fingerprint: idempotency?.fingerprint ?? null,
+    })
     return saved
   })
 

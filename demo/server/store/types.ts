@@ -19,6 +19,11 @@ export interface NewVersion {
   result: FeesTableResult
   /** Its versionHashCode and versionNumber are filled in by `save`. */
   amortization: AmortizationTable
+  /**
+   * The client's Idempotency-Key and a fingerprint of the request it came with: a second save with the same
+   * key and fingerprint gets the version the first stored (no new row), one with another fingerprint is refused.
+   */
+  idempotency: { key: string; fingerprint: string } | null
 }
 
 export interface SavedVersion {
@@ -46,6 +51,18 @@ export interface VersionStore {
   isHealthy(): Promise<boolean>
   /** Waits for queries in flight, then lets the connections go. */
   close(): Promise<void>
+}
+
+/** An Idempotency-Key already stored with another request: the save is refused (HTTP 422). */
+export class IdempotencyKeyReusedError extends Error {
+  override name = 'IdempotencyKeyReusedError'
+}
+
+/** The stored version of a repeated Idempotency-Key, or the refusal when it came with another request. */
+export function replayOf(stored: SavedVersion, storedFingerprint: string | null, fingerprint: string): SavedVersion {
+  if (storedFingerprint !== fingerprint)
+    throw new IdempotencyKeyReusedError('This Idempotency-Key was used with another request.')
+  return stored
 }
 
 /** The database cannot be reached or refuses work for now: the request may be retried later (HTTP 503). */

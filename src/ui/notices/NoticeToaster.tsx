@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react'
-import { toasterChunk } from '../../lazy/registry.ts'
+import { toasterChunk } from '../chunks.ts'
 import { useChunk } from '../useChunk.ts'
 import type { NoticeChannel } from './channel.ts'
 import { wordsOf } from './messages.ts'

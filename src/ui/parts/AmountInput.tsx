@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useId, useLayoutEffect, useRef, useState } from 'react'
 import { parseAmount } from '../amount.ts'
+import { amountRefusalWords } from '../amount-refusal.ts'
+import { useActions, useCalculator } from '../context.ts'
 import { useFormatters } from '../useFormatters.ts'
 
 export interface AmountInputProps {
@@ -9,7 +11,7 @@ export interface AmountInputProps {
   /** Called on blur (or Enter) with a changed, valid amount; null when left blank. */
   onCommit(value: number | null): void
   /** The figure the input shows; a data attribute so tests and hosts can find it. */
-  figure: string
+  figure: 'initialAmount' | 'partialPayment'
   /** A save is pending or under way: the amount cannot change until it answers. */
   frozen?: boolean
 }
@@ -25,8 +27,11 @@ export interface AmountInputProps {
  * the typed figures would be appended.
  */
 export function AmountInput({ value, label, onCommit, figure, frozen = false }: AmountInputProps) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const errorId = useId()
+  // The API refused what was typed here: the field keeps it and says why until it is fixed or Escape.
+  const refusal = useCalculator((s) => (s.amountRefusal?.field === figure ? s.amountRefusal : null))
+  const { dismissAmountRefusal } = useActions()
   const format = useFormatters()
   const [draft, setDraft] = useState<string | null>(null)
   const [invalid, setInvalid] = useState(false)
@@ -36,7 +41,12 @@ export function AmountInput({ value, label, onCommit, figure, frozen = false }: 
   // select-all (WebKit does): the first mouseup after the focus, before any key, keeps the selection.
   const fresh = useRef(false)
   const editable = (amount: number | null) => (amount === null ? '' : format.editableAmount(amount))
-  const shown = draft ?? (value === null ? '' : format.money(value))
+  const shown = draft ?? (refusal ? editable(refusal.value) : value === null ? '' : format.money(value))
+  const message = invalid
+    ? t`Enter an amount in figures, such as 6000 or 6000.50`
+    : refusal
+      ? amountRefusalWords(refusal, i18n)
+      : null
 
   useLayoutEffect(() => {
     if (!selectAll.current) return
@@ -56,7 +66,7 @@ export function AmountInput({ value, label, onCommit, figure, frozen = false }: 
     }
     setInvalid(false)
     setDraft(stay ? editable(parsed.value) : null)
-    if (parsed.value !== value) onCommit(parsed.value)
+    if (parsed.value !== value || refusal) onCommit(parsed.value)
   }
 
   return (
@@ -68,8 +78,8 @@ export function AmountInput({ value, label, onCommit, figure, frozen = false }: 
         inputMode="decimal"
         autoComplete="off"
         aria-label={label}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? errorId : undefined}
         data-figure={figure}
         readOnly={frozen}
         aria-disabled={frozen || undefined}
@@ -80,7 +90,7 @@ export function AmountInput({ value, label, onCommit, figure, frozen = false }: 
         }}
         onFocus={() => {
           selectAll.current = fresh.current = true
-          setDraft(editable(value))
+          setDraft(editable(refusal ? refusal.value : value))
         }}
         onChange={(event) => {
           setInvalid(false)
@@ -92,14 +102,15 @@ export function AmountInput({ value, label, onCommit, figure, frozen = false }: 
           if (event.key === 'Enter') commit(true)
           if (event.key === 'Escape') {
             setInvalid(false)
+            dismissAmountRefusal()
             setDraft(editable(value))
           }
         }}
       />
       {/* WCAG 3.3.1: a refused entry is said in words, not only marked invalid. */}
-      {invalid ? (
+      {message ? (
         <span className="fc-field-error" id={errorId} role="alert">
-          {t`Enter an amount in figures, such as 6000 or 6000.50`}
+          {message}
         </span>
       ) : null}
     </>

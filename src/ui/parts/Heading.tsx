@@ -9,9 +9,12 @@ export function Heading() {
   const hasResult = useCalculator((s) => s.result !== null)
   const editable = useCalculator(selectEditable)
   const locked = useCalculator((s) => s.versionLocked)
+  const failedFirst = useCalculator((s) => s.result === null && s.failure !== null)
   const title = studyName ?? t`Your tuition payment plan`
   let intro: string
-  if (!hasResult || editable) {
+  if (failedFirst) {
+    intro = t`Your payment plan could not be calculated yet.`
+  } else if (!hasResult || editable) {
     intro = t`Choose the number of monthly fees and the date of your first payment. The monthly fee and the total to pay update as you choose; save the plan when it suits you.`
   } else if (locked) {
     intro = t`Your payment plan has been saved. These are its fees; it can no longer be changed here.`

@@ -7,7 +7,7 @@ import {
   selectShowSave,
 } from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
-import { scheduleChunk } from '../../lazy/registry.ts'
+import { scheduleChunk } from '../chunks.ts'
 import { useFormatters } from '../useFormatters.ts'
 
 /**

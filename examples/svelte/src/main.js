@@ -1,0 +1,7 @@
+import { mount } from 'svelte'
+import { defineFeesCalculator } from 'fees-calculator'
+import App from './App.svelte'
+
+// Registers <fees-calculator> before Svelte renders it, so Svelte sets its properties, not attributes.
+defineFeesCalculator()
+mount(App, { target: document.getElementById('app') })

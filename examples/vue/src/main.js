@@ -1,0 +1,7 @@
+import { createApp } from 'vue'
+import { defineFeesCalculator } from 'fees-calculator'
+import App from './App.vue'
+
+// Registers <fees-calculator> before Vue renders it, so Vue sets its properties, not attributes.
+defineFeesCalculator()
+createApp(App).mount('#app')

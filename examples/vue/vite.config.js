@@ -1,0 +1,14 @@
+import { defineConfig } from 'vite'
+import vue from '@vitejs/plugin-vue'
+
+export default defineConfig({
+  base: './',
+  plugins: [
+    vue({
+      template: {
+        // <fees-calculator> is a custom element, not a Vue component: Vue leaves it to the browser.
+        compilerOptions: { isCustomElement: (tag) => tag === 'fees-calculator' },
+      },
+    }),
+  ],
+})

@@ -1,0 +1,23 @@
+import { defineChunk } from '../lazy/chunk.ts'
+
+/**
+ * The screen's lazy chunks: what a first render does not need. Each is
+ * loaded once per page and shared by every instance; a failure goes to the
+ * store, which reports it once (console and toast).
+ *
+ * (The demo app's own health-check chunk is declared beside the app, in
+ * src/app/App.tsx, so the package's build never sees it.)
+ */
+
+/** react-datepicker, date-fns and floating-ui: the biggest piece a first render does not need. */
+export const calendarChunk = defineChunk('calendar', () => import('./calendar/CalendarPicker.tsx'))
+
+/** The amortization schedule: only shown after a save or on demand. */
+export const scheduleChunk = defineChunk('schedule', () => import('./schedule/Schedule.tsx'))
+
+/**
+ * sonner and its CSS (≈10 KB gzip): no first render needs them, so they load
+ * when the browser is idle once no calculation is on its way (after the
+ * first figures), or at once when a notice comes first.
+ */
+export const toasterChunk = defineChunk('toaster', () => import('./notices/Toasts.tsx'))

@@ -1,0 +1,232 @@
+/**
+ * The example apps of examples/, one per host framework, each built in production mode against the packed package
+ * (the tarball `npm pack` makes, installed where the examples resolve it) and driven in Chromium as a user and its
+ * host would: the figures appear, each event reaches the app's handler with its detail, a token refresh sends
+ * nothing, hiding and showing the calculator leaves no error and no stray element and the new one works, and the
+ * console has no error or framework warning.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { extname, join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserSuite, type Page } from './harness.ts'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const EXAMPLES = join(ROOT, 'examples')
+/** The Vite apps: built by the test, one `vite build` each. */
+const VITE_APPS = ['react', 'vue', 'svelte'] as const
+/** The apps that share one host page's contract: #toggle, #refresh, #bad-date and #log. */
+const APPS = [...VITE_APPS, 'angular'] as const
+type Example = (typeof APPS)[number]
+/** Where each app's build writes its page. */
+const outputOf = (app: Example) => join(EXAMPLES, app, 'dist', ...(app === 'angular' ? ['browser'] : []))
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.html': 'text/html',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+}
+
+const run = (cwd: string, command: string, args: string[]) =>
+  execFileSync(command, args, {
+    cwd,
+    stdio: 'pipe',
+    encoding: 'utf8',
+    // Next.js asks the network for nothing then.
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', NG_CLI_ANALYTICS: 'false' },
+  })
+
+/** The packed package, installed in examples/node_modules as `npm install <tarball>` would put it. */
+function installPackedPackage() {
+  const work = mkdtempSync(join(tmpdir(), 'fees-examples-'))
+  try {
+    const tarball = run(ROOT, 'npm', ['pack', '--silent', '--pack-destination', work]).trim().split('\n').pop()!
+    run(work, 'tar', ['-xzf', join(work, tarball)])
+    const target = join(EXAMPLES, 'node_modules', 'fees-calculator')
+    rmSync(target, { recursive: true, force: true })
+    mkdirSync(join(EXAMPLES, 'node_modules'), { recursive: true })
+    renameSync(join(work, 'package'), target)
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+const suite = browserSuite()
+const timings: string[] = []
+
+beforeAll(() => {
+  const started = performance.now()
+  installPackedPackage()
+  timings.push(`pack and install ${Math.round(performance.now() - started)} ms`)
+  for (const app of VITE_APPS) {
+    const t = performance.now()
+    run(join(EXAMPLES, app), join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'])
+    timings.push(`${app} build ${Math.round(performance.now() - t)} ms`)
+  }
+  let t = performance.now()
+  run(join(EXAMPLES, 'next'), join(ROOT, 'node_modules', '.bin', 'next'), ['build'])
+  timings.push(`next build ${Math.round(performance.now() - t)} ms`)
+  t = performance.now()
+  run(join(EXAMPLES, 'angular'), join(ROOT, 'node_modules', '.bin', 'ng'), ['build'])
+  timings.push(`angular build ${Math.round(performance.now() - t)} ms`)
+}, 300_000)
+
+afterAll(() => console.info(`examples: ${timings.join(', ')}`))
+
+interface ApiCall {
+  path: string
+  authorization: string | undefined
+}
+
+/** A token other than `token` from the demo's sign-in (tokens minted in the same second are equal). */
+async function anotherToken(token: string): Promise<string> {
+  for (;;) {
+    const next = await suite.demo.token()
+    if (next !== token) return next
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/** Serves `dir` at `prefix` of the demo server's origin (the API is then same-origin, as in a portal). */
+async function serve(page: Page, prefix: string, dir: string) {
+  await page.route(`${suite.demo.url}${prefix}**`, (route) => {
+    const path = new URL(route.request().url()).pathname.slice(prefix.length) || 'index.html'
+    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path)
+    if (!existsSync(file)) return route.fulfill({ status: 404, body: 'missing' })
+    return route.fulfill({ contentType: TYPES[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) })
+  })
+}
+
+/** Opens an example's built app on the demo server's origin (the API is then same-origin, as in a portal). */
+async function openExample(app: Example, token: string): Promise<{ page: Page; api: ApiCall[] }> {
+  const dist = outputOf(app)
+  const prefix = `/examples/${app}/`
+  const api: ApiCall[] = []
+  const page = await suite.open(`${prefix}index.html`, {
+    timeout: 15_000,
+    before: async (page) => {
+      await page.addInitScript((t) => {
+        ;(window as unknown as { exampleAuth: { token: string } }).exampleAuth = { token: t }
+      }, token)
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/') && request.method() !== 'OPTIONS')
+          api.push({ path: new URL(request.url()).pathname, authorization: request.headers().authorization })
+      })
+      await page.route(`${suite.demo.url}${prefix}**`, (route) => {
+        const path = new URL(route.request().url()).pathname.slice(prefix.length) || 'index.html'
+        const file = join(dist, path)
+        if (!existsSync(file)) return route.fulfill({ status: 404, body: 'missing' })
+        return route.fulfill({
+          contentType: TYPES[extname(file)] ?? 'application/octet-stream',
+          body: readFileSync(file),
+        })
+      })
+    },
+  })
+  return { page, api }
+}
+
+/** What the app's handlers received, in order: [event name, detail]. */
+const received = (page: Page) =>
+  page
+    .locator('#log li')
+    .evaluateAll((items) =>
+      items.map((li) => [li.getAttribute('data-event') ?? '', JSON.parse(li.textContent ?? 'null')] as const),
+    )
+const receivedOf = async (page: Page, name: string) =>
+  (await received(page)).filter(([event]) => event === name).map(([, detail]) => detail)
+
+const element = 'fees-calculator'
+const feeOf = (page: Page) => page.locator('fees-calculator').first().locator('[data-figure=feeAmount]')
+
+describe.each(APPS)('the %s example', (app) => {
+  it('calculates, saves and tells its handlers, keeps quiet on a token refresh, and survives hiding and showing', async () => {
+    const token = await suite.demo.token()
+    const { page, api } = await openExample(app, token)
+    const log = suite.logOf(page)
+
+    // The figures, and the result in the app's handler.
+    await expect.poll(() => receivedOf(page, 'calculationResultReceivedEvent')).toHaveLength(1)
+    const [result] = await receivedOf(page, 'calculationResultReceivedEvent')
+    expect(result).toMatchObject({ totalFees: expect.any(Number), feeAmount: expect.any(Number) })
+    await expect.poll(() => feeOf(page).textContent()).toMatch(/\d/)
+
+    // A new token from the auth service: nothing is sent now, and the next call (the save) carries it.
+    const refreshed = await anotherToken(token)
+    const sentBefore = api.length
+    await page.evaluate((t) => {
+      ;(window as unknown as { exampleAuth: { token: string } }).exampleAuth.token = t
+    }, refreshed)
+    await page.locator('#refresh').click()
+    await page.waitForTimeout(300)
+    expect(api.slice(sentBefore)).toEqual([])
+
+    // SAVE: the plan in the app's handler.
+    await page.locator('fees-calculator').first().locator('[part~="save-button"]').click()
+    await expect.poll(() => receivedOf(page, 'feeOptionSelectedEvent')).toHaveLength(1)
+    expect((await receivedOf(page, 'feeOptionSelectedEvent'))[0]).toMatchObject({ versionHashCode: expect.any(String) })
+    expect(api.slice(sentBefore).map((call) => call.authorization)).toContain(`Bearer ${refreshed}`)
+    expect(api.slice(sentBefore).map((call) => call.authorization)).not.toContain(`Bearer ${token}`)
+
+    // Hidden, then shown again: no element left behind, and the new one calculates and saves.
+    await page.locator('#toggle').click()
+    await expect.poll(() => page.locator(element).count()).toBe(0)
+    await page.locator('#toggle').click()
+    await expect.poll(() => receivedOf(page, 'calculationResultReceivedEvent')).toHaveLength(2)
+    expect(await page.locator(element).count()).toBe(1)
+    await expect.poll(() => feeOf(page).textContent()).toMatch(/\d/)
+    await page.locator('fees-calculator').first().locator('[part~="save-button"]').click()
+    await expect.poll(() => receivedOf(page, 'feeOptionSelectedEvent')).toHaveLength(2)
+
+    // A bad date from the app: the refusal in its handler.
+    await page.locator('#bad-date').click()
+    await expect.poll(() => receivedOf(page, 'invalidTuitionEvent')).toHaveLength(1)
+    expect((await receivedOf(page, 'invalidTuitionEvent'))[0]).toMatchObject({ code: 'invalid_date' })
+
+    // The React example's <FeesCalculator> beside the element: its own figures, and onFeeOptionSelected.
+    if (app === 'react') {
+      const component = page.locator('#component')
+      await expect.poll(() => component.locator('[data-figure=feeAmount]').textContent()).toMatch(/\d/)
+      await component.locator('[part~="save-button"]').click()
+      await expect.poll(() => receivedOf(page, 'component:feeOptionSelected')).toHaveLength(1)
+      expect((await receivedOf(page, 'component:feeOptionSelected'))[0]).toMatchObject({
+        versionHashCode: expect.any(String),
+      })
+    }
+
+    expect(log.errors).toEqual([])
+    expect(log.console.filter((line) => /^(error|warning)/.test(line))).toEqual([])
+    await page.close()
+  })
+})
+
+describe('the Next.js example (App Router, pre-rendered on the server)', () => {
+  it('renders on the server, hydrates without a warning, then calculates and saves', async () => {
+    const out = join(EXAMPLES, 'next', 'out')
+    const html = readFileSync(join(out, 'index.html'), 'utf8')
+    // The server's HTML holds the calculator's placeholder, which the client hydrates.
+    expect(html).toContain('data-state="placeholder"')
+    const token = await suite.demo.token()
+    const page = await suite.open('/next/', {
+      timeout: 15_000,
+      before: async (page) => {
+        await page.addInitScript((t) => {
+          ;(window as unknown as { exampleAuth: { token: string } }).exampleAuth = { token: t }
+        }, token)
+        await serve(page, '/next/', out)
+        await serve(page, '/_next/', join(out, '_next'))
+      },
+    })
+    const log = suite.logOf(page)
+    await expect.poll(() => receivedOf(page, 'calculationResultReceivedEvent')).toHaveLength(1)
+    await expect.poll(() => page.locator('main [data-figure=feeAmount]').textContent()).toMatch(/\d/)
+    await page.locator('main [part~="save-button"]').click()
+    await expect.poll(() => receivedOf(page, 'feeOptionSelectedEvent')).toHaveLength(1)
+    expect((await receivedOf(page, 'feeOptionSelectedEvent'))[0]).toMatchObject({ versionHashCode: expect.any(String) })
+    expect(log.errors).toEqual([])
+    expect(log.console.filter((line) => /^(error|warning)/.test(line))).toEqual([])
+    await page.close()
+  })
+})

@@ -1,0 +1,146 @@
+/**
+ * Subresource Integrity of the script-tag build: dist/integrity.json holds the sha384 of every script the build
+ * wrote; a host page pins the entry with `integrity` (and its first-render chunks with an import map's `integrity`),
+ * and the widget checks every lazy chunk it fetches against the hashes its entry carries, so a changed file never runs.
+ */
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { browserSuite, requireBuild, type Page } from './harness.ts'
+import { settled, waitForEvent } from './screen-helpers.ts'
+
+const DIST = 'dist'
+const sha384 = (bytes: Buffer | string) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`
+const integrity = (): Record<string, string> => JSON.parse(readFileSync(join(DIST, 'integrity.json'), 'utf8'))
+const alert = (page: Page) => page.locator('fees-calculator [role=alert]')
+const chunkLines = (lines: string[]) =>
+  lines.filter((line) => line.startsWith('error: [fees-calculator] Loading chunk failed'))
+
+const INPUT = (token: string) => ({
+  currency: 'EUR',
+  dateOfPayment: '2030-01-05',
+  finalAmount: 6000,
+  system: 1,
+  financialType: 0,
+  language: 'en',
+  token,
+  contractId: 'C-SRI',
+  studyIdName: 'Pinned Degree',
+})
+
+/** A host page as the README writes it: the import map's hashes, then the script tag with its own. */
+function pinnedPage(hashes: Record<string, string>, entryIntegrity = hashes['fees-calculator.js']) {
+  const map = {
+    integrity: Object.fromEntries(
+      Object.entries(hashes)
+        .filter(([file]) => file !== 'fees-calculator.js')
+        .map(([file, hash]) => [`/dist/${file}`, hash]),
+    ),
+  }
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Pinned</title>
+<script type="importmap">${JSON.stringify(map)}</script>
+<script type="module" src="/dist/fees-calculator.js" integrity="${entryIntegrity}" crossorigin="anonymous"></script>
+<fees-calculator></fees-calculator>`
+}
+
+const suite = browserSuite()
+
+describe('Subresource Integrity', () => {
+  it('dist/integrity.json holds the sha384 of the standalone script and of every chunk, as written', () => {
+    requireBuild()
+    const files = [
+      'fees-calculator.js',
+      ...readdirSync(join(DIST, 'chunks'))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => `chunks/${f}`),
+    ]
+    const hashes = integrity()
+    expect(Object.keys(hashes).sort()).toEqual(files.sort())
+    for (const file of files) expect(hashes[file], file).toBe(sha384(readFileSync(join(DIST, file))))
+  })
+
+  it('works in a page that pins the script and its chunks by their hashes, and loads every lazy chunk', async () => {
+    const requested: string[] = []
+    const page = await suite.open('/pinned.html', {
+      html: pinnedPage(integrity()),
+      before: (page) => page.on('request', (request) => requested.push(request.url())),
+    })
+    const log = suite.logOf(page)
+    const token = await suite.demo.token()
+    await page.evaluate((input) => {
+      document.querySelector('fees-calculator')!.tuitionInput = input as never
+    }, INPUT(token))
+    await waitForEvent(page, 'calculationResultReceivedEvent')
+    await settled(page)
+    await expect
+      .poll(() =>
+        ['CalendarPicker', 'Toasts', 'http'].filter((n) => requested.some((u) => u.includes(`/chunks/${n}-`))),
+      )
+      .toEqual(['CalendarPicker', 'Toasts', 'http'])
+    expect(await page.locator('fees-calculator [data-figure=feeAmount]').textContent()).toMatch(/\d/)
+    expect(log.errors).toEqual([])
+    expect(log.console.filter((line) => line.startsWith('error'))).toEqual([])
+    await page.close()
+  })
+
+  it('refuses a changed standalone script: nothing of it runs', async () => {
+    const page = await suite.open('/pinned.html', {
+      html: pinnedPage(integrity(), sha384('another version')),
+    })
+    const log = suite.logOf(page)
+    await expect.poll(() => log.console.join('\n')).toMatch(/integrity/i)
+    expect(await page.evaluate(() => customElements.get('fees-calculator'))).toBeUndefined()
+    await page.close()
+  })
+
+  it("refuses a changed first-render chunk by the import map's hash: the element is never defined", async () => {
+    const shared = Object.keys(integrity()).find((file) => file.startsWith('chunks/shared-'))!
+    const page = await suite.open('/pinned.html', {
+      html: pinnedPage(integrity()),
+      before: (page) =>
+        page.route(`**/dist/${shared}`, (route) =>
+          route.fulfill({
+            contentType: 'text/javascript',
+            body: `${readFileSync(join(DIST, shared), 'utf8')}\nglobalThis.__tampered = true;\n`,
+          }),
+        ),
+    })
+    const log = suite.logOf(page)
+    await expect.poll(() => log.console.join('\n')).toMatch(/integrity/i)
+    expect(await page.evaluate(() => customElements.get('fees-calculator'))).toBeUndefined()
+    expect(await page.evaluate(() => (globalThis as { __tampered?: boolean }).__tampered)).toBeUndefined()
+    await page.close()
+  })
+
+  it('refuses a changed lazy chunk and says "Loading chunk failed", with the figures kept', async () => {
+    const hashes = integrity()
+    const toaster = Object.keys(hashes).find((file) => file.startsWith('chunks/Toasts-'))!
+    const calendar = Object.keys(hashes).find((file) => file.startsWith('chunks/CalendarPicker-'))!
+    const served: string[] = []
+    // The portal page, whose script tag carries no integrity: the entry's own hashes check the chunks.
+    const page = await suite.open('/demo/portal.html?lang=en', {
+      before: async (page) => {
+        for (const file of [toaster, calendar]) {
+          await page.route(`**/dist/${file}`, (route) => {
+            served.push(file)
+            // Still valid JavaScript that would run: only its bytes differ.
+            const changed = `${readFileSync(join(DIST, file), 'utf8')}\nglobalThis.__tampered = true;\n`
+            return route.fulfill({ contentType: 'text/javascript', body: changed })
+          })
+        }
+      },
+    })
+    const log = suite.logOf(page)
+    await waitForEvent(page, 'calculationResultReceivedEvent')
+    await alert(page).waitFor()
+    expect(await alert(page).textContent()).toContain('Loading chunk failed')
+    await expect.poll(() => chunkLines(log.console).length).toBe(2)
+    expect(chunkLines(log.console).join('\n')).toMatch(/Loading chunk failed: (toaster|calendar)/)
+    expect(served.sort()).toEqual([calendar, toaster].sort())
+    expect(await page.evaluate(() => (globalThis as { __tampered?: boolean }).__tampered)).toBeUndefined()
+    expect(log.console.join('\n')).toMatch(/integrity/i)
+    expect(await page.locator('fees-calculator [data-figure=feeAmount]').textContent()).toMatch(/\d/)
+    await page.close()
+  })
+})

@@ -1,0 +1,68 @@
+/**
+ * The package as the ecosystem's own tools see it: publint (package.json against what the tarball holds) and
+ * Are the Types Wrong (every entry point resolves to JavaScript with its types, under node16 and bundler
+ * resolution: the ESM-only profile, since the package ships no CommonJS). Then a TypeScript host that imports
+ * `fees-calculator/standalone` for its side effect, compiled under node16 resolution, gets the element's type.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name)
+const run = (command: string, args: string[], cwd = ROOT) => {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+  return { status: result.status, output: `${result.stdout}${result.stderr}` }
+}
+
+describe('the package under the ecosystem checks', () => {
+  it('passes publint, suggestions included', () => {
+    const { status, output } = run(bin('publint'), ['--strict'])
+    expect(output).toContain('All good!')
+    expect(status, output).toBe(0)
+  })
+
+  it('passes arethetypeswrong with the ESM-only profile: every entry point has its types', () => {
+    const { status, output } = run(bin('attw'), ['--pack', '.', '--profile', 'esm-only', '--format', 'table-flipped'])
+    expect(output).not.toMatch(/No types/)
+    expect(status, output).toBe(0)
+  })
+
+  const work = mkdtempSync(join(tmpdir(), 'fees-standalone-types-'))
+  afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+  it('types a TypeScript host that imports fees-calculator/standalone for its side effect', () => {
+    mkdirSync(join(work, 'node_modules'))
+    symlinkSync(ROOT, join(work, 'node_modules', 'fees-calculator'), 'dir')
+    writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module' }))
+    writeFileSync(
+      join(work, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { strict: true, module: 'node16', target: 'es2022', lib: ['es2022', 'dom'], noEmit: true },
+        files: ['host.ts'],
+      }),
+    )
+    const host = `import 'fees-calculator/standalone'
+const element = document.createElement('fees-calculator')
+element.tuitionInput = { grossAmount: 1200 } as never
+const label: string = element.tuitionInput === null ? '' : 'set'
+element.addEventListener('feeOptionSelectedEvent', (event) => {
+  const detail = event.detail
+  console.log('code' in detail ? detail.status : detail, label)
+})
+document.querySelector('fees-calculator')?.addEventListener('calculationResultReceivedEvent', (event) => {
+  const fee: number = event.detail.feeAmount
+  console.log(fee)
+})
+`
+    writeFileSync(join(work, 'host.ts'), host)
+    const typed = run(bin('tsc'), ['-p', work], work)
+    expect(typed.output).toBe('')
+    expect(typed.status).toBe(0)
+    // With a misspelt event name the listener gets a plain Event: the types above are really in force.
+    writeFileSync(join(work, 'host.ts'), host.replace("'calculationResultReceivedEvent'", "'calculationResult'"))
+    expect(run(bin('tsc'), ['-p', work], work).output).toMatch(/Property 'detail' does not exist/)
+  })
+})
