@@ -1,12 +1,11 @@
-import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useShallow } from 'zustand/shallow'
 import type { PlanDownloadDetail } from '../../events.ts'
-import { pdfChunk } from '../../lazy/registry.ts'
+import { pdfChunk } from './chunk.ts'
 import { useCalculator, useCalculatorContext } from '../context.ts'
 import { formattersFor } from '../format.ts'
 import { planIcs } from './ics.ts'
-import { icsTexts, pdfTexts } from './texts.ts'
+import { buttonTexts, icsTexts, pdfTexts } from './texts.ts'
 import { downloadBlob, isSaved, planFileName } from './plan.ts'
 import type { KeptPlan } from './plan.ts'
 
@@ -15,7 +14,6 @@ import type { KeptPlan } from './plan.ts'
  * only). The PDF maker is a lazy chunk: fetched on the first press, or earlier on hover or focus.
  */
 export default function PlanDownloads() {
-  const { t } = useLingui()
   const { reportChunkFailure } = useCalculatorContext()
   const state = useCalculator(
     useShallow((s) => ({
@@ -28,6 +26,7 @@ export default function PlanDownloads() {
     })),
   )
   const [busy, setBusy] = useState(false)
+  const labels = buttonTexts(state.language)
   if (!state.table || !state.result) return null
   const plan: KeptPlan = {
     table: state.table,
@@ -79,7 +78,7 @@ export default function PlanDownloads() {
         onFocus={prefetch}
         onClick={(event) => void downloadPdf(event.currentTarget)}
       >
-        {t`Download the plan (PDF)`}
+        {labels.pdf}
       </button>
       {isSaved(plan) && (
         <button
@@ -88,7 +87,7 @@ export default function PlanDownloads() {
           data-download="ics"
           onClick={(event) => downloadIcs(event.currentTarget)}
         >
-          {t`Add the due dates to my calendar`}
+          {labels.ics}
         </button>
       )}
     </>

@@ -112,3 +112,9 @@ export function icsTexts(plan: KeptPlan, i18n: I18n = keepI18n(plan.language)): 
     description: name,
   }
 }
+
+/** The buttons' words: from this catalogue too, which comes with the schedule, not with the first figures. */
+export function buttonTexts(language: Language): { pdf: string; ics: string } {
+  const i18n = keepI18n(language)
+  return { pdf: i18n._(msg`Download the plan (PDF)`), ics: i18n._(msg`Add the due dates to my calendar`) }
+}
