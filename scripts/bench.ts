@@ -11,7 +11,7 @@ import { launchBrowser, startDemo } from '../tools/browsers.ts'
 import { apiThroughput, printApiReport } from './bench/api.ts'
 import { memoryReport } from './bench/memory.ts'
 import { lighthouseMobile, type LighthouseFigures } from './bench/lighthouse.ts'
-import { startReferenceServer } from '../tools/reference-server.ts'
+import { startReferenceServer } from '../server/tools/reference-server.ts'
 import { FIRST_FIGURES_PROBE_INIT, firstRenders, ms, stats, tuitionInput } from './bench/browser.ts'
 import { packageOf, readChunkReport } from '../tools/chunk-report.ts'
 import {

@@ -61,7 +61,7 @@ export interface DemoServer {
  */
 export async function startDemo(env: Record<string, string> = {}): Promise<DemoServer> {
   requireBuild()
-  const { startReferenceServer } = await import('./reference-server.ts')
+  const { startReferenceServer } = await import('../server/tools/reference-server.ts')
   const server = await startReferenceServer(env)
   return { url: server.url, token: () => server.token(), close: server.remove }
 }

@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { freePort } from './server-process.ts'
+import { freePort } from '../server/tools/server-process.ts'
 
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver'
 export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'

@@ -11,8 +11,8 @@ import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startPostgresCluster, type PostgresCluster } from '../../tools/postgres-cluster.ts'
-import { freePort, startServerProcess, waitUntilAnswering } from '../../tools/server-process.ts'
+import { startPostgresCluster, type PostgresCluster } from '../../server/tools/postgres-cluster.ts'
+import { freePort, startServerProcess, waitUntilAnswering } from '../../server/tools/server-process.ts'
 
 /** Bounded load: a few connections for a few seconds, loopback only. */
 const CONNECTIONS = 10

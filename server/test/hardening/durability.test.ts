@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { mintToken } from '../../demo/server/auth.ts'
+import { mintToken } from '../../src/auth.ts'
 import { financing } from '../api/server.ts'
 import { freePort, startServerProcess } from '../../tools/server-process.ts'
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { SERVER_BUILD } from './build-server.ts'
+import { SERVER_BUILD } from './build.ts'
 
 /** A port nobody listens on now, on loopback. */
 export function freePort(): Promise<number> {

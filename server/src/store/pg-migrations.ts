@@ -11,7 +11,7 @@ import type { Pool } from 'pg'
 import { REPO_ROOT } from '../paths.ts'
 import { DatabaseVersionError } from './types.ts'
 
-const MIGRATIONS_DIR = join(REPO_ROOT, 'demo/server/store/migrations/pg')
+const MIGRATIONS_DIR = join(REPO_ROOT, 'server/src/store/migrations/pg')
 /** SQLSTATEs of CREATE TABLE IF NOT EXISTS losing a race with another server's identical statement. */
 const CREATED_CONCURRENTLY = new Set(['23505', '42P07', '42710'])
 

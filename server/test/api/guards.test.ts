@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_BODY_BYTES } from '../../demo/server/guards.ts'
+import { MAX_BODY_BYTES } from '../../src/guards.ts'
 import { expectDocumented, expectProblem } from './openapi.ts'
 import { ALLOWED_ORIGIN, API_KEY, bearer, call, financing, startTestServer, type TestServer } from './server.ts'
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nextFirstPaymentDate } from '../../demo/server/demo-pages.ts'
+import { nextFirstPaymentDate } from '../../src/demo-pages.ts'
 import { precompress } from '../../tools/precompress.ts'
 import { JWT_SECRET, startTestServer, type TestServer } from './server.ts'
 

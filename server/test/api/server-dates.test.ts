@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DATE_READINGS } from '../support/date-readings.ts'
-import { parseDateOfPayment } from '../../demo/server/dates.ts'
+import { DATE_READINGS } from '../../../test/support/date-readings.ts'
+import { parseDateOfPayment } from '../../src/dates.ts'
 
 const parsed = parseDateOfPayment
 

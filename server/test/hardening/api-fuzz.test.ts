@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hostInput, nearValidTuition, validTuition } from '../support/arbitraries.ts'
+import { hostInput, nearValidTuition, validTuition } from '../../../test/support/arbitraries.ts'
 import { API_KEY, bearer, financing, startTestServer, type TestServer } from '../api/server.ts'
 
 /** Issue: at least 10 000 generated bodies sent to the API. */

@@ -10,7 +10,7 @@ import formatsPlugin from 'ajv-formats'
 import { readFileSync } from 'node:fs'
 import { expect } from 'vitest'
 
-export const OPENAPI_PATH = new URL('../../openapi/openapi.json', import.meta.url)
+export const OPENAPI_PATH = new URL('../../../openapi/openapi.json', import.meta.url)
 export const openapi = JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')) as OpenApiDocument
 
 interface OpenApiDocument {

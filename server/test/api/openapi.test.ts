@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PROBLEM_CODES } from '../../demo/server/problem.ts'
+import { PROBLEM_CODES } from '../../src/problem.ts'
 import { expectDocumented, openapi, OPENAPI_PATH } from './openapi.ts'
 import { startTestServer, type TestServer } from './server.ts'
 
 const run = promisify(execFile)
-const REPO = new URL('../../', import.meta.url)
+const REPO = new URL('../../../', import.meta.url)
 
 let server: TestServer
 beforeAll(async () => {

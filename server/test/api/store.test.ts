@@ -6,9 +6,9 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openPostgresStore } from '../../demo/server/store/postgres.ts'
-import { openSqliteStore } from '../../demo/server/store/sqlite.ts'
-import { DatabaseVersionError, IdempotencyKeyReusedError, type VersionStore } from '../../demo/server/store/types.ts'
+import { openPostgresStore } from '../../src/store/postgres.ts'
+import { openSqliteStore } from '../../src/store/sqlite.ts'
+import { DatabaseVersionError, IdempotencyKeyReusedError, type VersionStore } from '../../src/store/types.ts'
 import { newVersion } from '../support/new-version.ts'
 import { freshDatabaseName, postgresSuite } from '../support/postgres.ts'
 
@@ -196,7 +196,7 @@ describe('the SQLite store', () => {
     await openSqliteStore(file).close()
     const PROCESSES = 4
     const SAVES_EACH = 50
-    const module = new URL('../../demo/server/store/sqlite.ts', import.meta.url).pathname
+    const module = new URL('../../src/store/sqlite.ts', import.meta.url).pathname
     const script = `
       const { openSqliteStore } = await import(${JSON.stringify(module)})
       const store = openSqliteStore(${JSON.stringify(file)})
@@ -217,7 +217,7 @@ describe('the SQLite store', () => {
   it('stores a save sent with one Idempotency-Key by several processes at once once', async () => {
     const file = join(dir, 'shared-idempotent.sqlite')
     await openSqliteStore(file).close()
-    const module = new URL('../../demo/server/store/sqlite.ts', import.meta.url).pathname
+    const module = new URL('../../src/store/sqlite.ts', import.meta.url).pathname
     const version = newVersion('C-SHARED-KEY', 12, { key: 'the-same-press', fingerprint: 'request-A' })
     const script = `
       const { openSqliteStore } = await import(${JSON.stringify(module)})

@@ -12,7 +12,7 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 
-const ROOT = join(import.meta.dirname, '..')
+const ROOT = join(import.meta.dirname, '../..')
 export const SERVER_BUILD = join(ROOT, 'build/server/main.js')
 
 export async function buildServer(): Promise<void> {
@@ -20,7 +20,7 @@ export async function buildServer(): Promise<void> {
   const { build } = await import('rolldown')
   rmSync(join(ROOT, 'build/server'), { recursive: true, force: true })
   await build({
-    input: join(ROOT, 'demo/server/main.ts'),
+    input: join(ROOT, 'server/src/main.ts'),
     platform: 'node',
     // Bare specifiers (packages, node: builtins) are loaded from node_modules at run time.
     external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0'),
