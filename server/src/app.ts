@@ -11,7 +11,6 @@ import { API_BASE, apiRoutes } from './api.ts'
 import { createAuthenticator } from './auth.ts'
 import { type Clock, createCalculator } from './calculator.ts'
 import { ownOrigin, type Config } from './config.ts'
-import { REPO_ROOT } from './paths.ts'
 import { openStore } from './store/open.ts'
 import { openSqliteStore } from './store/sqlite.ts'
 import type { VersionStore } from './store/types.ts'
@@ -21,9 +20,9 @@ import { problem, problemResponse, unexpectedErrorProblem } from './problem.ts'
 import { staticRoutes } from './static.ts'
 
 export interface AppOptions {
-  /** Where the build is (`dist/fees-calculator.js`, `dist/app/index.html`); default `<repo>/dist`. */
+  /** Where the build is (`fees-calculator.js`, `app/index.html`) instead of the configured FEES_DIST_DIR. */
   distDir?: string
-  /** Where portal.html and crm.html are; default `<repo>/demo`. */
+  /** Where portal.html and crm.html are instead of the configured FEES_DEMO_DIR. */
   demoDir?: string
   /** The store to use instead of opening the configured one; the caller closes it. */
   store?: VersionStore
@@ -60,12 +59,12 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
   const app = new Hono()
   app.route(API_BASE, apiRoutes(config, store, allowedOrigins, { authenticate, calculator }))
   const demoPages = demoPageRoutes(app, {
-    demoDir: options.demoDir ?? `${REPO_ROOT}demo`,
+    demoDir: options.demoDir ?? config.demoDir,
     jwtSecret: config.jwtSecret,
     minFees: config.minFees,
     maxFees: config.maxFees,
   })
-  staticRoutes(app, options.distDir ?? `${REPO_ROOT}dist`)
+  staticRoutes(app, options.distDir ?? config.distDir)
 
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/'))

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig, ownOrigin } from './config.ts'
 
@@ -22,6 +23,25 @@ describe('loadConfig', () => {
     expect(config.tinFinancing.text).toBe('0.0595')
     expect(config.tinRefinancing.text).toBe('0.0695')
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32)
+    // The repository's layout, from the folder the server is started in (the image keeps it).
+    expect([config.distDir, config.demoDir, config.migrationsDir]).toEqual([
+      resolve('dist'),
+      resolve('demo'),
+      resolve('server/src/store/migrations/pg'),
+    ])
+  })
+
+  it('finds the files it serves and its migrations where the variables say, from the folder it is started in', () => {
+    const config = loadConfig({
+      FEES_DIST_DIR: '/srv/fees/dist',
+      FEES_DEMO_DIR: 'pages',
+      FEES_MIGRATIONS_DIR: '../schema/pg',
+    })
+    expect([config.distDir, config.demoDir, config.migrationsDir]).toEqual([
+      '/srv/fees/dist',
+      resolve('pages'),
+      resolve('../schema/pg'),
+    ])
   })
 
   it('reads every variable', () => {

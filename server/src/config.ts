@@ -1,8 +1,9 @@
 /**
  * The reference API's configuration: every environment variable it reads
- * (listed in the README), each with a working default. A bad value stops the start with a
+ * (listed in server/README.md), each with a working default. A bad value stops the start with a
  * message naming the variable, rather than serving wrong money later.
  */
+import { resolve } from 'node:path'
 import { MAX_FEE_COUNT } from '../../src/domain/tuition.ts'
 import { parseRate, type Rate } from './money.ts'
 
@@ -15,6 +16,13 @@ const SECRET_VARIABLES = new Set(['FEES_API_KEY', 'FEES_JWT_SECRET', 'DATABASE_U
 
 export const DEFAULT_API_KEY = 'demo-api-key'
 export const DEFAULT_JWT_SECRET = 'fees-calculator-demo-secret-not-for-production'
+/**
+ * Where the server's files are, from the folder it is started in: the repository's layout, which the image keeps.
+ * The migrations are the schema this server's code writes; the other two are what it serves.
+ */
+export const DEFAULT_DIST_DIR = 'dist'
+export const DEFAULT_DEMO_DIR = 'demo'
+export const DEFAULT_MIGRATIONS_DIR = 'server/src/store/migrations/pg'
 
 export interface Config {
   port: number
@@ -40,6 +48,12 @@ export interface Config {
   /** Origins allowed to call cross-origin; null means the server's own origin once it listens; `*` allows any. */
   corsOrigins: string[] | null
   editableSaved: boolean
+  /** The widget's build (the bundle, its chunks, the single-page app in app/), served under /dist and /fees. */
+  distDir: string
+  /** The demo pages (portal.html, crm.html, strict-csp.html), served under /demo. */
+  demoDir: string
+  /** The PostgreSQL schema's files (`001_name.sql`, …), applied in order at start. */
+  migrationsDir: string
 }
 
 export class ConfigError extends Error {
@@ -80,6 +94,9 @@ export function loadConfig(env: Env = process.env): Config {
     jwksCooldownMs: read('FEES_JWKS_COOLDOWN_S', 30, (t) => integerIn(t, 0, 86_400)) * 1000,
     corsOrigins: read('FEES_CORS_ORIGINS', null, parseOrigins),
     editableSaved: read('FEES_EDITABLE_SAVED', false, parseBoolean),
+    distDir: read('FEES_DIST_DIR', resolve(DEFAULT_DIST_DIR), resolve),
+    demoDir: read('FEES_DEMO_DIR', resolve(DEFAULT_DEMO_DIR), resolve),
+    migrationsDir: read('FEES_MIGRATIONS_DIR', resolve(DEFAULT_MIGRATIONS_DIR), resolve),
   }
   if (config.minFees > config.maxFees) {
     problems.push(`FEES_MIN (${config.minFees}) must not be greater than FEES_MAX (${config.maxFees})`)

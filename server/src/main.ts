@@ -1,11 +1,10 @@
 /**
  * `npm run demo`: the reference server with the configuration of the
- * environment (the variables the README lists), printing where everything is.
+ * environment (the variables server/README.md lists), printing where everything is.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { startServer } from './app.ts'
-import { REPO_ROOT } from './paths.ts'
 import { ConfigError, DEFAULT_API_KEY, DEFAULT_JWT_SECRET, loadConfig, type Config } from './config.ts'
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
@@ -27,8 +26,10 @@ async function main(): Promise<void> {
   ) {
     console.warn('Warning: listening beyond this machine with the demo FEES_API_KEY or FEES_JWT_SECRET: set your own.')
   }
-  if (!existsSync(join(REPO_ROOT, 'dist/fees-calculator.js'))) {
-    console.warn('Warning: dist/ has no build: the pages will not load the calculator until `npm run build` has run.')
+  if (!existsSync(join(config.distDir, 'fees-calculator.js'))) {
+    console.warn(
+      `Warning: ${config.distDir} has no build: the pages will not load the calculator until \`npm run build\` has run (or FEES_DIST_DIR names the build).`,
+    )
   }
 
   const server = await startServer(config)

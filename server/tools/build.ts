@@ -1,26 +1,26 @@
 /**
- * The build's server step: the reference server (demo/server/main.ts) as one
- * plain JavaScript module, `build/server/main.js`, which `npm run serve` and the
+ * The server's build: the reference server (server/src/main.ts) as one plain
+ * JavaScript module, `server/build/main.js`, which `npm run serve` and the
  * image run with Node alone. Packages stay imports of node_modules; the
- * server's own modules and the shared domain code are bundled. It is the
- * production start: no TypeScript loader in the process, and none of the
- * per-closure name-keeping code that tsx adds to every function it compiles.
- * The module sits two folders below the repository, as demo/server/main.ts
- * does, so the paths the server resolves from its own folder (the OpenAPI
- * document, the pages, the migrations) are the same in both.
+ * server's own modules, the shared domain code and the OpenAPI document are
+ * bundled. It is the production start: no TypeScript loader in the process,
+ * and none of the per-closure name-keeping code that tsx adds to every function
+ * it compiles. The files the server reads at run time (the widget's build, the
+ * demo pages, the migrations) are found through its configuration, so the
+ * module may sit anywhere.
  */
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 
-const ROOT = join(import.meta.dirname, '../..')
-export const SERVER_BUILD = join(ROOT, 'build/server/main.js')
+const SERVER_DIR = join(import.meta.dirname, '..')
+export const SERVER_BUILD = join(SERVER_DIR, 'build/main.js')
 
 export async function buildServer(): Promise<void> {
   // Loaded here, not with this module: the tests read SERVER_BUILD without the bundler.
   const { build } = await import('rolldown')
-  rmSync(join(ROOT, 'build/server'), { recursive: true, force: true })
+  rmSync(join(SERVER_DIR, 'build'), { recursive: true, force: true })
   await build({
-    input: join(ROOT, 'server/src/main.ts'),
+    input: join(SERVER_DIR, 'src/main.ts'),
     platform: 'node',
     // Bare specifiers (packages, node: builtins) are loaded from node_modules at run time.
     external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0'),

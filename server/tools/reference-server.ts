@@ -5,7 +5,7 @@
  * one secret of the tests' own. The browser tests' demo server and the API
  * tests' server are both this one, with their own environment.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServer, type AppOptions, type RunningServer } from '../src/app.ts'
@@ -67,4 +67,25 @@ export async function startReferenceServer(
       rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+export interface DemoServer {
+  url: string
+  /** A bearer token the server accepts (HS256, one hour). */
+  token(): Promise<string>
+  close(): Promise<void>
+}
+
+/**
+ * The demo server of `npm run demo` (reference API, demo pages, built bundle,
+ * single-page app) on 127.0.0.1 at a random port, with its own database file,
+ * as the browser tests and the bench open it: the build must be there.
+ */
+export async function startDemo(env: Record<string, string> = {}): Promise<DemoServer> {
+  const server = await startReferenceServer(env)
+  if (!existsSync(join(server.config.distDir, 'fees-calculator.js'))) {
+    await server.remove()
+    throw new Error('The browser tests load the built bundle: run `npm run build` first (`npm test` does).')
+  }
+  return { url: server.url, token: () => server.token(), close: server.remove }
 }

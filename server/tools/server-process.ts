@@ -30,7 +30,7 @@ export async function waitUntilAnswering(url: string, child: ChildProcess): Prom
 }
 
 /**
- * `npm run serve`'s server, the build's build/server/main.js, in a process of its own, on
+ * `npm run serve`'s server, the build's server/build/main.js, in a process of its own, on
  * 127.0.0.1:`port` with the given environment, resolved once /health answers.
  * Its own process, so a test can kill it like a crashed host and a benchmark
  * does not share a core with it.

@@ -7,7 +7,9 @@ import { openPostgresStore } from './postgres.ts'
 import { openSqliteStore } from './sqlite.ts'
 import type { VersionStore } from './types.ts'
 
-export async function openStore(config: Pick<Config, 'databaseUrl' | 'dbPath'>): Promise<VersionStore> {
-  if (config.databaseUrl !== null) return openPostgresStore(config.databaseUrl)
+export async function openStore(
+  config: Pick<Config, 'databaseUrl' | 'dbPath' | 'migrationsDir'>,
+): Promise<VersionStore> {
+  if (config.databaseUrl !== null) return openPostgresStore(config.databaseUrl, { migrationsDir: config.migrationsDir })
   return openSqliteStore(config.dbPath)
 }

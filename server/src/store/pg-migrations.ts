@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL schema: versioned files in `migrations/pg/` (`001_name.sql`,
- * `002_…`), applied in order at start, each in its own transaction together
+ * `002_…`; the server finds them through FEES_MIGRATIONS_DIR), applied in order at start, each in its own transaction together
  * with its row in `schema_migrations`. Several servers starting at once do not
  * race: the first to insert a file's row holds it until it commits, the others
  * wait on that row, then see the file applied and skip it.
@@ -8,10 +8,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Pool } from 'pg'
-import { REPO_ROOT } from '../paths.ts'
+import { DEFAULT_MIGRATIONS_DIR } from '../config.ts'
 import { DatabaseVersionError } from './types.ts'
 
-const MIGRATIONS_DIR = join(REPO_ROOT, 'server/src/store/migrations/pg')
 /** SQLSTATEs of CREATE TABLE IF NOT EXISTS losing a race with another server's identical statement. */
 const CREATED_CONCURRENTLY = new Set(['23505', '42P07', '42710'])
 
@@ -21,7 +20,7 @@ export interface Migration {
   sql: string
 }
 
-export function pgMigrations(dir = MIGRATIONS_DIR): Migration[] {
+export function pgMigrations(dir = DEFAULT_MIGRATIONS_DIR): Migration[] {
   return readdirSync(dir)
     .filter((file) => /^\d+_.+\.sql$/.test(file))
     .sort()
@@ -33,7 +32,7 @@ export function pgMigrations(dir = MIGRATIONS_DIR): Migration[] {
 }
 
 /** Applies the files not applied yet; returns the names it applied. Refuses a database from a newer server. */
-export async function migrate(pool: Pool, migrations = pgMigrations()): Promise<string[]> {
+export async function migrate(pool: Pool, migrations: Migration[]): Promise<string[]> {
   try {
     await pool.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version    INTEGER     PRIMARY KEY,

@@ -10,7 +10,7 @@
  * number of times.
  */
 import pg from 'pg'
-import { migrate, sqlState } from './pg-migrations.ts'
+import { migrate, pgMigrations, sqlState } from './pg-migrations.ts'
 import { fromRow, type VersionRow } from './rows.ts'
 import {
   newHash,
@@ -42,6 +42,8 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 export interface PostgresStoreOptions {
   /** Connections in the pool; default POOL_SIZE. */
   poolSize?: number
+  /** The schema's files; default the configuration's default, FEES_MIGRATIONS_DIR. */
+  migrationsDir?: string
 }
 
 export interface PostgresStore extends VersionStore {
@@ -68,7 +70,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   // Health has a connection of its own: a pool busy with saves is not a database that does not answer.
   const healthPool = connect(1)
   try {
-    await migrate(pool)
+    await migrate(pool, pgMigrations(options.migrationsDir))
   } catch (error) {
     await Promise.all([pool.end(), healthPool.end()])
     throw error
