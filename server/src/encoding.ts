@@ -1,7 +1,7 @@
 /**
  * Compressed answers, as a CDN sends them: brotli, else gzip, by the browser's Accept-Encoding, with
  * `Vary: Accept-Encoding`. The build writes a compressed copy beside each of its files with compress()
- * (tools/precompress.ts), and static.ts sends those; text the server makes itself is compressed here: a
+ * (server/tools/precompress.ts), and static.ts sends those; text the server makes itself is compressed here: a
  * demo page as it is sent, the OpenAPI document once per encoding, when first asked for.
  */
 import { createHash } from 'node:crypto'

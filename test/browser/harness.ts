@@ -32,7 +32,7 @@ export function nextEvent<T = unknown>(page: Page, name: string, selector = 'fee
 export type { Browser, BrowserContext, Page } from 'playwright-core'
 
 export interface SuiteOptions {
-  /** The demo server's environment (see demo/server/config.ts). */
+  /** The demo server's environment (see server/src/config.ts). */
   env?: Record<string, string>
   /** Chromium flags beyond the usual ones (e.g. ALLOW_LOOPBACK_CROSS_ORIGIN). */
   args?: string[]

@@ -1,6 +1,6 @@
 /**
  * The calculator's POST endpoints are answered in front of Hono
- * (demo/server/hot-routes.ts) unless the request is out of the ordinary; a
+ * (server/src/hot-routes.ts) unless the request is out of the ordinary; a
  * cookie sends the same request through Hono. Both must give the same bytes.
  */
 import { connect } from 'node:net'

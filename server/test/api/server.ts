@@ -1,5 +1,5 @@
 /**
- * The API tests' harness: the reference server (tools/reference-server.ts)
+ * The API tests' harness: the reference server (server/tools/reference-server.ts)
  * with the API tests' environment, payloads, and a client that checks every
  * answer against openapi.json.
  */

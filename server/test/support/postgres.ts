@@ -1,6 +1,6 @@
 /**
  * A real PostgreSQL cluster for a test file: started before its tests, stopped
- * and removed after them (tools/postgres-cluster.ts). Without the server
+ * and removed after them (server/tools/postgres-cluster.ts). Without the server
  * binaries the tests fail and say how to install them.
  */
 import { afterAll, beforeAll } from 'vitest'
