@@ -7,22 +7,23 @@ WORKDIR /app
 # better-sqlite3 compiles when no prebuilt binary matches.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+COPY server/package.json ./server/
 RUN npm ci
 COPY . .
 RUN npm run build
+# The server's production packages only (hono, pg, better-sqlite3, …): none of the widget's build or test tools.
+RUN rm -rf node_modules server/node_modules && npm ci --omit=dev -w server
 
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4173 FEES_DB=/data/fees.sqlite
-# The server is the build's one module, build/server/main.js; the packages it imports (hono, pg,
-# better-sqlite3, …) are dev dependencies of the widget's package, so the whole node_modules comes along.
+# The repository's layout, which the server's defaults name (FEES_DIST_DIR=dist, FEES_DEMO_DIR=demo,
+# FEES_MIGRATIONS_DIR=server/src/store/migrations/pg); the server itself is the build's one module.
 COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/server/build ./server/build
 COPY --from=build /app/dist ./dist
-COPY --from=build /app/build ./build
-COPY --from=build /app/package.json ./
-# The demo pages and the PostgreSQL migrations are read from demo/ at run time, the OpenAPI document from openapi/.
-COPY demo ./demo
-COPY openapi ./openapi
+COPY demo/*.html ./demo/
+COPY server/src/store/migrations ./server/src/store/migrations
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 USER node
@@ -30,4 +31,4 @@ EXPOSE 4173
 HEALTHCHECK --interval=10s --timeout=3s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node itself, not npm, so that SIGTERM reaches the server and it drains before exiting.
-CMD ["node", "build/server/main.js"]
+CMD ["node", "server/build/main.js"]

@@ -27,12 +27,7 @@ export default defineConfig(async (env) =>
           extends: true,
           test: {
             name: 'server',
-            include: [
-              'demo/server/**/*.test.ts',
-              'test/api/**/*.test.ts',
-              'test/package/**/*.test.ts',
-              'test/hardening/**/*.test.ts',
-            ],
+            include: ['server/**/*.test.ts', 'test/package/**/*.test.ts', 'test/hardening/**/*.test.ts'],
             environment: 'node',
             testTimeout: 60_000,
             hookTimeout: 60_000,

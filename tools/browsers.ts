@@ -1,7 +1,7 @@
 /**
  * What the browser tests and the bench share: Debian's Chromium launched for a
- * closed network, and the demo server of `npm run demo` on a random loopback
- * port with its own database.
+ * closed network, and the check that the build they load is there. (The demo
+ * server they open is the server's own: server/tools/reference-server.ts.)
  */
 import { existsSync } from 'node:fs'
 import { chromium, type Browser } from 'playwright-core'
@@ -47,21 +47,3 @@ export function requireBuild(files = ['dist/fees-calculator.js']): void {
  * API root switch it off.
  */
 export const ALLOW_LOOPBACK_CROSS_ORIGIN = ['--disable-features=LocalNetworkAccessChecks']
-
-export interface DemoServer {
-  url: string
-  /** A bearer token the server accepts (HS256, one hour). */
-  token(): Promise<string>
-  close(): Promise<void>
-}
-
-/**
- * The demo server of `npm run demo` (reference API, demo pages, built bundle,
- * single-page app) on 127.0.0.1 at a random port, with its own database file.
- */
-export async function startDemo(env: Record<string, string> = {}): Promise<DemoServer> {
-  requireBuild()
-  const { startReferenceServer } = await import('./reference-server.ts')
-  const server = await startReferenceServer(env)
-  return { url: server.url, token: () => server.token(), close: server.remove }
-}

@@ -2,7 +2,7 @@
  * The reference API's throughput on loopback, next to a bare Node `http`
  * server answering a constant JSON body in the same run with the same
  * connections, each load after 2 s of the same load that is not counted: calculations, and saves
- * on SQLite and on PostgreSQL (a throwaway cluster, tools/postgres-cluster.ts). Every server runs in its own
+ * on SQLite and on PostgreSQL (a throwaway cluster, server/tools/postgres-cluster.ts). Every server runs in its own
  * process; autocannon runs in this one. Calculations are measured in rounds, each right after a load of the
  * bare server, and each round's share is taken against that bare load. Figures only: nothing here passes or fails.
  */
@@ -11,8 +11,8 @@ import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startPostgresCluster, type PostgresCluster } from '../../tools/postgres-cluster.ts'
-import { freePort, startServerProcess, waitUntilAnswering } from '../../tools/server-process.ts'
+import { startPostgresCluster, type PostgresCluster } from '../../server/tools/postgres-cluster.ts'
+import { freePort, startServerProcess, waitUntilAnswering } from '../../server/tools/server-process.ts'
 
 /** Bounded load: a few connections for a few seconds, loopback only. */
 const CONNECTIONS = 10

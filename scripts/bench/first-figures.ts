@@ -47,8 +47,10 @@ export function buildReference(ref: string): { build: Build; commit: string; cle
     })
     referenceReport = readChunkReport()
     // Served as this tree's build is (the demo server sends the precompressed files), so Lighthouse compares alike.
-    if (existsSync(join(dir, 'tools/precompress.ts')))
-      execFileSync('npx', ['tsx', 'tools/precompress.ts', 'dist'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] })
+    // The step moved with the server: older trees have it in tools/.
+    const precompress = ['server/tools/precompress.ts', 'tools/precompress.ts'].find((f) => existsSync(join(dir, f)))
+    if (precompress)
+      execFileSync('npx', ['tsx', precompress, 'dist'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] })
   } catch (error) {
     console.log(`  (no "before" column: the build of ${ref} failed: ${(error as Error).message.split('\n')[0]})`)
     rmSync(dir, { recursive: true, force: true })

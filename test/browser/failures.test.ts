@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { mintToken } from '../../demo/server/auth.ts'
-import { TEST_JWT_SECRET } from '../../tools/reference-server.ts'
+import { mintToken } from '../../server/src/auth.ts'
+import { TEST_JWT_SECRET } from '../../server/tools/reference-server.ts'
 import { browserSuite, type Page } from './harness.ts'
 import { loaded, problemReply, settled, text, waitForEvent } from './screen-helpers.ts'
 

@@ -1,16 +1,11 @@
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
-import { launchBrowser, startDemo, type DemoServer } from '../../tools/browsers.ts'
+import { type DemoServer, startDemo } from '../../server/tools/reference-server.ts'
+import { launchBrowser } from '../../tools/browsers.ts'
 import { recordEvents } from './screen-helpers.ts'
 
-export {
-  ALLOW_LOOPBACK_CROSS_ORIGIN,
-  CHROME_PATH,
-  launchBrowser,
-  requireBuild,
-  startDemo,
-  type DemoServer,
-} from '../../tools/browsers.ts'
+export { type DemoServer, startDemo } from '../../server/tools/reference-server.ts'
+export { ALLOW_LOOPBACK_CROSS_ORIGIN, CHROME_PATH, launchBrowser, requireBuild } from '../../tools/browsers.ts'
 
 /** Collects what a page reports: uncaught errors and console messages. */
 export function watch(page: Page) {
@@ -37,7 +32,7 @@ export function nextEvent<T = unknown>(page: Page, name: string, selector = 'fee
 export type { Browser, BrowserContext, Page } from 'playwright-core'
 
 export interface SuiteOptions {
-  /** The demo server's environment (see demo/server/config.ts). */
+  /** The demo server's environment (see server/src/config.ts). */
   env?: Record<string, string>
   /** Chromium flags beyond the usual ones (e.g. ALLOW_LOOPBACK_CROSS_ORIGIN). */
   args?: string[]

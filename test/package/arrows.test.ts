@@ -1,8 +1,10 @@
 /**
  * The project's dependency arrows point one way: the UI reads the store, the
  * store calls the API client, the client speaks the domain's types; the
- * reference server shares only the domain; the build, the tests and the bench
- * share what they need through tools/. A relative import that runs against
+ * reference server (server/) shares only the domain and the OpenAPI document,
+ * and the widget's build imports nothing of it; the build, the tests and the
+ * bench share what they need through tools/, and what starts the server
+ * through server/tools/. A relative import that runs against
  * these arrows fails here.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
@@ -36,8 +38,8 @@ function importsOf(file: string): string[] {
 
 /** [importer prefix, forbidden target prefixes, why] */
 const RULES: [string, string[], string][] = [
-  ['src/', ['demo/', 'test/', 'scripts/', 'tools/'], 'the package ships alone'],
-  ['openapi/', ['src/', 'demo/', 'test/', 'scripts/', 'tools/'], "the wire's contract depends on nothing"],
+  ['src/', ['demo/', 'server/', 'test/', 'scripts/', 'tools/'], 'the package ships alone'],
+  ['openapi/', ['src/', 'server/', 'demo/', 'test/', 'scripts/', 'tools/'], "the wire's contract depends on nothing"],
   [
     'src/domain/',
     ['src/api/', 'src/store/', 'src/ui/', 'src/element', 'src/define', 'src/app/'],
@@ -58,19 +60,37 @@ const RULES: [string, string[], string][] = [
     'the command line reads answers as the client does, with no screen',
   ],
   [
-    'demo/server/',
-    ['src/ui/', 'src/store/', 'src/api/', 'src/element', 'src/app/', 'test/', 'scripts/'],
+    'server/src/',
+    [
+      'src/ui/',
+      'src/store/',
+      'src/api/',
+      'src/element',
+      'src/app/',
+      'src/cli/',
+      'test/',
+      'scripts/',
+      'tools/',
+      'server/test/',
+      'server/tools/',
+    ],
     'the server shares only the domain',
   ],
+  ['server/tools/', ['src/', 'test/', 'scripts/', 'tools/', 'server/test/'], 'the server starts without the widget'],
   ['scripts/', ['test/'], 'the bench never imports a test file'],
-  ['tools/', ['test/', 'scripts/'], 'tools serve the build, the tests and the bench alike'],
-  ['vite.config.ts', ['scripts/', 'test/'], 'the build never imports the bench or the tests'],
+  [
+    'tools/',
+    ['test/', 'scripts/', 'server/'],
+    'tools serve the build, the tests and the bench alike, without the server',
+  ],
+  ['vite.config.ts', ['scripts/', 'test/', 'server/'], 'the build never imports the bench or the tests or the server'],
 ]
 
 describe('dependency arrows', () => {
   const all = [
     ...files('src'),
     ...files('demo'),
+    ...files('server'),
     ...files('test'),
     ...files('scripts'),
     ...files('tools'),

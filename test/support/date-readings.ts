@@ -1,7 +1,7 @@
 /**
  * How a date from the API reads as a calendar day: the widget's rule
  * (src/domain/dates.ts), which the reference server applies too
- * (demo/server/dates.ts). [text, the UTC day it names]
+ * (server/src/dates.ts). [text, the UTC day it names]
  */
 export const DATE_READINGS: readonly (readonly [string, string])[] = [
   // Year-month-day is kept as is.

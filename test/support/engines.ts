@@ -8,7 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest'
-import { startDemo, type DemoServer } from '../../tools/browsers.ts'
+import { type DemoServer, startDemo } from '../../server/tools/reference-server.ts'
 import { ENGINES, launchEngine, type Engine, type EngineName, type EnginePage } from '../../tools/engines.ts'
 import { startPageServer, type PageServer } from './page-server.ts'
 

@@ -1,4 +1,4 @@
-import { addMonthsClamped } from '../../demo/server/dates.ts'
+import { addMonthsClamped } from '../../server/src/dates.ts'
 import type { AmortizationTable, FeesTableResult, TuitionInput, TuitionPayload } from '../../src/domain/types.ts'
 
 /** A valid embedded-mode tuition input: 6000 EUR financed by the Manager system. */

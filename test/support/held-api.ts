@@ -6,9 +6,9 @@
  * store it and lose the answer on the way back); only its delivery waits, so
  * a test chooses the order in which answers arrive, late and out of order.
  */
-import { createApp } from '../../demo/server/app.ts'
-import { mintToken } from '../../demo/server/auth.ts'
-import { loadConfig } from '../../demo/server/config.ts'
+import { createApp } from '../../server/src/app.ts'
+import { mintToken } from '../../server/src/auth.ts'
+import { loadConfig } from '../../server/src/config.ts'
 import type { TuitionPayload } from '../../src/domain/types.ts'
 
 const SECRET = 'held-api-secret-held-api-secret-0123456'
