@@ -269,6 +269,8 @@ export interface components {
             code: string;
             detail: string;
             errors?: components["schemas"]["ProblemField"][];
+            /** @description The request's id: the X-Request-Id the client sent (1 to 64 letters, digits, '.', '_', ':' or '-') or one the server made; the answer's X-Request-Id header and the server's log line for the request carry it too. Quote it when reporting a failure. */
+            requestId?: string;
         };
         BadRequestProblem: {
             /** @constant */

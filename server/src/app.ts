@@ -5,7 +5,7 @@
  */
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
-import { createServer, type Server as HttpServer } from 'node:http'
+import { createServer, type IncomingMessage, type Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { API_BASE, apiRoutes } from './api.ts'
 import { createAuthenticator } from './auth.ts'
@@ -16,7 +16,8 @@ import { openSqliteStore } from './store/sqlite.ts'
 import type { VersionStore } from './store/types.ts'
 import { demoPageRoutes, type DemoPages } from './demo-pages.ts'
 import { hotRoutes, type HotRoutes } from './hot-routes.ts'
-import { problem, problemResponse, unexpectedErrorProblem } from './problem.ts'
+import { createOperations, requestIdOf, type Operations } from './operations.ts'
+import { problem, PROBLEM_CONTENT_TYPE, problemResponse, unexpectedErrorProblem } from './problem.ts'
 import { staticRoutes } from './static.ts'
 
 export interface AppOptions {
@@ -30,6 +31,8 @@ export interface AppOptions {
   ownOrigin?: () => string
   /** What the server takes as now (the drawdown day of every APR); default the machine's clock. */
   clock?: Clock
+  /** The logger and metrics to use instead of ones made from the configuration (tests read their log lines). */
+  operations?: Operations
 }
 
 export interface ServerApp {
@@ -38,6 +41,8 @@ export interface ServerApp {
   hot: HotRoutes
   store: VersionStore
   demoPages: DemoPages
+  /** The log, the request ids, the metrics and the security headers: what startServer wraps its listener with. */
+  operations: Operations
   /** Closes what createApp opened. */
   close(): Promise<void>
 }
@@ -55,14 +60,43 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
   const allowedOrigins = () => config.corsOrigins ?? [origin()]
 
   const authenticate = createAuthenticator(config)
-  const calculator = createCalculator(config, store, options.clock)
+  const operations =
+    options.operations ??
+    createOperations({
+      accessLog: config.accessLog,
+      metrics: config.metrics,
+      metricsToken: config.metricsToken,
+      frameAncestors: config.frameAncestors,
+    })
+  if (store.poolUse) operations.watchPool(store.poolUse.bind(store))
+  const calculator = createCalculator(config, store, options.clock, operations.saveEvents)
   const app = new Hono()
+  // Every problem carries the request's id, so a student's "my save failed at 10:32" can be found in the log.
+  app.use('*', async (c, next) => {
+    await next()
+    if (!c.res.headers.get('Content-Type')?.startsWith(PROBLEM_CONTENT_TYPE)) return
+    const body = (await c.res.json()) as Record<string, unknown>
+    // A plain record, as problemResponse gives: the Node adapter then writes the answer as it does every other.
+    const headers = Object.fromEntries(c.res.headers)
+    delete headers['content-length']
+    c.res = new Response(
+      JSON.stringify({
+        ...body,
+        requestId: requestIdOf((c.env as { incoming?: IncomingMessage } | undefined)?.incoming),
+      }),
+      {
+        status: c.res.status,
+        headers,
+      },
+    )
+  })
   app.route(API_BASE, apiRoutes(config, store, allowedOrigins, { authenticate, calculator }))
   const demoPages = demoPageRoutes(app, {
     demoDir: options.demoDir ?? config.demoDir,
     jwtSecret: config.jwtSecret,
     minFees: config.minFees,
     maxFees: config.maxFees,
+    frameAncestors: config.frameAncestors,
   })
   staticRoutes(app, options.distDir ?? config.distDir)
 
@@ -81,6 +115,7 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
     hot: hotRoutes({ base: API_BASE, authenticate, calculator, allowedOrigins }),
     store,
     demoPages,
+    operations,
     close: async () => {
       if (options.store === undefined) await store.close()
     },
@@ -120,14 +155,25 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
   }
   // The hot paths first; whatever they leave goes through the Hono adapter (what its `serve` does).
   const honoListener = getRequestListener(server.app.fetch, { hostname: config.host })
-  const listening = createServer((request, response) => {
-    if (!server.hot(request, response)) void honoListener(request, response)
-  })
-  // An idle keep-alive connection stays open longer than a client or a proxy in front keeps it (nginx and
-  // most load balancers: 60 s), so that they close it first: a server closing it as a request is sent on
-  // it would make that request fail with a reset (Node's default, 5 s, invites that under load).
-  listening.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
-  listening.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000
+  const listening = createServer(
+    {
+      // A client that sends half its headers, or stops half-way through its body, holds a connection and its
+      // memory: it is answered 408 and cut off once these run out, checked every second (Node's default: 30 s).
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
+      // An idle keep-alive connection stays open longer than a client or a proxy in front keeps it (nginx and
+      // most load balancers: 60 s), so that they close it first: a server closing it as a request is sent on
+      // it would make that request fail with a reset (Node's default, 5 s, invites that under load).
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    },
+    server.operations.wrap((request, response) => {
+      if (!server.hot(request, response)) void honoListener(request, response)
+    }),
+  )
+  // A connection silent this long in the middle of a request (a body that stopped, a client that connected
+  // and sent nothing) is closed; between requests keepAliveTimeout applies instead.
+  listening.timeout = config.idleTimeoutMs
   listening.listen(config.port, config.host)
   try {
     port = await new Promise<number>((resolveListening, rejectListening) => {
@@ -149,6 +195,7 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
         listening.close(() => {
           clearInterval(sweep)
           clearTimeout(deadline)
+          server.operations.flush()
           closeStore().then(resolveClosed, (error: unknown) => {
             console.error('Closing the database failed:', error instanceof Error ? error.message : error)
             resolveClosed()

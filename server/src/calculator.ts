@@ -8,7 +8,7 @@ import { Hono } from 'hono'
 import type { AmortizationTable, Problem, SavedFeesTable } from '../../src/domain/types.ts'
 import type { Authenticator } from './auth.ts'
 import type { Config } from './config.ts'
-import { IdempotencyKeyReusedError, type VersionStore } from './store/types.ts'
+import { IdempotencyKeyReusedError, isReplay, type VersionStore } from './store/types.ts'
 import { amortizationTableJson, feesTableJson } from './answer-json.ts'
 import { authGuard, jsonBodyGuard, type ApiEnv } from './guards.ts'
 import { buildPlan, utcDay, type Plan } from './plan.ts'
@@ -41,7 +41,20 @@ export interface Calculator {
   frontCalculate(body: unknown, access: Access, idempotencyKey?: string): CalculatorAnswer | Promise<CalculatorAnswer>
 }
 
-export function createCalculator(config: Config, store: VersionStore, clock: Clock = Date.now): Calculator {
+/** What the calculator tells the operator's metrics about saves. */
+export interface SaveEvents {
+  /** A save answered: a new version stored, or an earlier one given back for the same Idempotency-Key. */
+  saved(outcome: 'stored' | 'replayed'): void
+}
+
+const NO_SAVE_EVENTS: SaveEvents = { saved: () => {} }
+
+export function createCalculator(
+  config: Config,
+  store: VersionStore,
+  clock: Clock = Date.now,
+  events: SaveEvents = NO_SAVE_EVENTS,
+): Calculator {
   /** Body → validated request → plan, or the problem that stops it (400, 403, 422). */
   const planFor = (body: unknown, access: Access): Outcome<{ request: TuitionRequest; plan: Plan }> => {
     const parsed = parseTuitionPayload(body)
@@ -72,16 +85,16 @@ export function createCalculator(config: Config, store: VersionStore, clock: Clo
         .digest('base64url')
     let table: AmortizationTable
     try {
-      table = (
-        await store.save({
-          contractId,
-          linkedHash: request.linkedVersionIdentifier,
-          tuitionInput,
-          result: plan.result,
-          amortization: plan.table,
-          idempotency: idempotencyKey === undefined ? null : { key: idempotencyKey, fingerprint: fingerprint() },
-        })
-      ).amortization
+      const stored = await store.save({
+        contractId,
+        linkedHash: request.linkedVersionIdentifier,
+        tuitionInput,
+        result: plan.result,
+        amortization: plan.table,
+        idempotency: idempotencyKey === undefined ? null : { key: idempotencyKey, fingerprint: fingerprint() },
+      })
+      events.saved(isReplay(stored) ? 'replayed' : 'stored')
+      table = stored.amortization
     } catch (error) {
       if (error instanceof IdempotencyKeyReusedError) {
         return {

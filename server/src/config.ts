@@ -12,7 +12,7 @@ const MIN_JWT_SECRET_LENGTH = 32
 /** A key shorter than this is guessable by brute force. */
 const MIN_API_KEY_LENGTH = 8
 /** Their values never appear in an error message: it may end up in a shared log. */
-const SECRET_VARIABLES = new Set(['FEES_API_KEY', 'FEES_JWT_SECRET', 'DATABASE_URL'])
+const SECRET_VARIABLES = new Set(['FEES_API_KEY', 'FEES_JWT_SECRET', 'DATABASE_URL', 'FEES_METRICS_TOKEN'])
 
 export const DEFAULT_API_KEY = 'demo-api-key'
 export const DEFAULT_JWT_SECRET = 'fees-calculator-demo-secret-not-for-production'
@@ -54,6 +54,20 @@ export interface Config {
   demoDir: string
   /** The PostgreSQL schema's files (`001_name.sql`, …), applied in order at start. */
   migrationsDir: string
+  /** Who may frame the pages (the CSP's frame-ancestors sources). */
+  frameAncestors: string
+  /** One JSON line per request on stdout. */
+  accessLog: boolean
+  /** Whether /metrics answers. */
+  metrics: boolean
+  /** When set, /metrics wants `Authorization: Bearer <this>`. */
+  metricsToken: string | null
+  /** How long a client has to send a request's headers. */
+  headersTimeoutMs: number
+  /** How long a connection in a request may stay silent (a body that stops half-way). */
+  idleTimeoutMs: number
+  /** How long a client has to send a whole request, body included. */
+  requestTimeoutMs: number
 }
 
 export class ConfigError extends Error {
@@ -97,6 +111,16 @@ export function loadConfig(env: Env = process.env): Config {
     distDir: read('FEES_DIST_DIR', resolve(DEFAULT_DIST_DIR), resolve),
     demoDir: read('FEES_DEMO_DIR', resolve(DEFAULT_DEMO_DIR), resolve),
     migrationsDir: read('FEES_MIGRATIONS_DIR', resolve(DEFAULT_MIGRATIONS_DIR), resolve),
+    frameAncestors: read('FEES_FRAME_ANCESTORS', "'self'", parseFrameAncestors),
+    accessLog: read('FEES_ACCESS_LOG', true, parseBoolean),
+    metrics: read('FEES_METRICS', true, parseBoolean),
+    metricsToken: read('FEES_METRICS_TOKEN', null, (t) => atLeast(t, MIN_API_KEY_LENGTH)),
+    headersTimeoutMs: read('FEES_HEADERS_TIMEOUT_S', 10, (t) => integerIn(t, 1, 3600)) * 1000,
+    idleTimeoutMs: read('FEES_IDLE_TIMEOUT_S', 10, (t) => integerIn(t, 1, 3600)) * 1000,
+    requestTimeoutMs: read('FEES_REQUEST_TIMEOUT_S', 60, (t) => integerIn(t, 1, 3600)) * 1000,
+  }
+  if (config.headersTimeoutMs > config.requestTimeoutMs) {
+    problems.push('FEES_HEADERS_TIMEOUT_S must not be greater than FEES_REQUEST_TIMEOUT_S')
   }
   if (config.minFees > config.maxFees) {
     problems.push(`FEES_MIN (${config.minFees}) must not be greater than FEES_MAX (${config.maxFees})`)
@@ -156,6 +180,17 @@ function parseBoolean(text: string): boolean {
   if (['true', '1', 'yes'].includes(lower)) return true
   if (['false', '0', 'no'].includes(lower)) return false
   throw new Error('must be true or false')
+}
+
+/** `'self'`, `'none'`, or a list of origins (`https://portal.example.edu`, `https://*.example.edu`). */
+function parseFrameAncestors(text: string): string {
+  const sources = text.split(/\s+/)
+  if (sources.length === 1 && (sources[0] === "'self'" || sources[0] === "'none'")) return text
+  for (const source of sources) {
+    if (source !== "'self'" && !/^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(source))
+      throw new Error(`${JSON.stringify(source)} is not 'self', 'none' or an origin like https://portal.example.edu`)
+  }
+  return sources.join(' ')
 }
 
 function parseOrigins(text: string): string[] {

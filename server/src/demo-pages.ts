@@ -6,6 +6,8 @@
 import type { Hono } from 'hono'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { createHash } from 'node:crypto'
+import { pageCsp } from './operations.ts'
 import { mintToken } from './auth.ts'
 import { encodedText } from './encoding.ts'
 import { problem, problemResponse } from './problem.ts'
@@ -23,13 +25,13 @@ const DEMO_HEAD = [
   '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
   '<meta name="viewport" content="width=device-width, initial-scale=1" />',
 ].join('\n    ')
-/** The strictest policy a host might have: no inline script or style, no eval, nothing from elsewhere. */
-export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'"
 /**
- * The strict policy with Trusted Types enforced and no policy allowed: no string may reach an HTML, script or
- * script-URL sink (innerHTML, a script's src, eval…), which the widget must never need.
+ * Trusted Types enforced and no policy allowed: no string may reach an HTML, script or script-URL sink
+ * (innerHTML, a script's src, eval…), which the widget must never need.
  */
-export const TRUSTED_TYPES_CSP = `${STRICT_CSP}; require-trusted-types-for 'script'; trusted-types 'none'`
+const TRUSTED_TYPES = "; require-trusted-types-for 'script'; trusted-types 'none'"
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g
+const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g
 
 const LANGUAGES = ['es', 'en']
 const SYSTEMS = ['1', '2', '3', '4', '5', '6', '7']
@@ -40,6 +42,8 @@ export interface DemoPageOptions {
   jwtSecret: string
   minFees: number
   maxFees: number
+  /** Who may frame the pages (FEES_FRAME_ANCESTORS). */
+  frameAncestors: string
 }
 
 export interface DemoPages {
@@ -97,8 +101,7 @@ export function demoPageRoutes(app: Hono, options: DemoPageOptions): DemoPages {
       // Made for this request (its token), so compressed as it is sent, and never cached.
       const answer = encodedText(filled, c.req.header('Accept-Encoding'))
       c.header('Cache-Control', 'no-store')
-      if (page === 'strict-csp') c.header('Content-Security-Policy', STRICT_CSP)
-      if (page === 'trusted-types') c.header('Content-Security-Policy', TRUSTED_TYPES_CSP)
+      c.header('Content-Security-Policy', demoPageCsp(filled, options.frameAncestors, page === 'trusted-types'))
       return c.body(answer.body, 200, { 'Content-Type': 'text/html; charset=UTF-8', ...answer.headers })
     })
   }
@@ -110,4 +113,21 @@ export function demoPageRoutes(app: Hono, options: DemoPageOptions): DemoPages {
 export function nextFirstPaymentDate(today: Date): string {
   const next = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, FIRST_PAYMENT_DAY))
   return next.toISOString().slice(0, 10)
+}
+
+/**
+ * The strict policy every page has; the portal and CRM pages show a host's own inline script and style, which
+ * the policy allows by their hashes only (a host's way to keep inline code under a strict policy): the widget
+ * itself needs none. The strict-csp and trusted-types pages have no inline code at all.
+ */
+export function demoPageCsp(html: string, frameAncestors: string, trustedTypes: boolean): string {
+  const hashes = (pattern: RegExp) =>
+    [...html.matchAll(pattern)].map(
+      (match) =>
+        `'sha256-${createHash('sha256')
+          .update(match[1] ?? '')
+          .digest('base64')}'`,
+    )
+  const policy = pageCsp(frameAncestors, { scripts: hashes(INLINE_SCRIPT), styles: hashes(INLINE_STYLE) })
+  return trustedTypes ? policy + TRUSTED_TYPES : policy
 }

@@ -13,8 +13,8 @@ import { parseJson, type Outcome } from './validate.ts'
 export const MAX_BODY_BYTES = 16 * 1024
 /** Browsers may cache a preflight this long (seconds) before asking again. */
 const PREFLIGHT_MAX_AGE_S = 600
-/** The headers the widget sends (bearer token, API key, XSRF token, a save's Idempotency-Key, JSON), plus Accept. */
-const ALLOWED_HEADERS = 'Authorization, X-Api-Key, X-XSRF-TOKEN, Idempotency-Key, Content-Type, Accept'
+/** The headers the widget sends (bearer token, API key, XSRF token, a save's Idempotency-Key, JSON), plus Accept and a host's X-Request-Id. */
+const ALLOWED_HEADERS = 'Authorization, X-Api-Key, X-XSRF-TOKEN, Idempotency-Key, Content-Type, Accept, X-Request-Id'
 const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS'
 /** Methods that change nothing, which the XSRF check leaves alone (as the client does). */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -42,7 +42,7 @@ export function corsGuard(allowedOrigins: () => readonly string[]): MiddlewareHa
       headers.set('Access-Control-Allow-Origin', anyOrigin ? '*' : (origin as string))
       // Credentials (cookies for the XSRF check) cannot be combined with the `*` wildcard.
       if (!anyOrigin) headers.set('Access-Control-Allow-Credentials', 'true')
-      headers.set('Access-Control-Expose-Headers', 'WWW-Authenticate, Retry-After')
+      headers.set('Access-Control-Expose-Headers', 'WWW-Authenticate, Retry-After, X-Request-Id')
     }
 
     if (c.req.method === 'OPTIONS' && c.req.header('Access-Control-Request-Method') !== undefined) {

@@ -12,6 +12,7 @@ import type { Problem } from '../../src/domain/types.ts'
 import type { AuthOutcome, Authenticator } from './auth.ts'
 import type { Access, Calculator, CalculatorAnswer } from './calculator.ts'
 import { authProblem, corsAllowance, isJsonType, MAX_BODY_BYTES, parseJsonBody } from './guards.ts'
+import { requestIdOf } from './operations.ts'
 import { PROBLEM_CONTENT_TYPE, unexpectedErrorProblem } from './problem.ts'
 
 /** Answers the request and returns true, or returns false and leaves it untouched for Hono. */
@@ -35,7 +36,7 @@ const ROUTES: readonly { path: string; endpoint: Endpoint; access: Access }[] = 
 ]
 const DIGITS = /^\d+$/
 const JSON_CONTENT_TYPE = 'application/json'
-const EXPOSED_HEADERS = 'WWW-Authenticate, Retry-After'
+const EXPOSED_HEADERS = 'WWW-Authenticate, Retry-After, X-Request-Id'
 
 export function hotRoutes({ base, authenticate, calculator, allowedOrigins }: HotRoutesParts): HotRoutes {
   const routes = new Map(ROUTES.map((route) => [`${base}${route.path}`, route]))
@@ -116,7 +117,9 @@ export function hotRoutes({ base, authenticate, calculator, allowedOrigins }: Ho
     if (extra['Retry-After'] !== undefined) out.push('retry-after', extra['Retry-After'])
     out.push('vary', 'Origin')
     if (extra['WWW-Authenticate'] !== undefined) out.push('www-authenticate', extra['WWW-Authenticate'])
-    out.push('x-content-type-options', 'nosniff', 'Content-Length', Buffer.byteLength(text))
+    // A problem goes through the app's request-id middleware there, after which the adapter names the length in lower case.
+    const lengthName = contentType === PROBLEM_CONTENT_TYPE ? 'content-length' : 'Content-Length'
+    out.push('x-content-type-options', 'nosniff', lengthName, Buffer.byteLength(text))
     response.writeHead(status, out as string[])
     response.end(text)
   }
@@ -126,7 +129,11 @@ export function hotRoutes({ base, authenticate, calculator, allowedOrigins }: Ho
     origin: string | undefined,
     problem: Problem,
     extra: Record<string, string>,
-  ): void => send(response, origin, problem.status, PROBLEM_CONTENT_TYPE, JSON.stringify(problem), extra)
+  ): void => {
+    // The request's id in the body, as the Hono app's problems carry it (app.ts).
+    const body = JSON.stringify({ ...problem, requestId: requestIdOf(response.req) })
+    send(response, origin, problem.status, PROBLEM_CONTENT_TYPE, body, extra)
+  }
 
   return (request, response) => {
     if (request.method !== 'POST') return false

@@ -142,4 +142,6 @@ export interface Problem {
   code: string
   detail: string
   errors?: ProblemField[]
+  /** The request's id (the answer's X-Request-Id): what to quote to the API's operators about a failure. */
+  requestId?: string
 }

@@ -122,6 +122,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   return {
     kind: 'postgres',
     location: withoutPassword(url),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async save(version) {
       return unavailableOnOutage(async () => {
         const earlier = await replay(version)

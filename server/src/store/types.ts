@@ -49,6 +49,8 @@ export interface VersionStore {
   numberOf(hash: string, contractId: string): Promise<number | null>
   /** Whether the database answers a query now. */
   isHealthy(): Promise<boolean>
+  /** The connection pool's use, where the store has a pool (reported on /metrics). */
+  poolUse?(): { total: number; idle: number; waiting: number }
   /** Waits for queries in flight, then lets the connections go. */
   close(): Promise<void>
 }
@@ -62,7 +64,16 @@ export class IdempotencyKeyReusedError extends Error {
 export function replayOf(stored: SavedVersion, storedFingerprint: string | null, fingerprint: string): SavedVersion {
   if (storedFingerprint !== fingerprint)
     throw new IdempotencyKeyReusedError('This Idempotency-Key was used with another request.')
+  REPLAYS.add(stored)
   return stored
+}
+
+/** The versions a store gave back for a save sent again with its Idempotency-Key (counted on /metrics). */
+const REPLAYS = new WeakSet<SavedVersion>()
+
+/** Whether `saved` is an earlier save given back for the same Idempotency-Key rather than a new version. */
+export function isReplay(saved: SavedVersion): boolean {
+  return REPLAYS.has(saved)
 }
 
 /** The database cannot be reached or refuses work for now: the request may be retried later (HTTP 503). */

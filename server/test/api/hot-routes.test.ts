@@ -16,7 +16,7 @@ beforeAll(async () => {
 })
 afterAll(() => Promise.all(servers.map(({ server }) => server.remove())))
 
-/** The whole answer as it came off the socket, its Date header blanked. */
+/** The whole answer as it came off the socket, its Date header blanked; one request id, so both paths' answers compare. */
 function rawCall(
   server: TestServer,
   path: string,
@@ -26,7 +26,7 @@ function rawCall(
   const { port } = new URL(server.url)
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1')
-    let request = `POST /api/v1${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`
+    let request = `POST /api/v1${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Request-Id: equivalence-1\r\n`
     for (const [name, value] of Array.isArray(headers) ? headers : Object.entries(headers))
       request += `${name}: ${value}\r\n`
     request += `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`

@@ -270,7 +270,7 @@ describe('the demo pages', () => {
     const { status, html, headers } = await page('/demo/strict-csp.html?lang=en')
     expect(status).toBe(200)
     expect(headers.get('Content-Security-Policy')).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'",
+      "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'",
     )
     expect(html).not.toMatch(/<style|style=|<script>|<script type="module">/)
     expect(tuitionInputOf(html)).toMatchObject({ language: 'en' })

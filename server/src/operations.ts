@@ -1,0 +1,234 @@
+/**
+ * What a university's IT team runs the server with: one JSON log line per request, a request id on every answer
+ * (and in every problem body), Prometheus metrics, and the security headers every answer carries.
+ *
+ * It wraps Node's request listener, in front of both the hot paths and Hono, so no answer escapes it: a
+ * middleware in the Hono app would be skipped by the hot paths.
+ */
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import pino, { type DestinationStream, type Logger } from 'pino'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { SaveEvents } from './calculator.ts'
+
+/** A request id a client or a proxy may send: short, and nothing that could forge a log line or a header. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/
+const REQUEST_ID_KEY = Symbol('fees.requestId')
+/** The API's answers are data, never a page: nothing may load from them, nobody may frame them. */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'"
+/** Durations in seconds: the calculator answers in well under a millisecond, a save in a few. */
+const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+
+/** The id of this request: the client's X-Request-Id when it is a safe one, a new UUID otherwise. */
+export function requestIdFor(header: string | string[] | undefined): string {
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID()
+}
+
+/** The id the operations wrapper gave this request (a new one when it never went through it, as in app.fetch tests). */
+export function requestIdOf(request: IncomingMessage | undefined): string {
+  const tagged = request as (IncomingMessage & { [REQUEST_ID_KEY]?: string }) | undefined
+  return tagged?.[REQUEST_ID_KEY] ?? randomUUID()
+}
+
+/**
+ * The policy every page is served under: the strict one the widget works under (no inline script or style, no
+ * eval, nothing from elsewhere), plus who may frame the page.
+ */
+export function pageCsp(frameAncestors: string, extra: { scripts?: string[]; styles?: string[] } = {}): string {
+  const sources = (list: string[] | undefined) => (list && list.length > 0 ? ` ${list.join(' ')}` : '')
+  return [
+    "default-src 'self'",
+    `script-src 'self'${sources(extra.scripts)}`,
+    `style-src 'self'${sources(extra.styles)}`,
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ')
+}
+
+/** The label of a request's route on /metrics and in the log: a route's pattern, never a path with ids in it. */
+export function routeOf(method: string, path: string): string {
+  if (path.startsWith('/api/v1/')) {
+    const rest = path.slice('/api/v1'.length)
+    if (rest.startsWith('/Calculator/feestable/')) return '/api/v1/Calculator/feestable/:versionHashCode'
+    if (API_ROUTES.has(rest)) return `/api/v1${rest}`
+    return method === 'OPTIONS' ? '/api/v1 preflight' : '/api/v1 unmatched'
+  }
+  if (path === '/metrics') return '/metrics'
+  if (path.startsWith('/demo/')) return '/demo/:page'
+  if (path.startsWith('/dist/')) return '/dist/*'
+  if (path.startsWith('/assets/')) return '/assets/*'
+  if (path === '/fees' || path.startsWith('/fees/')) return '/fees'
+  if (path === '/' || path === '/health-check') return path
+  return 'other'
+}
+
+const API_ROUTES = new Set([
+  '/health',
+  '/openapi.json',
+  '/Version/Number',
+  '/Calculator/CalculateFeeOptions',
+  '/Calculator/CalculateFeeOptionsAnonymous',
+  '/Calculator/FrontCalculateFees',
+  '/Calculator/FrontCalculateFeesAnonymous',
+])
+
+export interface OperationsOptions {
+  /** Whether one JSON line per request is written. */
+  accessLog: boolean
+  /** Whether /metrics answers. */
+  metrics: boolean
+  /** When set, /metrics answers only `Authorization: Bearer <this>`. */
+  metricsToken: string | null
+  /** The frame-ancestors sources of every page. */
+  frameAncestors: string
+  /** Where the log lines go: stdout by default (asynchronously), a stream in tests. */
+  logDestination?: DestinationStream
+}
+
+export interface PoolUse {
+  total: number
+  idle: number
+  waiting: number
+}
+
+export interface Operations {
+  logger: Logger
+  registry: Registry
+  saveEvents: SaveEvents
+  /** Reports the database pool's use on /metrics. */
+  watchPool(use: () => PoolUse): void
+  /** Wraps the server's listener: id, headers, log line and counts for every request. */
+  wrap(listener: (request: IncomingMessage, response: ServerResponse) => void): typeof listener
+  /** Writes what the logger still holds. */
+  flush(): void
+}
+
+export function createOperations(options: OperationsOptions): Operations {
+  const logger = pino(
+    {
+      base: null,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    options.logDestination ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+  )
+  // A registry of its own: two servers in one process (tests) count apart.
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry, prefix: 'fees_' })
+  const requests = new Counter({
+    name: 'fees_http_requests_total',
+    help: 'Requests answered, by method, route and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  })
+  const durations = new Histogram({
+    name: 'fees_http_request_duration_seconds',
+    help: 'Time from the request to the end of its answer, by method, route and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  })
+  const saves = new Counter({
+    name: 'fees_saves_total',
+    help: 'Saves answered: new versions stored, and earlier ones given back for a repeated Idempotency-Key.',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  })
+  const databaseErrors = new Counter({
+    name: 'fees_database_errors_total',
+    help: 'Answers refused (503) because the database did not answer.',
+    registers: [registry],
+  })
+  // Both outcomes shown from the start, so a rate can be taken before the first save.
+  saves.inc({ outcome: 'stored' }, 0)
+  saves.inc({ outcome: 'replayed' }, 0)
+
+  const pageCspValue = pageCsp(options.frameAncestors)
+  const metricsToken = options.metricsToken === null ? null : `Bearer ${options.metricsToken}`
+  const metricsAnswer = async (response: ServerResponse) => {
+    try {
+      const text = await registry.metrics()
+      response.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' })
+      response.end(text)
+    } catch (error) {
+      logger.error({ err: (error as Error).message }, 'metrics failed')
+      response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+      response.end('The metrics could not be collected.\n')
+    }
+  }
+
+  return {
+    logger,
+    registry,
+    saveEvents: { saved: (outcome) => saves.inc({ outcome }) },
+    watchPool(use) {
+      new Gauge({
+        name: 'fees_db_pool_connections',
+        help: 'The database pool: its connections (total, idle) and the queries waiting for one.',
+        labelNames: ['state'] as const,
+        registers: [registry],
+        collect() {
+          const now = use()
+          this.set({ state: 'total' }, now.total)
+          this.set({ state: 'idle' }, now.idle)
+          this.set({ state: 'waiting' }, now.waiting)
+        },
+      })
+    },
+    flush: () => logger.flush(),
+    wrap(listener) {
+      return (request, response) => {
+        const start = process.hrtime.bigint()
+        const id = requestIdFor(request.headers['x-request-id'])
+        ;(request as IncomingMessage & { [REQUEST_ID_KEY]?: string })[REQUEST_ID_KEY] = id
+        const url = request.url ?? '/'
+        const query = url.indexOf('?')
+        const path = query === -1 ? url : url.slice(0, query)
+        const isApi = path.startsWith('/api/')
+        response.setHeader('X-Request-Id', id)
+        response.setHeader('X-Content-Type-Options', 'nosniff')
+        response.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+        response.setHeader('Content-Security-Policy', isApi ? API_CSP : pageCspValue)
+        response.once('close', () => {
+          const method = request.method ?? 'GET'
+          const route = routeOf(method, path)
+          const status = response.headersSent ? response.statusCode : 499
+          const seconds = Number(process.hrtime.bigint() - start) / 1e9
+          const labels = { method, route, status: String(status) }
+          requests.inc(labels)
+          durations.observe(labels, seconds)
+          if (status === 503) databaseErrors.inc()
+          if (options.accessLog) {
+            // Never the headers, the query or the body: they carry tokens, keys, cookies and students' data.
+            logger.info({
+              requestId: id,
+              method,
+              route,
+              status,
+              durationMs: Math.round(seconds * 1e5) / 100,
+            })
+          }
+        })
+        if (options.metrics && path === '/metrics' && request.method === 'GET') {
+          if (metricsToken !== null && !sameSecret(request.headers.authorization ?? '', metricsToken)) {
+            response.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8', 'WWW-Authenticate': 'Bearer' })
+            response.end('The metrics need the bearer token of FEES_METRICS_TOKEN.\n')
+            return
+          }
+          void metricsAnswer(response)
+          return
+        }
+        listener(request, response)
+      }
+    },
+  }
+}
+
+/** Compares without telling, by its time, how much of the secret a guess got right. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest()
+  return timingSafeEqual(digest(given), digest(expected))
+}

@@ -1,0 +1,284 @@
+/**
+ * What the server's operators rely on: one JSON log line per request with no secret in it, a request id that
+ * round-trips (header and problem body), /metrics counters that move, the security headers on every answer
+ * (hot paths included), and slow clients cut off within the configured time.
+ */
+import { connect } from 'node:net'
+import { Writable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createOperations } from '../../src/operations.ts'
+import { ALLOWED_ORIGIN, API_KEY, bearer, financing, startTestServer, type TestServer } from '../api/server.ts'
+
+const SECRET_COOKIE = 'session=cookie-secret-4b1d'
+const BODY_MARKER = 'Contract-Body-Marker-77e1'
+
+/** The server's log lines, as pino writes them. */
+const lines: string[] = []
+const destination = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    lines.push(
+      ...chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line !== ''),
+    )
+    done()
+  },
+})
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer(
+    { FEES_FRAME_ANCESTORS: 'https://portal.example.edu' },
+    {
+      operations: createOperations({
+        accessLog: true,
+        metrics: true,
+        metricsToken: null,
+        frameAncestors: 'https://portal.example.edu',
+        logDestination: destination,
+      }),
+    },
+  )
+})
+afterAll(() => server.remove())
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.api}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Api-Key': API_KEY, ...headers },
+    body: JSON.stringify(body),
+  })
+
+/** A counter's value on /metrics, 0 when the series is not there yet. */
+async function metric(text: string, name: string, labels: Record<string, string> = {}): Promise<number> {
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`)
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue
+    if (wanted.every((pair) => line.includes(pair))) return Number(line.slice(line.lastIndexOf(' ') + 1))
+  }
+  return 0
+}
+const metricsText = async () => (await fetch(`${server.url}/metrics`)).text()
+
+/** Waits until the close listeners that write the log lines have run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
+
+describe('the access log', () => {
+  it('writes one JSON line per request, with method, route, status, duration and request id, and no secret', async () => {
+    const token = await bearer()
+    const before = lines.length
+    const secrets = [token.slice('Bearer '.length), API_KEY, 'cookie-secret-4b1d', BODY_MARKER]
+    // Through the hot path (no cookie) and through Hono (a cookie), a save, a problem and a page.
+    await post('/Calculator/CalculateFeeOptions', financing({ studyIdName: BODY_MARKER }), { Authorization: token })
+    await post('/Calculator/CalculateFeeOptions', financing({ studyIdName: BODY_MARKER }), {
+      Authorization: token,
+      Cookie: SECRET_COOKIE,
+      'X-Request-Id': 'log-check-1',
+    })
+    await post('/Calculator/FrontCalculateFees', financing({ isSavedVersion: true, contractId: BODY_MARKER }))
+    await post('/Calculator/CalculateFeeOptions', { currency: BODY_MARKER }, { 'X-Api-Key': 'wrong-key-9f8e7d' })
+    await fetch(`${server.url}/demo/portal.html?lang=en`, { headers: { Cookie: SECRET_COOKIE } })
+    await settle()
+    const written = lines.slice(before)
+    expect(written).toHaveLength(5)
+    for (const line of written) for (const secret of secrets) expect(line).not.toContain(secret)
+    expect(written.join('\n')).not.toContain('wrong-key-9f8e7d')
+    const entries = written.map((line) => JSON.parse(line) as Record<string, unknown>)
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ level: 'info', method: expect.any(String), status: expect.any(Number) })
+      expect(entry.durationMs).toBeGreaterThanOrEqual(0)
+      expect(entry.requestId).toMatch(/^[\w.:-]{1,64}$/)
+      expect(typeof entry.time).toBe('string')
+    }
+    expect(entries.map(({ route, status }) => [route, status])).toEqual([
+      ['/api/v1/Calculator/CalculateFeeOptions', 200],
+      ['/api/v1/Calculator/CalculateFeeOptions', 200],
+      ['/api/v1/Calculator/FrontCalculateFees', 200],
+      ['/api/v1/Calculator/CalculateFeeOptions', 401],
+      ['/demo/:page', 200],
+    ])
+    expect(entries[1]?.requestId).toBe('log-check-1')
+  })
+})
+
+describe('the request id', () => {
+  it('is the client’s X-Request-Id when it is safe, in the header and in the problem, on both paths', async () => {
+    for (const cookie of [{}, { Cookie: SECRET_COOKIE }] as Record<string, string>[]) {
+      const answer = await post('/Calculator/CalculateFeeOptions', financing({ numberOfFees: 99 }), {
+        'X-Request-Id': 'portal-7f3a.2026:01_x',
+        ...cookie,
+      })
+      expect(answer.status).toBe(422)
+      expect(answer.headers.get('X-Request-Id')).toBe('portal-7f3a.2026:01_x')
+      expect(await answer.json()).toMatchObject({ code: 'fee_count_out_of_range', requestId: 'portal-7f3a.2026:01_x' })
+    }
+  })
+
+  it('is made anew when the client sends none or an unsafe one, and is the same in header and body', async () => {
+    for (const sent of [undefined, 'has spaces in it', 'x'.repeat(65), '<script>']) {
+      const answer = await fetch(`${server.api}/nowhere`, { headers: sent ? { 'X-Request-Id': sent } : {} })
+      const id = answer.headers.get('X-Request-Id')
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+      expect(await answer.json()).toMatchObject({ code: 'not_found', requestId: id })
+    }
+  })
+})
+
+describe('/metrics', () => {
+  it('counts requests by route and status, saves, and idempotent replays', async () => {
+    const before = await metricsText()
+    const route = { route: '/api/v1/Calculator/FrontCalculateFees', status: '200' }
+    const hotRoute = { route: '/api/v1/Calculator/CalculateFeeOptions', status: '200' }
+    await post('/Calculator/CalculateFeeOptions', financing())
+    const key = { 'Idempotency-Key': `metrics-${Date.now()}` }
+    const save = financing({ isSavedVersion: true, contractId: 'C-METRICS' })
+    expect((await post('/Calculator/FrontCalculateFees', save, key)).status).toBe(200)
+    expect((await post('/Calculator/FrontCalculateFees', save, key)).status).toBe(200)
+    await settle()
+    const after = await metricsText()
+    const moved = async (name: string, labels: Record<string, string>) =>
+      (await metric(after, name, labels)) - (await metric(before, name, labels))
+    expect(await moved('fees_http_requests_total', hotRoute)).toBe(1)
+    expect(await moved('fees_http_requests_total', route)).toBe(2)
+    expect(await moved('fees_http_request_duration_seconds_count', route)).toBe(2)
+    expect(await moved('fees_saves_total', { outcome: 'stored' })).toBe(1)
+    expect(await moved('fees_saves_total', { outcome: 'replayed' })).toBe(1)
+    expect(after).toContain('# TYPE fees_database_errors_total counter')
+  })
+
+  it('wants the token of FEES_METRICS_TOKEN when one is set, and is not there with FEES_METRICS=false', async () => {
+    const guarded = await startTestServer({ FEES_METRICS_TOKEN: 'scrape-token-123' })
+    const off = await startTestServer({ FEES_METRICS: 'false' })
+    try {
+      expect((await fetch(`${guarded.url}/metrics`)).status).toBe(401)
+      const wrong = await fetch(`${guarded.url}/metrics`, { headers: { Authorization: 'Bearer nope' } })
+      expect(wrong.status).toBe(401)
+      const right = await fetch(`${guarded.url}/metrics`, { headers: { Authorization: 'Bearer scrape-token-123' } })
+      expect(right.status).toBe(200)
+      expect(await right.text()).toContain('fees_http_requests_total')
+      expect((await fetch(`${off.url}/metrics`)).status).toBe(404)
+    } finally {
+      await Promise.all([guarded.remove(), off.remove()])
+    }
+  })
+})
+
+describe('the security headers', () => {
+  const expectCommon = (headers: Headers) => {
+    expect(headers.get('X-Content-Type-Options')).toBe('nosniff')
+    expect(headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
+  }
+
+  it('give every page the strict policy, framed only by FEES_FRAME_ANCESTORS', async () => {
+    for (const path of ['/fees', '/demo/strict-csp.html', '/demo/portal.html', '/dist/fees-calculator.js', '/nope']) {
+      const answer = await fetch(`${server.url}${path}`)
+      expectCommon(answer.headers)
+      const csp = answer.headers.get('Content-Security-Policy') ?? ''
+      expect(csp, path).toContain("default-src 'self'")
+      expect(csp, path).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')*;/)
+      expect(csp, path).toContain("connect-src 'self'")
+      expect(csp, path).toContain("object-src 'none'")
+      expect(csp, path).toContain('frame-ancestors https://portal.example.edu')
+      expect(csp, path).not.toMatch(/unsafe-inline|unsafe-eval/)
+    }
+  })
+
+  it('allow the portal demo’s own inline script and style by their hashes only', async () => {
+    const answer = await fetch(`${server.url}/demo/crm.html`)
+    const csp = answer.headers.get('Content-Security-Policy') ?? ''
+    expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/=]{44}'/)
+    expect(csp).toMatch(/style-src 'self' 'sha256-[\w+/=]{44}'/)
+  })
+
+  it('are on every API answer, hot paths and problems included', async () => {
+    const answers = [
+      await post('/Calculator/CalculateFeeOptions', financing(), { Origin: ALLOWED_ORIGIN }),
+      await post('/Calculator/CalculateFeeOptions', financing(), { Cookie: SECRET_COOKIE }),
+      await post('/Calculator/CalculateFeeOptions', financing(), { 'X-Api-Key': 'wrong-key-1234' }),
+      await fetch(`${server.api}/health`),
+    ]
+    // A portal's script on another origin may read the id to show or log it.
+    expect(answers[0]?.headers.get('Access-Control-Expose-Headers')).toContain('X-Request-Id')
+    for (const answer of answers) {
+      expectCommon(answer.headers)
+      expect(answer.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+      expect(answer.headers.get('X-Request-Id')).not.toBeNull()
+    }
+  })
+})
+
+describe('slow clients', () => {
+  let slow: TestServer
+  beforeAll(async () => {
+    slow = await startTestServer({ FEES_HEADERS_TIMEOUT_S: '1', FEES_IDLE_TIMEOUT_S: '1', FEES_REQUEST_TIMEOUT_S: '2' })
+  })
+  afterAll(() => slow.remove())
+
+  /** Sends `text` on a raw socket, then nothing; resolves with what came back when the server closed it. */
+  const stall = (text: string) =>
+    new Promise<{ answer: string; ms: number }>((resolve, reject) => {
+      const started = Date.now()
+      const socket = connect(Number(new URL(slow.url).port), '127.0.0.1')
+      let answer = ''
+      socket.setEncoding('utf8')
+      socket.on('data', (chunk: string) => {
+        answer += chunk
+      })
+      socket.on('close', () => resolve({ answer, ms: Date.now() - started }))
+      socket.on('error', reject)
+      socket.write(text)
+    })
+
+  it('are cut off when they send half their headers and then nothing', async () => {
+    const { ms } = await stall('POST /api/v1/Calculator/CalculateFeeOptions HTTP/1.1\r\nHost: x\r\nX-Api')
+    // The configured second, checked every second: well before Node's own minute.
+    expect(ms).toBeLessThan(5_000)
+  }, 10_000)
+
+  it('are answered 408 and cut off when they trickle their headers past FEES_HEADERS_TIMEOUT_S', async () => {
+    const socket = connect(Number(new URL(slow.url).port), '127.0.0.1')
+    let answer = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => {
+      answer += chunk
+    })
+    const started = Date.now()
+    // A byte every 300 ms keeps the connection from being idle: only the headers' deadline stops it.
+    const trickle = setInterval(() => socket.write('X'), 300)
+    socket.write('GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Slow: ')
+    await new Promise((resolve) => socket.on('close', resolve))
+    clearInterval(trickle)
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /)
+    expect(Date.now() - started).toBeLessThan(5_000)
+  }, 10_000)
+
+  it('are cut off when their body stops half-way', async () => {
+    const body = JSON.stringify(financing())
+    const { ms } = await stall(
+      `POST /api/v1/Calculator/CalculateFeeOptions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-Api-Key: ${API_KEY}\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 40)}`,
+    )
+    expect(ms).toBeLessThan(5_000)
+  }, 10_000)
+
+  it('are cut off when they connect and send nothing', async () => {
+    const { ms } = await stall('')
+    expect(ms).toBeLessThan(5_000)
+  }, 10_000)
+
+  it('are not: a request sent in pieces within the time is answered', async () => {
+    const { port } = new URL(slow.url)
+    const socket = connect(Number(port), '127.0.0.1')
+    let answer = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => {
+      answer += chunk
+    })
+    const closed = new Promise((resolve) => socket.on('close', resolve))
+    socket.write('GET /api/v1/health HTTP/1.1\r\nHost: x\r\n')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    socket.write('Connection: close\r\n\r\n')
+    await closed
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /)
+  })
+})
