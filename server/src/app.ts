@@ -167,9 +167,7 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
       // it would make that request fail with a reset (Node's default, 5 s, invites that under load).
       keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     },
-    server.operations.wrap((request, response) => {
-      if (!server.hot(request, response)) void honoListener(request, response)
-    }),
+    server.operations.wrap(server.hot, (request, response) => void honoListener(request, response)),
   )
   // A connection silent this long in the middle of a request (a body that stopped, a client that connected
   // and sent nothing) is closed; between requests keepAliveTimeout applies instead.

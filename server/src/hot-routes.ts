@@ -12,7 +12,7 @@ import type { Problem } from '../../src/domain/types.ts'
 import type { AuthOutcome, Authenticator } from './auth.ts'
 import type { Access, Calculator, CalculatorAnswer } from './calculator.ts'
 import { authProblem, corsAllowance, isJsonType, MAX_BODY_BYTES, parseJsonBody } from './guards.ts'
-import { requestIdOf } from './operations.ts'
+import { API_CSP, REFERRER_POLICY, requestIdOf } from './operations.ts'
 import { PROBLEM_CONTENT_TYPE, unexpectedErrorProblem } from './problem.ts'
 
 /** Answers the request and returns true, or returns false and leaves it untouched for Hono. */
@@ -105,7 +105,18 @@ export function hotRoutes({ base, authenticate, calculator, allowedOrigins }: Ho
     // Lower-case names in alphabetical order with Content-Length last: what the Hono adapter
     // writes for a web Response, so both paths give the same bytes. As a flat list of names and values,
     // which Node writes out without walking an object's keys.
-    const out: (string | number)[] = []
+    // The security headers and the request id first, as the operations wrapper sets them before Hono answers
+    // (where the API's own nosniff takes the place of the wrapper's, in lower case).
+    const out: (string | number)[] = [
+      'X-Request-Id',
+      requestIdOf(response.req),
+      'x-content-type-options',
+      'nosniff',
+      'Referrer-Policy',
+      REFERRER_POLICY,
+      'Content-Security-Policy',
+      API_CSP,
+    ]
     // Without an Origin there is nothing to allow: the list of origins is not even made.
     const allowance = origin === undefined ? null : corsAllowance(origin, allowedOrigins())
     if (allowance === 'origin') out.push('access-control-allow-credentials', 'true')
@@ -119,7 +130,7 @@ export function hotRoutes({ base, authenticate, calculator, allowedOrigins }: Ho
     if (extra['WWW-Authenticate'] !== undefined) out.push('www-authenticate', extra['WWW-Authenticate'])
     // A problem goes through the app's request-id middleware there, after which the adapter names the length in lower case.
     const lengthName = contentType === PROBLEM_CONTENT_TYPE ? 'content-length' : 'Content-Length'
-    out.push('x-content-type-options', 'nosniff', lengthName, Buffer.byteLength(text))
+    out.push(lengthName, Buffer.byteLength(text))
     response.writeHead(status, out as string[])
     response.end(text)
   }

@@ -43,6 +43,8 @@ async function main(): Promise<void> {
   bundle            ${url}/dist/fees-calculator.js
   API               ${url}/api/v1   (OpenAPI: ${url}/api/v1/openapi.json)
   health            ${url}/api/v1/health
+  metrics           ${config.metrics ? `${url}/metrics${config.metricsToken === null ? '' : '   (bearer FEES_METRICS_TOKEN)'}` : 'off (FEES_METRICS=false)'}
+  access log        ${config.accessLog ? 'one JSON line per request on stdout' : 'off (FEES_ACCESS_LOG=false)'}
   database          ${server.database}
 Ctrl+C stops it.`)
 
