@@ -86,10 +86,10 @@ describe('the access log', () => {
     expect(written.join('\n')).not.toContain('wrong-key-9f8e7d')
     const entries = written.map((line) => JSON.parse(line) as Record<string, unknown>)
     for (const entry of entries) {
-      expect(entry).toMatchObject({ level: 'info', method: expect.any(String), status: expect.any(Number) })
+      expect(entry).toMatchObject({ level: 30, method: expect.any(String), status: expect.any(Number) })
       expect(entry.durationMs).toBeGreaterThanOrEqual(0)
       expect(entry.requestId).toMatch(/^[\w.:-]{1,64}$/)
-      expect(typeof entry.time).toBe('string')
+      expect(entry.time).toBeGreaterThan(Date.now() - 60_000)
     }
     expect(entries.map(({ route, status }) => [route, status])).toEqual([
       ['/api/v1/Calculator/CalculateFeeOptions', 200],
