@@ -7,9 +7,19 @@ const RATE_DECIMALS = 2
 /** The currency shown when neither the answer nor the input names one. */
 export const DEFAULT_CURRENCY = 'USD'
 
-/** The Intl locale each interface language formats with. */
-// British English: day before month, as the read-only DD / MM / YYYY and the Spanish screens.
-export const LOCALE_TAGS: Record<Language, string> = { es: 'es-ES', en: 'en-GB' }
+/**
+ * The Intl locale each interface language formats with: the Spanish state's for its co-official languages, and
+ * Portugal's for Portuguese. British English: day before month, as the read-only DD / MM / YYYY and the Spanish
+ * screens.
+ */
+export const LOCALE_TAGS: Record<Language, string> = {
+  es: 'es-ES',
+  en: 'en-GB',
+  ca: 'ca-ES',
+  eu: 'eu-ES',
+  gl: 'gl-ES',
+  pt: 'pt-PT',
+}
 
 export interface Formatters {
   locale: string
@@ -19,7 +29,7 @@ export interface Formatters {
   editableAmount(value: number): string
   /** A fraction as a percentage: 0.0595 → `5,95 %`. */
   rate(value: number): string
-  /** `YYYY-MM-DD` as a short numeric date of the language (`15/03/2027` in both). */
+  /** `YYYY-MM-DD` as the language's short numeric date (`15/03/2027`; Basque writes `2027/03/15`). */
   date(isoDate: string): string
   integer(value: number): string
 }

@@ -8,18 +8,26 @@ import type { PdfTexts } from './pdf.ts'
 import { isSaved } from './plan.ts'
 import type { KeptPlan } from './plan.ts'
 import type { Language } from '../../domain/language.ts'
-import { messages as enMessages } from './locales/en/messages.po'
+import { wordsOf } from '../i18n.ts'
 import { messages as esMessages } from './locales/es/messages.po'
 
-/** A catalogue of its own: the documents' words load with the schedule, never with the first figures. */
-const CATALOGS: Record<Language, Messages> = { es: esMessages, en: enMessages }
 const instances = new Map<Language, I18n>()
 
-/** The kept plan's words in a language. */
+/**
+ * A catalogue of its own: the documents' Spanish words load with the schedule, never with the first figures; every
+ * other language's come in that language's words chunk, which the card has fetched before it speaks it.
+ */
+function keepMessagesOf(language: Language): Messages {
+  const messages = language === 'es' ? esMessages : wordsOf(language)?.keepMessages
+  if (!messages) throw new Error(`the ${language} words have not been loaded`)
+  return messages
+}
+
+/** The kept plan's words in a language (whose words the card has on hand). */
 export function keepI18n(language: Language): I18n {
   let i18n = instances.get(language)
   if (!i18n) {
-    i18n = setupI18n({ locale: language, messages: CATALOGS })
+    i18n = setupI18n({ locale: language, messages: { [language]: keepMessagesOf(language) } })
     instances.set(language, i18n)
   }
   return i18n
