@@ -31,7 +31,7 @@ export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'sel
  */
 export const TRUSTED_TYPES_CSP = `${STRICT_CSP}; require-trusted-types-for 'script'; trusted-types 'none'`
 
-const LANGUAGES = ['es', 'en']
+const LANGUAGES = ['es', 'en', 'ca', 'eu', 'gl', 'pt']
 const SYSTEMS = ['1', '2', '3', '4', '5', '6', '7']
 const FINANCIAL_TYPES = ['0', '1']
 
