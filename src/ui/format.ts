@@ -21,6 +21,29 @@ export const LOCALE_TAGS: Record<Language, string> = {
   pt: 'pt-PT',
 }
 
+/**
+ * Where an engine's Intl lacks a language's locale, the formats of the country's common language, never an
+ * unrelated default: Chromium has no Basque or Galician formats and would write `€516.26` and `03/15/2027`, month
+ * first. Spain's (`516,26 €`, `15/03/2027`, `5,95 %`) are the Galician ones, and the Basque ones but for the order
+ * of a date (`2027/03/15`) and of the percent sign.
+ */
+const FALLBACK_TAGS: Record<Language, string> = {
+  es: 'es',
+  en: 'en',
+  ca: 'es-ES',
+  eu: 'es-ES',
+  gl: 'es-ES',
+  pt: 'pt',
+}
+
+/** The Intl locale a language formats with in this engine: its own if the engine has it, else its fallback. */
+export function intlLocaleOf(language: Language): string {
+  const tag = LOCALE_TAGS[language]
+  const known =
+    Intl.NumberFormat.supportedLocalesOf([tag]).length > 0 && Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0
+  return known ? tag : FALLBACK_TAGS[language]
+}
+
 export interface Formatters {
   locale: string
   /** `6000,00 €` / `€6,000.00` */
@@ -56,7 +79,7 @@ export function formattersFor(language: Language, currency: string | null | unde
   const key = `${language}|${code}`
   const cached = cache.get(key)
   if (cached) return cached
-  const locale = LOCALE_TAGS[language]
+  const locale = intlLocaleOf(language)
   const money = currencyFormat(locale, code)
   const plain = new Intl.NumberFormat(locale, {
     useGrouping: false,

@@ -80,10 +80,17 @@ const LANGUAGE_CASES: Record<
   },
 }
 
-/** Money and dates as the widget must show them: Intl in the same engine, with the language's locale. */
+/**
+ * Money and dates as the widget must show them: Intl in the same engine, with the language's locale, or Spain's
+ * where the engine has not got it (Chromium has no Basque or Galician formats).
+ */
 function formatted(page: TestPage, locale: string, currency: string, amounts: number[], isoDates: string[]) {
   return page.evaluate(
-    (tag, code, values, days) => {
+    (own, code, values, days) => {
+      const known =
+        Intl.NumberFormat.supportedLocalesOf([own]).length > 0 &&
+        Intl.DateTimeFormat.supportedLocalesOf([own]).length > 0
+      const tag = known ? own : own.startsWith('pt') ? 'pt' : 'es-ES'
       const money = new Intl.NumberFormat(tag, {
         style: 'currency',
         currency: code,
@@ -127,6 +134,9 @@ describeEngines('<fees-calculator> in each of its languages', (suite) => {
       ).toBe(language)
       const shown = await formatted(page, want.locale, result.currency, [result.feeAmount, result.finalFee], [])
       expect(await page.text('[data-figure=feeAmount]')).toBe(shown.money[0])
+      // Whatever the engine knows: a decimal comma and the euro after the figure (a dot and the euro before it in
+      // English), never another language's formats.
+      expect(shown.money[0]).toMatch(language === 'en' ? /^€[\d,]+\.\d{2}$/ : /^[\d.\s]+,\d{2}\s€$/)
       expect(await page.text('[data-figure=finalFee]')).toBe(shown.money[1])
       expect(await page.text('.fc-chip')).toBe(want.monthly)
       expect(await page.text('[part=save-button]')).toBe(want.save)
@@ -167,6 +177,9 @@ describeEngines('<fees-calculator> in each of its languages', (suite) => {
       const rows = await formatted(page, want.locale, result.currency, [row.fee, row.balance], [row.dueDate])
       const cells = (await inside(page, '[part=schedule] tbody tr:first-child td')).join(' | ')
       for (const text of [rows.dates[0], rows.money[0], rows.money[1]]) expect(cells).toContain(text)
+      // A due date is never written month first: day first, or year first in Basque.
+      const [y, m, d] = (row.dueDate as string).split('-')
+      expect([`${d}/${m}/${y}`, `${y}/${m}/${d}`]).toContain(rows.dates[0])
       expect(await inside(page, '[part=schedule] th')).toContain(want.fee)
       await expectAxeClean(page, `${language}, saved`)
       await page.screenshot(`${suite.engine}-saved-${language}`)

@@ -2,7 +2,7 @@
 import { setupI18n, type I18n, type MessageDescriptor, type Messages } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { FinancialType } from '../../domain/types.ts'
-import { formattersFor } from '../format.ts'
+import { formattersFor, LOCALE_TAGS } from '../format.ts'
 import type { IcsTexts } from './ics.ts'
 import type { PdfTexts } from './pdf.ts'
 import { isSaved } from './plan.ts'
@@ -12,6 +12,16 @@ import { wordsOf } from '../i18n.ts'
 import { messages as esMessages } from './locales/es/messages.po'
 
 const instances = new Map<Language, I18n>()
+
+/** Each language by its own name, as the document says which language it is in. */
+const LANGUAGE_NAMES: Record<Language, string> = {
+  es: 'español',
+  en: 'English',
+  ca: 'català',
+  eu: 'euskara',
+  gl: 'galego',
+  pt: 'português',
+}
 
 /**
  * A catalogue of its own: the documents' Spanish words load with the schedule, never with the first figures; every
@@ -38,8 +48,15 @@ export function pdfTexts(plan: KeptPlan, madeAt: Date, i18n: I18n = keepI18n(pla
   const t = (descriptor: MessageDescriptor) => i18n._(descriptor)
   const { result, table } = plan
   const format = formattersFor(plan.language, table.currency)
-  const when = new Intl.DateTimeFormat(format.locale, { dateStyle: 'long', timeStyle: 'short' }).format(madeAt)
-  const languageName = new Intl.DisplayNames([format.locale], { type: 'language' }).of(plan.language) ?? plan.language
+  // A long date names its month: only in the language's own locale, else (an engine without it) digits.
+  const own = format.locale === LOCALE_TAGS[plan.language]
+  const when = new Intl.DateTimeFormat(
+    format.locale,
+    own
+      ? { dateStyle: 'long', timeStyle: 'short' }
+      : { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  ).format(madeAt)
+  const languageName = LANGUAGE_NAMES[plan.language]
   const refinancing = result.financeType === FinancialType.Refinancing
   const amount = format.money(result.initialAmount)
   const term = format.integer(result.totalFees)
