@@ -56,9 +56,13 @@ describe.each<[Language, string, string]>([
       const { text, pages, pageTexts, info } = readBack(plan)
       expect(pages).toBe(expectedPages)
       expect(pageTexts).toHaveLength(pages)
+      // The column headings, on every page, each apart from the next (a long word in a narrow column would run
+      // into its neighbour).
+      const headings = pdfTexts(plan, MADE_AT).headers.map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
       pageTexts.forEach((page, index) => {
         expect(page).toContain(`${simulation} · ${index + 1} / ${pages}`)
         expect(page).toContain(feeHeading)
+        expect(page).toMatch(new RegExp(headings.join(' +')))
       })
       for (const row of plan.table.fees) {
         const cells = [
