@@ -24,9 +24,7 @@ export function languageOfTag(tag: string | null | undefined): Language {
   if (KNOWN.has(primary)) return primary as Language
   if (!warned.has(text)) {
     warned.add(text)
-    console.warn(
-      `fees-calculator: the language "${text}" is not one the calculator speaks (${LANGUAGES.join(', ')}); it speaks Spanish (es).`,
-    )
+    console.warn(`fees-calculator: language "${text}" unknown (it speaks ${LANGUAGES.join(', ')}): Spanish`)
   }
   return DEFAULT_LANGUAGE
 }

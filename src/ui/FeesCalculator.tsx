@@ -13,6 +13,7 @@ import { parseTuitionJson } from '../domain/tuition.ts'
 import { createCalculatorStore, type CalculatorStore } from '../store/calculator-store.ts'
 import { CalculatorView } from './CalculatorView.tsx'
 import { CalculatorContext, type CalculatorContextValue } from './context.ts'
+import type { I18n } from '@lingui/core'
 import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
 import { createWidgetWords, LanguageProvider, type WidgetWords } from './i18n.ts'
 import { RenderBoundary } from './RenderBoundary.tsx'
@@ -65,7 +66,7 @@ const noSubscription = () => () => {}
 export interface Widget {
   store: CalculatorStore
   words: WidgetWords
-  /** The language on screen (null until the first one's words have arrived): notices speak it while another loads. */
+  /** The language on screen (null until the first one's words have arrived), kept while another one's load. */
   shown: { current: Language | null }
   notices: NoticeChannel
   /** The props whose callbacks the store's events go to; the component keeps them current. */
@@ -87,9 +88,14 @@ export function createWidget(props: FeesCalculatorProps): Widget {
   const store = createCalculatorStore(
     {
       emit,
+      // In the card's language: a notice raised before its words have arrived waits for them (Spanish if they
+      // cannot be fetched), as the card itself does.
       notify: (notice) => {
-        const i18n = words.of(store.getState().language) ?? words.of(shown.current ?? DEFAULT_LANGUAGE)
-        if (i18n) showNotice(notices, i18n, notice)
+        const { language } = store.getState()
+        words.load(language).then(
+          (i18n) => showNotice(notices, i18n, notice),
+          () => showNotice(notices, words.of(DEFAULT_LANGUAGE) as I18n, notice),
+        )
       },
     },
     { apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null },

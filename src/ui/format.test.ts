@@ -49,6 +49,7 @@ describe('formattersFor', () => {
       expect(intlLocaleOf('eu')).toBe('es-ES')
       expect(intlLocaleOf('gl')).toBe('es-ES')
       expect(intlLocaleOf('pt')).toBe('pt')
+      expect(intlLocaleOf('es')).toBe('es-ES')
     } finally {
       supported.mockRestore()
     }

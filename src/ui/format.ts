@@ -27,21 +27,13 @@ export const LOCALE_TAGS: Record<Language, string> = {
  * first. Spain's (`516,26 €`, `15/03/2027`, `5,95 %`) are the Galician ones, and the Basque ones but for the order
  * of a date (`2027/03/15`) and of the percent sign.
  */
-const FALLBACK_TAGS: Record<Language, string> = {
-  es: 'es',
-  en: 'en',
-  ca: 'es-ES',
-  eu: 'es-ES',
-  gl: 'es-ES',
-  pt: 'pt',
-}
+const fallbackOf = (language: Language) => (language === 'en' || language === 'pt' ? language : 'es-ES')
 
 /** The Intl locale a language formats with in this engine: its own if the engine has it, else its fallback. */
 export function intlLocaleOf(language: Language): string {
   const tag = LOCALE_TAGS[language]
-  const known =
-    Intl.NumberFormat.supportedLocalesOf([tag]).length > 0 && Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0
-  return known ? tag : FALLBACK_TAGS[language]
+  const known = Intl.NumberFormat.supportedLocalesOf(tag).length && Intl.DateTimeFormat.supportedLocalesOf(tag).length
+  return known ? tag : fallbackOf(language)
 }
 
 export interface Formatters {

@@ -33,7 +33,7 @@ export function loadWords(language: Language): Promise<LanguageWords> {
  */
 export function createI18n(language: Language = DEFAULT_LANGUAGE, more?: Messages): I18n {
   const words = wordsOf(language)
-  if (!words) throw new Error(`the ${language} words have not been loaded`)
+  if (!words) throw new Error(`no ${language} words yet`)
   // A new object when merging: Lingui merges a catalogue into the one it holds, which must not be the widget's own.
   const messages = more ? { ...words.messages, ...more } : words.messages
   return setupI18n({ locale: language, messages: { [language]: messages } })

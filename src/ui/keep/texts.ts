@@ -8,7 +8,8 @@ import type { PdfTexts } from './pdf.ts'
 import { isSaved } from './plan.ts'
 import type { KeptPlan } from './plan.ts'
 import type { Language } from '../../domain/language.ts'
-import { wordsOf } from '../i18n.ts'
+// Not through ../i18n.ts: that would take the card's Spanish catalogue out of the first render's own chunk.
+import { wordsChunks } from '../words/chunks.ts'
 import { messages as esMessages } from './locales/es/messages.po'
 
 const instances = new Map<Language, I18n>()
@@ -28,7 +29,7 @@ const LANGUAGE_NAMES: Record<Language, string> = {
  * other language's come in that language's words chunk, which the card has fetched before it speaks it.
  */
 function keepMessagesOf(language: Language): Messages {
-  const messages = language === 'es' ? esMessages : wordsOf(language)?.keepMessages
+  const messages = language === 'es' ? esMessages : wordsChunks[language].loaded()?.keepMessages
   if (!messages) throw new Error(`the ${language} words have not been loaded`)
   return messages
 }
