@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useStore } from 'zustand'
 import type { TuitionInput } from '../domain/types.ts'
 import type { ELEMENT_PROPS, ElementPropName, PropKind } from '../domain/props.ts'
@@ -17,6 +17,7 @@ import type { I18n } from '@lingui/core'
 import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
 import { createWidgetWords, LanguageProvider, type WidgetWords } from './i18n.ts'
 import { RenderBoundary } from './RenderBoundary.tsx'
+import { useLanguagePiece } from './useChunk.ts'
 import { adoptStyles, styleRootOf } from './styles/adopt.ts'
 import cardCss from './styles/card.css?inline'
 import figuresCss from './styles/figures.css?inline'
@@ -210,25 +211,9 @@ function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & {
 function useShownLanguage(widget: Widget, reportChunkFailure: (error: unknown) => void): Language | null {
   const { store, words, shown } = widget
   const wanted = useStore(store, (s) => s.language)
-  const [, setArrived] = useState(0)
-  const [unreachable, setUnreachable] = useState<Language | null>(null)
   const ready = words.of(wanted) !== undefined
-  useEffect(() => {
-    if (ready) return
-    let current = true
-    words.load(wanted).then(
-      () => current && setArrived((n) => n + 1),
-      (error: unknown) => {
-        if (!current) return
-        reportChunkFailure(error)
-        setUnreachable(wanted)
-      },
-    )
-    return () => {
-      current = false
-    }
-  }, [words, wanted, ready, reportChunkFailure])
-  const language = ready ? wanted : unreachable === wanted ? DEFAULT_LANGUAGE : shown.current
+  const unreachable = useLanguagePiece(wanted, ready, words.load, reportChunkFailure)
+  const language = ready ? wanted : unreachable ? DEFAULT_LANGUAGE : shown.current
   useLayoutEffect(() => {
     shown.current = language
   }, [shown, language])

@@ -71,7 +71,7 @@ describe('the message catalogues', () => {
   describe.each([...inCode.entries()])('%s', (path, ids) => {
     const files = LANGUAGES.map(
       (language) =>
-        [language, resolve(ROOT, path.replace('<rootDir>/', '').replace('{locale}', language) + '.po')] as const,
+        [language, resolve(ROOT, `${path.replace('<rootDir>/', '').replace('{locale}', language)}.po`)] as const,
     )
 
     it.each(files)('%s holds every message the code uses and none it no longer does', (_language, file) => {

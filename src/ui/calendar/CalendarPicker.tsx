@@ -16,6 +16,7 @@ import type { Language } from '../../domain/language.ts'
 import { adoptStyles, remToPx } from '../styles/adopt.ts'
 import calendarThemeCss from './calendar-theme.css?inline'
 import { DateButton } from './DateButton.tsx'
+import { useLanguagePiece } from '../useChunk.ts'
 import { NativeDateInput } from './NativeDateInput.tsx'
 import { dateLocaleOf, loadDateLocale, weekStartOf } from './date-locales.ts'
 import { focusCurrentDay, followKeyboardDay } from './focus.ts'
@@ -52,25 +53,8 @@ export interface CalendarPickerProps {
 
 /** The calendar's locale for a language: at once when on hand, else once fetched; `failed` if it could not be. */
 function useDateLocale(language: Language, onFailure: (error: unknown) => void) {
-  const [, setArrived] = useState(0)
-  const [failed, setFailed] = useState<Language | null>(null)
   const locale = dateLocaleOf(language)
-  useEffect(() => {
-    if (locale) return
-    let current = true
-    loadDateLocale(language).then(
-      () => current && setArrived((n) => n + 1),
-      (error: unknown) => {
-        if (!current) return
-        onFailure(error)
-        setFailed(language)
-      },
-    )
-    return () => {
-      current = false
-    }
-  }, [language, locale, onFailure])
-  return { locale, failed: failed === language }
+  return { locale, failed: useLanguagePiece(language, locale !== undefined, loadDateLocale, onFailure) }
 }
 
 /**
