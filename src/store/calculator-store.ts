@@ -69,7 +69,6 @@ function amountRefusalOf(change: AmountChange | undefined, error: ApiError): Amo
   return { ...change, code: problem?.code ?? '', detail: problem?.detail || null }
 }
 
-/** The tuition input without its token: what decides the plan. The token only says who asks. */
 /** What makes a plan: the input but its credentials and its language, which change no figure. */
 function planKey(input: TuitionInput): string {
   const { token: _token, language: _language, ...plan } = input
