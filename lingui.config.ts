@@ -2,7 +2,7 @@ import { defineConfig } from '@lingui/cli'
 
 export default defineConfig({
   sourceLocale: 'en',
-  locales: ['es', 'en'],
+  locales: ['es', 'en', 'ca', 'eu', 'gl', 'pt'],
   catalogs: [
     // The widget's words: what the package ships, in every first render.
     {

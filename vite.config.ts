@@ -66,13 +66,16 @@ function chunkReport(): Plugin {
 
 /** Where the standalone build's entry takes the lazy chunks' hashes from: patched in by subresourceIntegrity(). */
 const INTEGRITY_PLACEHOLDER = '@@fees-calculator-chunk-integrity@@'
+/** Where a lazy chunk that declares lazy chunks of its own takes their hashes from (src/lazy/chunk.ts). */
+const NESTED_INTEGRITY_PLACEHOLDER = '@@fees-calculator-nested-integrity@@'
 const sha384 = (code: string | Uint8Array) => `sha384-${createHash('sha384').update(code).digest('base64')}`
 
 /**
  * Subresource Integrity for the script-tag build. The entry gets, for each lazy chunk a bundled module declares with
  * `defineChunk('name', () => import('…'))` (src/api/chunks.ts, src/ui/chunks.ts), the
  * sha384 of every file that chunk runs beyond what the entry itself imports (src/lazy/chunk.ts checks them before
- * the import()). dist/integrity.json lists the hash of every script the build wrote, the entry's included, for the
+ * the import()). A chunk declared by a lazy chunk (the calendar's locales) has its hashes written into that chunk
+ * instead, which the entry's hash vouches for: the first render does not carry them. dist/integrity.json lists the hash of every script the build wrote, the entry's included, for the
  * host's `integrity` attribute and import map.
  */
 function subresourceIntegrity(): Plugin {
@@ -98,17 +101,44 @@ function subresourceIntegrity(): Plugin {
       )
       const declarations = declaring.flatMap((file) =>
         [...readFileSync(file, 'utf8').matchAll(/defineChunk\('([\w-]+)', \(\) => import\('([^']+)'\)\)/g)].map(
-          ([, name = '', spec = '']) => ({ name, id: resolvePath(dirname(file), spec) }),
+          ([, name = '', spec = '']) => ({ name, id: resolvePath(dirname(file), spec), declarer: file }),
         ),
       )
-      for (const { name, id } of declarations) {
-        if (table[name]) return this.error(`two lazy chunks are named "${name}"`)
+      const nestedPlaceholder = new RegExp(`([\`"'])${NESTED_INTEGRITY_PLACEHOLDER}\\1`)
+      // Each declaration's files, and the chunk that carries their hashes: the entry, or the lazy chunk declaring it.
+      const names = new Set<string>()
+      const nested = new Map<typeof entry, Record<string, [string, string][]>>()
+      const inEntry: { name: string; files: string[] }[] = []
+      for (const { name, id, declarer } of declarations) {
+        if (names.has(name)) return this.error(`two lazy chunks are named "${name}"`)
+        names.add(name)
         const holder = chunks.find((chunk) => chunk !== entry && Object.keys(chunk.modules).includes(id))
         if (!holder) return this.error(`no chunk holds ${id}, the lazy chunk "${name}"`)
-        table[name] = [...closure(holder.fileName)]
-          .filter((file) => !loadedWithEntry.has(file))
-          .map((file) => [relative(dirname(entry.fileName), file) || file, sha384(byFile.get(file)?.code ?? '')])
+        const carrier = chunks.find((chunk) => Object.keys(chunk.modules).includes(declarer)) ?? entry
+        // A lazy chunk that holds the placeholder (src/ui/calendar/date-locales.ts) carries its own; else the entry.
+        const withEntry = loadedWithEntry.has(carrier.fileName) || !nestedPlaceholder.test(carrier.code)
+        const loaded = withEntry ? loadedWithEntry : new Set([...loadedWithEntry, ...closure(carrier.fileName)])
+        const files = [...closure(holder.fileName)].filter((file) => !loaded.has(file))
+        if (withEntry) inEntry.push({ name, files })
+        else {
+          const own = nested.get(carrier) ?? {}
+          // Its files are leaves (the locales declare nothing): hashed now, before any carrier's code is written.
+          own[name] = files.map((file) => [
+            relative(dirname(carrier.fileName), file) || file,
+            sha384(byFile.get(file)?.code ?? ''),
+          ])
+          nested.set(carrier, own)
+        }
       }
+      for (const [carrier, own] of nested) {
+        carrier.code = carrier.code.replace(nestedPlaceholder, () => JSON.stringify(JSON.stringify(own)))
+      }
+      // Hashed after the carriers were written: what a browser will check.
+      for (const { name, files } of inEntry)
+        table[name] = files.map((file) => [
+          relative(dirname(entry.fileName), file) || file,
+          sha384(byFile.get(file)?.code ?? ''),
+        ])
       if (Object.keys(table).length === 0) return this.error('found no lazy chunk declared with defineChunk')
       const placeholder = new RegExp(`([\`"'])${INTEGRITY_PLACEHOLDER}\\1`)
       if (!placeholder.test(entry.code)) return this.error('the entry no longer holds the integrity placeholder')

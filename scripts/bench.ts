@@ -15,6 +15,8 @@ import { lighthouseMobile, type LighthouseFigures } from './bench/lighthouse.ts'
 import { startDemo, startReferenceServer } from '../server/tools/reference-server.ts'
 import { FIRST_FIGURES_PROBE_INIT, firstRenders, ms, stats, tuitionInput } from './bench/browser.ts'
 import { packageOf, readChunkReport } from '../tools/chunk-report.ts'
+import { LANGUAGES } from '../src/domain/language.ts'
+import { jsBeforeFirstFigures } from '../tools/first-figures-js.ts'
 import {
   FIRST_FIGURES_JS_BUDGET_GZIP,
   INITIAL_JS_BUDGET_GZIP,
@@ -231,6 +233,11 @@ async function main() {
         ...compositionRows(rows),
       ])
       line('budget of the JS before first figures', `${kb(FIRST_FIGURES_JS_BUDGET_GZIP)} gzip (goal 85 KB)`)
+      // Per language (this tree): Spanish's words ship with the first render, each other language adds its chunk.
+      for (const language of LANGUAGES) {
+        const js = await jsBeforeFirstFigures(browser, origin, token, 'dist', language)
+        line(`JS before first figures in ${language}`, `${kb(js.gzip)} gzip, ${js.files.length} scripts`)
+      }
       console.log(`  load average (1 / 5 / 15 min) after: ${load()}`)
     }
     // `BENCH_ONLY=first-figures npm run bench`: the table above and Lighthouse's, for a quick comparison.

@@ -8,13 +8,5 @@ declare const __FEES_CALCULATOR_CHUNK_INTEGRITY__: Record<string, [string, strin
 /** This script's own tag, for its nonce: the lazy chunks are fetched under the same Content-Security-Policy. */
 const ownTag = Array.from(document.scripts).find((script) => script.src && script.src === import.meta.url)
 
-setChunkIntegrity(
-  Object.fromEntries(
-    Object.entries(__FEES_CALCULATOR_CHUNK_INTEGRITY__).map(([name, files]) => [
-      name,
-      files.map(([file, integrity]) => ({ url: new URL(file, import.meta.url).href, integrity })),
-    ]),
-  ),
-  ownTag?.nonce ?? '',
-)
+setChunkIntegrity(__FEES_CALCULATOR_CHUNK_INTEGRITY__, import.meta.url, ownTag?.nonce ?? '')
 defineFeesCalculator()

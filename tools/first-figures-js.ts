@@ -18,8 +18,8 @@ export interface FirstFiguresJs {
   raw: number
 }
 
-/** A tuition input the reference API answers (Spanish, twelve fees, a date in the future). */
-export function benchTuitionInput(token: string, numberOfFees = 12) {
+/** A tuition input the reference API answers (Spanish unless told, twelve fees, a date in the future). */
+export function benchTuitionInput(token: string, numberOfFees = 12, language = 'es') {
   return {
     currency: 'EUR',
     dateOfPayment: '2030-01-05',
@@ -27,7 +27,7 @@ export function benchTuitionInput(token: string, numberOfFees = 12) {
     numberOfFees,
     system: 1,
     financialType: 0,
-    language: 'es',
+    language,
     token,
     contractId: 'C-BENCH',
     studyIdName: 'Grado en Economía',
@@ -38,17 +38,22 @@ export function benchTuitionInput(token: string, numberOfFees = 12) {
  * Loads `/dist/fees-calculator.js` into a fresh context (cold cache) with a
  * tuition input and returns the scripts asked for before the first figures
  * were drawn. The page and the API are `origin`'s (a demo server); the
- * scripts come from `dist` on disk, so that two builds can be compared.
+ * scripts come from `dist` on disk, so that two builds can be compared. The
+ * input speaks `language` (Spanish, whose words ship with the first render,
+ * unless told).
  */
 export async function jsBeforeFirstFigures(
   browser: Browser,
   origin: string,
   token: string,
   dist = 'dist',
+  language = 'es',
 ): Promise<FirstFiguresJs> {
   const context = await browser.newContext()
   try {
-    const input = JSON.stringify(benchTuitionInput(token)).replace(/&/g, '&amp;').replace(/'/g, '&#39;')
+    const input = JSON.stringify(benchTuitionInput(token, 12, language))
+      .replace(/&/g, '&amp;')
+      .replace(/'/g, '&#39;')
     const html = `<!doctype html><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script>
       <fees-calculator tuition-input='${input}'></fees-calculator>
       <script>

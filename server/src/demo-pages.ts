@@ -33,7 +33,7 @@ const TRUSTED_TYPES = "; require-trusted-types-for 'script'; trusted-types 'none
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g
 const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g
 
-const LANGUAGES = ['es', 'en']
+const LANGUAGES = ['es', 'en', 'ca', 'eu', 'gl', 'pt']
 const SYSTEMS = ['1', '2', '3', '4', '5', '6', '7']
 const FINANCIAL_TYPES = ['0', '1']
 

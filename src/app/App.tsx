@@ -2,29 +2,56 @@ import { I18nProvider } from '@lingui/react'
 import { useLingui } from '@lingui/react/macro'
 import { createElement, useCallback, useEffect, useState } from 'react'
 import { languageOfTag, type Language } from '../domain/language.ts'
-import { createI18n } from '../ui/i18n.ts'
+import type { I18n, Messages } from '@lingui/core'
+import { createI18n, loadWords, wordsOf } from '../ui/i18n.ts'
 import { CHUNK_LOAD_FAILED, defineChunk } from '../lazy/chunk.ts'
 import { createNoticeChannel, NoticeToaster, showNotice } from '../ui/notices/index.ts'
 import { useChunk } from '../ui/useChunk.ts'
 import { matchRoute } from './routes.ts'
 import { navigate, usePathname } from './router.ts'
 // The app's own words (its header, the health check), in a catalogue of their own: the package ships none of them.
+import { messages as caAppMessages } from './locales/ca/messages.po'
 import { messages as enAppMessages } from './locales/en/messages.po'
 import { messages as esAppMessages } from './locales/es/messages.po'
+import { messages as euAppMessages } from './locales/eu/messages.po'
+import { messages as glAppMessages } from './locales/gl/messages.po'
+import { messages as ptAppMessages } from './locales/pt/messages.po'
+
+const APP_MESSAGES: Record<Language, Messages> = {
+  es: esAppMessages,
+  en: enAppMessages,
+  ca: caAppMessages,
+  eu: euAppMessages,
+  gl: glAppMessages,
+  pt: ptAppMessages,
+}
 
 const healthCheckChunk = defineChunk('health-check', () => import('./health/HealthCheck.tsx'))
 
-/** The page's own language: `?lang=en`, else Spanish (the calculator takes its language from its input). */
+/** The page's own language: `?lang=ca` (any of the six), else Spanish (the calculator takes its language from its input). */
 function pageLanguage(): Language {
   return languageOfTag(new URLSearchParams(location.search).get('lang'))
 }
 
-/** The widget's catalogues and the app's, in one instance for the app's own screens. */
-const appI18n = () => createI18n(pageLanguage(), { es: esAppMessages, en: enAppMessages })
+/** The widget's catalogue and the app's, in one instance for the app's own screens (once the widget's words are here). */
+const appI18n = (language: Language) => (wordsOf(language) ? createI18n(language, APP_MESSAGES[language]) : null)
 
-/** The root view: only a router outlet; each route draws its own screen. */
+/** The root view: only a router outlet; each route draws its own screen, in the page's language once its words are here. */
 export function App() {
-  const [i18n] = useState(appI18n)
+  const [language] = useState(pageLanguage)
+  const [i18n, setI18n] = useState(() => appI18n(language))
+  useEffect(() => {
+    if (i18n) return
+    // Words that cannot be fetched leave the page in Spanish, whose words are always here.
+    loadWords(language).then(
+      () => setI18n(appI18n(language)),
+      () => setI18n(appI18n('es')),
+    )
+  }, [i18n, language])
+  return i18n ? <AppIn i18n={i18n} /> : null
+}
+
+function AppIn({ i18n }: { i18n: I18n }) {
   const [notices] = useState(createNoticeChannel)
   const route = matchRoute(usePathname())
   const redirectTo = route.name === 'redirect' ? route.to : null

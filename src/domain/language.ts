@@ -1,14 +1,30 @@
-/** The languages the calculator speaks. */
-export type Language = 'es' | 'en'
+/** The languages the calculator speaks, in the order the docs list them. */
+export const LANGUAGES = ['es', 'en', 'ca', 'eu', 'gl', 'pt'] as const
+
+/** Spanish, English, Catalan, Basque, Galician and (European) Portuguese. */
+export type Language = (typeof LANGUAGES)[number]
 
 /** Spanish unless asked otherwise. */
 export const DEFAULT_LANGUAGE: Language = 'es'
 
+const KNOWN = new Set<string>(LANGUAGES)
+/** Tags already warned about: a host that passes the same unknown tag on every input hears of it once. */
+const warned = new Set<string>()
+
 /**
- * The language of a tag as hosts pass it (`en`, `en-US`, `EN_gb`, `es-419`):
- * by its primary subtag, in any case, with `-` or `_`. English for `en`,
- * Spanish for anything else. See docs/rules.md (Language).
+ * The language of a tag as hosts pass it (`ca`, `ca-ES`, `EU_es`, `pt-BR`):
+ * by its primary subtag, in any case, with `-` or `_`. A tag whose primary
+ * subtag is none of LANGUAGES gives Spanish, with one console warning per tag;
+ * no tag at all gives Spanish silently. See docs/rules.md (Language).
  */
 export function languageOfTag(tag: string | null | undefined): Language {
-  return /^en(?:[-_]|$)/i.test(tag?.trim() ?? '') ? 'en' : DEFAULT_LANGUAGE
+  const text = tag?.trim() ?? ''
+  if (text === '') return DEFAULT_LANGUAGE
+  const primary = text.split(/[-_]/, 1)[0]?.toLowerCase() ?? ''
+  if (KNOWN.has(primary)) return primary as Language
+  if (!warned.has(text)) {
+    warned.add(text)
+    console.warn(`fees-calculator: language "${text}" unknown (it speaks ${LANGUAGES.join(', ')}): Spanish`)
+  }
+  return DEFAULT_LANGUAGE
 }

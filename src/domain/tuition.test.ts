@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { languageOfTag } from './language.ts'
 import { INVALID_DATE_MESSAGE, parseTuitionJson, validateTuitionInput } from './tuition.ts'
 
@@ -95,11 +95,35 @@ describe('the language of a tuition input', () => {
     ['EN_gb', 'en'],
     ['es', 'es'],
     ['es-419', 'es'],
-    ['eng', 'es'],
-    ['fr', 'es'],
+    ['ca', 'ca'],
+    ['ca-ES', 'ca'],
+    ['ca-ES-valencia', 'ca'],
+    ['eu_ES', 'eu'],
+    ['EU', 'eu'],
+    ['gl-ES', 'gl'],
+    ['pt', 'pt'],
+    ['pt-PT', 'pt'],
+    ['pt-BR', 'pt'],
+    [' pt_br ', 'pt'],
     ['', 'es'],
     [null, 'es'],
   ])('counts %j by its primary subtag: %s', (tag, language) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     expect(languageOfTag(tag)).toBe(language)
+    expect(warn).not.toHaveBeenCalled()
+    warn.mockRestore()
   })
+
+  it.each([['eng'], ['fr'], ['catalan'], ['ptBR']])(
+    'gives Spanish for %j, with one warning naming the tag and the languages it knows',
+    (tag) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+      expect(languageOfTag(tag)).toBe('es')
+      expect(languageOfTag(tag)).toBe('es')
+      expect(warn).toHaveBeenCalledTimes(1)
+      expect(String(warn.mock.calls[0]?.[0])).toContain(`"${tag}"`)
+      expect(String(warn.mock.calls[0]?.[0])).toContain('es, en, ca, eu, gl, pt')
+      warn.mockRestore()
+    },
+  )
 })

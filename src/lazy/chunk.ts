@@ -59,15 +59,21 @@ const checkedFiles = new Map<string, readonly CheckedFile[]>()
 let preloadNonce = ''
 
 /**
- * The script-tag build's sha384 hashes of every file each lazy chunk runs, by the chunk's name (set once by the
- * entry, which the host's own `integrity` attribute checks). A dynamic import() carries no integrity of its own, so
- * each file is first fetched by a `<link rel="modulepreload" integrity>`: the browser checks it, refuses a changed
- * one, and puts a checked one in the page's module map, from which the import() that follows takes it. The nonce is
- * the entry's script tag's, for pages whose Content-Security-Policy allows scripts by nonce.
+ * The script-tag build's sha384 hashes of every file each lazy chunk runs, by the chunk's name: `[file relative to
+ * base, integrity]`. The entry sets those of its chunks (the host's own `integrity` attribute checks it), with the
+ * nonce of its script tag, for pages whose Content-Security-Policy allows scripts by nonce; a lazy chunk that
+ * declares chunks of its own (the calendar's locales) sets theirs, vouched for by its own hash. A dynamic import()
+ * carries no integrity of its own, so each file is first fetched by a `<link rel="modulepreload" integrity>`: the
+ * browser checks it, refuses a changed one, and puts a checked one in the page's module map, from which the
+ * import() that follows takes it.
  */
-export function setChunkIntegrity(table: Record<string, readonly CheckedFile[]>, nonce = ''): void {
-  for (const [name, files] of Object.entries(table)) checkedFiles.set(name, files)
-  preloadNonce = nonce
+export function setChunkIntegrity(table: Record<string, [string, string][]>, base: string, nonce?: string): void {
+  for (const [name, files] of Object.entries(table))
+    checkedFiles.set(
+      name,
+      files.map(([file, integrity]) => ({ url: new URL(file, base).href, integrity })),
+    )
+  if (nonce !== undefined) preloadNonce = nonce
 }
 
 function preloadChecked(file: CheckedFile): Promise<void> {

@@ -69,9 +69,9 @@ function amountRefusalOf(change: AmountChange | undefined, error: ApiError): Amo
   return { ...change, code: problem?.code ?? '', detail: problem?.detail || null }
 }
 
-/** The tuition input without its token: what decides the plan. The token only says who asks. */
+/** What makes a plan: the input but its credentials and its language, which change no figure. */
 function planKey(input: TuitionInput): string {
-  const { token: _token, ...plan } = input
+  const { token: _token, language: _language, ...plan } = input
   return JSON.stringify(plan)
 }
 
@@ -395,12 +395,14 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
         }
         const { mode, input, saving, saveQueued } = get()
         if (mode === 'embedded' && input && planKey(check.value) === lastInputKey) {
-          // The same plan, perhaps with a fresh token: the next call carries it, nothing else changes, but a
-          // calculation that failed (the expired token's 401, as a rule) is sent again with it.
+          // The same plan, perhaps with a fresh token or in another language: the next call carries them, nothing
+          // else changes (the choice, the lock, the schedule stay; no request leaves), but a calculation that failed
+          // (the expired token's 401, as a rule) is sent again with the new token.
           waitingInput = null
-          if (check.value.token !== input.token) {
-            set({ input: { ...input, token: check.value.token } })
-            if (get().failure && !get().calculating) get().retry()
+          const { token, language } = check.value
+          if (token !== input.token || language !== input.language) {
+            set({ input: { ...input, token, language }, language: languageOf(check.value) })
+            if (token !== input.token && get().failure && !get().calculating) get().retry()
           }
           return
         }

@@ -14,9 +14,10 @@ import { createCalculatorStore, type CalculatorStore } from '../store/calculator
 import { CalculatorView } from './CalculatorView.tsx'
 import { CalculatorContext, type CalculatorContextValue } from './context.ts'
 import type { I18n } from '@lingui/core'
-import type { Language } from '../domain/language.ts'
-import { createI18nByLanguage, LanguageProvider } from './i18n.ts'
+import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
+import { createWidgetWords, LanguageProvider, type WidgetWords } from './i18n.ts'
 import { RenderBoundary } from './RenderBoundary.tsx'
+import { useLanguagePiece } from './useChunk.ts'
 import { adoptStyles, styleRootOf } from './styles/adopt.ts'
 import cardCss from './styles/card.css?inline'
 import figuresCss from './styles/figures.css?inline'
@@ -65,7 +66,9 @@ const noSubscription = () => () => {}
  */
 export interface Widget {
   store: CalculatorStore
-  i18nByLanguage: Record<Language, I18n>
+  words: WidgetWords
+  /** The language on screen (null until the first one's words have arrived), kept while another one's load. */
+  shown: { current: Language | null }
   notices: NoticeChannel
   /** The props whose callbacks the store's events go to; the component keeps them current. */
   callbacks: { current: FeesCalculatorProps }
@@ -73,7 +76,8 @@ export interface Widget {
 
 export function createWidget(props: FeesCalculatorProps): Widget {
   const callbacks = { current: props }
-  const i18nByLanguage = createI18nByLanguage()
+  const words = createWidgetWords()
+  const shown: Widget['shown'] = { current: null }
   const notices = createNoticeChannel()
   const emit: Emit = (name, detail) => {
     const p = callbacks.current
@@ -83,10 +87,21 @@ export function createWidget(props: FeesCalculatorProps): Widget {
     else p.onFeeOptionSelected?.(detail as FeeOptionSelectedDetail)
   }
   const store = createCalculatorStore(
-    { emit, notify: (notice) => showNotice(notices, i18nByLanguage[store.getState().language], notice) },
+    {
+      emit,
+      // In the card's language: a notice raised before its words have arrived waits for them (Spanish if they
+      // cannot be fetched), as the card itself does.
+      notify: (notice) => {
+        const { language } = store.getState()
+        words.load(language).then(
+          (i18n) => showNotice(notices, i18n, notice),
+          () => showNotice(notices, words.of(DEFAULT_LANGUAGE) as I18n, notice),
+        )
+      },
+    },
     { apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null },
   )
-  return { store, i18nByLanguage, notices, callbacks }
+  return { store, words, shown, notices, callbacks }
 }
 
 /**
@@ -113,7 +128,7 @@ export function FeesCalculator(props: FeesCalculatorProps & { widget?: Widget | 
 function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & { widget?: Widget | null }) {
   const [widget] = useState(() => given ?? createWidget(props))
   widget.callbacks.current = props
-  const { store, i18nByLanguage, notices } = widget
+  const { store, words, notices } = widget
   const callbacks = widget.callbacks
 
   useLayoutEffect(() => {
@@ -136,8 +151,11 @@ function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & {
     }
   }, [store, callbacks, tuitionInput, versionHashCode])
 
-  const language = useStore(store, (s) => s.language)
-  const i18n = i18nByLanguage[language]
+  const { reportChunkFailure } = store.getState()
+  const language = useShownLanguage(widget, reportChunkFailure)
+  // Spanish's words are always on hand; before the first language's arrive, the card is an empty busy box.
+  const i18n =
+    words.of(language ?? DEFAULT_LANGUAGE) ?? (words.of(DEFAULT_LANGUAGE) as NonNullable<ReturnType<WidgetWords['of']>>)
 
   // Styles go to the root node the widget renders in: the element's shadow root, or the page for a React host.
   const base = useRef<HTMLDivElement>(null)
@@ -150,10 +168,9 @@ function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & {
   }, [])
   const shadowRoot = styleRoot instanceof ShadowRoot ? styleRoot : null
 
-  const { reportChunkFailure } = store.getState()
   const context = useMemo<CalculatorContextValue>(
-    () => ({ store, shadowRoot, reportChunkFailure }),
-    [store, shadowRoot, reportChunkFailure],
+    () => ({ store, shadowRoot, reportChunkFailure, language: language ?? DEFAULT_LANGUAGE }),
+    [store, shadowRoot, reportChunkFailure, language],
   )
   const state = useStore(store, (s) => (s.result === null ? 'empty' : s.versionLocked ? 'locked' : 'loaded'))
   // React itself writes the error to the console once (its root's onCaughtError); the host hears of it here.
@@ -165,15 +182,42 @@ function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & {
   return (
     <LanguageProvider i18n={i18n}>
       <CalculatorContext.Provider value={context}>
-        <div className="fc" part="base" lang={language} data-state={state} ref={base}>
-          <RenderBoundary onFailure={onRenderFailure}>
-            <CalculatorView showHeader={props.showHeader ?? true} showFooter={props.showFooter ?? true} />
-          </RenderBoundary>
+        <div
+          className="fc"
+          part="base"
+          lang={language ?? DEFAULT_LANGUAGE}
+          data-state={language ? state : 'placeholder'}
+          aria-busy={language ? undefined : true}
+          ref={base}
+        >
+          {language && (
+            <RenderBoundary onFailure={onRenderFailure}>
+              <CalculatorView showHeader={props.showHeader ?? true} showFooter={props.showFooter ?? true} />
+            </RenderBoundary>
+          )}
           <WidgetToaster store={store} channel={notices} styleRoot={styleRoot} onChunkFailure={reportChunkFailure} />
         </div>
       </CalculatorContext.Provider>
     </LanguageProvider>
   )
+}
+
+/**
+ * The language the card speaks: the input's as soon as its words are on hand (Spanish's always are; another
+ * language's chunk is fetched the first time it is asked for, alongside the first calculation). While they are on
+ * their way the card keeps the language it showed, so that a switch changes every word at once, or is an empty busy
+ * box on a first render. Words that cannot be fetched are reported as a failed chunk, and the card speaks Spanish.
+ */
+function useShownLanguage(widget: Widget, reportChunkFailure: (error: unknown) => void): Language | null {
+  const { store, words, shown } = widget
+  const wanted = useStore(store, (s) => s.language)
+  const ready = words.of(wanted) !== undefined
+  const unreachable = useLanguagePiece(wanted, ready, words.load, reportChunkFailure)
+  const language = ready ? wanted : unreachable ? DEFAULT_LANGUAGE : shown.current
+  useLayoutEffect(() => {
+    shown.current = language
+  }, [shown, language])
+  return language
 }
 
 /** The toaster, told when a calculation is on its way; only it re-renders when that changes, not the screen. */

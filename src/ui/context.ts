@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react'
 import { useStore } from 'zustand'
+import type { Language } from '../domain/language.ts'
 import type { CalculatorActions, CalculatorState, CalculatorStore } from '../store/calculator-store.ts'
 
 export interface CalculatorContextValue {
@@ -8,6 +9,11 @@ export interface CalculatorContextValue {
   shadowRoot: ShadowRoot | null
   /** A lazy chunk failed to load: say so on the console and in a toast. */
   reportChunkFailure(error: unknown): void
+  /**
+   * The language on screen: the input's once its words have arrived (until then the one shown before, so that a
+   * switch changes every word and format at once). Parts read it here, not from the store.
+   */
+  language: Language
 }
 
 export const CalculatorContext = createContext<CalculatorContextValue | null>(null)
@@ -21,6 +27,11 @@ export function useCalculatorContext(): CalculatorContextValue {
 /** Reads a slice of this instance's state; the part re-renders only when that slice changes. */
 export function useCalculator<T>(selector: (state: CalculatorState & CalculatorActions) => T): T {
   return useStore(useCalculatorContext().store, selector)
+}
+
+/** The language the card speaks now (its words, formats, calendar and files). */
+export function useLanguage(): Language {
+  return useCalculatorContext().language
 }
 
 /** The actions of this instance's store (created once, so stable across renders). */

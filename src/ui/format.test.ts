@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { DEFAULT_CURRENCY, formattersFor } from './format.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { DEFAULT_CURRENCY, formattersFor, intlLocaleOf } from './format.ts'
 
 describe('formattersFor', () => {
   it('formats money by the currency code with two decimals, for each language', () => {
@@ -33,5 +33,26 @@ describe('formattersFor', () => {
 
   it('keeps the screen readable with a code Intl refuses', () => {
     expect(formattersFor('en', 'EURO').money(1)).toBe('US$1.00')
+  })
+
+  it('formats Catalan, Basque, Galician and Portuguese by their own locales', () => {
+    const money = (language: 'ca' | 'eu' | 'gl' | 'pt') => formattersFor(language, 'EUR').money(6195.13)
+    for (const language of ['ca', 'eu', 'gl', 'pt'] as const) expect(money(language)).toMatch(/^6\.?195,13\s€$/)
+    expect(formattersFor('eu', 'EUR').date('2027-03-01')).toBe('2027/03/01')
+    expect(formattersFor('eu', 'EUR').rate(0.0595)).toMatch(/^%\s5,95$/)
+    expect(formattersFor('pt', 'EUR').date('2027-03-01')).toBe('01/03/2027')
+  })
+
+  it("falls back to Spain's formats where the engine has not got the language's (Chromium: Basque, Galician)", () => {
+    const supported = vi.spyOn(Intl.NumberFormat, 'supportedLocalesOf').mockReturnValue([])
+    try {
+      expect(intlLocaleOf('eu')).toBe('es-ES')
+      expect(intlLocaleOf('gl')).toBe('es-ES')
+      expect(intlLocaleOf('pt')).toBe('pt')
+      expect(intlLocaleOf('es')).toBe('es-ES')
+    } finally {
+      supported.mockRestore()
+    }
+    expect(intlLocaleOf('eu')).toBe('eu-ES')
   })
 })

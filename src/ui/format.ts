@@ -7,9 +7,34 @@ const RATE_DECIMALS = 2
 /** The currency shown when neither the answer nor the input names one. */
 export const DEFAULT_CURRENCY = 'USD'
 
-/** The Intl locale each interface language formats with. */
-// British English: day before month, as the read-only DD / MM / YYYY and the Spanish screens.
-export const LOCALE_TAGS: Record<Language, string> = { es: 'es-ES', en: 'en-GB' }
+/**
+ * The Intl locale each interface language formats with: the Spanish state's for its co-official languages, and
+ * Portugal's for Portuguese. British English: day before month, as the read-only DD / MM / YYYY and the Spanish
+ * screens.
+ */
+export const LOCALE_TAGS: Record<Language, string> = {
+  es: 'es-ES',
+  en: 'en-GB',
+  ca: 'ca-ES',
+  eu: 'eu-ES',
+  gl: 'gl-ES',
+  pt: 'pt-PT',
+}
+
+/**
+ * Where an engine's Intl lacks a language's locale, the formats of the country's common language, never an
+ * unrelated default: Chromium has no Basque or Galician formats and would write `€516.26` and `03/15/2027`, month
+ * first. Spain's (`516,26 €`, `15/03/2027`, `5,95 %`) are the Galician ones, and the Basque ones but for the order
+ * of a date (`2027/03/15`) and of the percent sign.
+ */
+const fallbackOf = (language: Language) => (language === 'en' || language === 'pt' ? language : 'es-ES')
+
+/** The Intl locale a language formats with in this engine: its own if the engine has it, else its fallback. */
+export function intlLocaleOf(language: Language): string {
+  const tag = LOCALE_TAGS[language]
+  const known = Intl.NumberFormat.supportedLocalesOf(tag).length && Intl.DateTimeFormat.supportedLocalesOf(tag).length
+  return known ? tag : fallbackOf(language)
+}
 
 export interface Formatters {
   locale: string
@@ -19,7 +44,7 @@ export interface Formatters {
   editableAmount(value: number): string
   /** A fraction as a percentage: 0.0595 → `5,95 %`. */
   rate(value: number): string
-  /** `YYYY-MM-DD` as a short numeric date of the language (`15/03/2027` in both). */
+  /** `YYYY-MM-DD` as the language's short numeric date (`15/03/2027`; Basque writes `2027/03/15`). */
   date(isoDate: string): string
   integer(value: number): string
 }
@@ -46,7 +71,7 @@ export function formattersFor(language: Language, currency: string | null | unde
   const key = `${language}|${code}`
   const cached = cache.get(key)
   if (cached) return cached
-  const locale = LOCALE_TAGS[language]
+  const locale = intlLocaleOf(language)
   const money = currencyFormat(locale, code)
   const plain = new Intl.NumberFormat(locale, {
     useGrouping: false,

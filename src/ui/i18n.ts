@@ -3,27 +3,64 @@ import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { LinguiContext } from '@lingui/react'
 import { createElement, useMemo, type ReactNode } from 'react'
 import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
-// Compiled at build time by @lingui/vite-plugin: no message compiler ships.
-import { messages as enMessages } from '../locales/en/messages.po'
+// Compiled at build time by @lingui/vite-plugin: no message compiler ships. Spanish, the default, ships with the
+// first render; every other language is a chunk of its own (src/ui/words/), fetched only when a calculator speaks it.
 import { messages as esMessages } from '../locales/es/messages.po'
+import { wordsChunks } from './words/chunks.ts'
 
-const CATALOGS: Record<Language, Messages> = { es: esMessages, en: enMessages }
+/** The catalogues of one language: the card's, and the kept plan's (the PDF, the calendar file, their buttons). */
+export interface LanguageWords {
+  messages: Messages
+  /** Undefined for Spanish, whose kept-plan words come with the schedule (src/ui/keep/texts.ts). */
+  keepMessages?: Messages
+}
+
+/** A language's words if they are on hand (Spanish always), without fetching anything. */
+export function wordsOf(language: Language): LanguageWords | undefined {
+  return language === 'es' ? { messages: esMessages } : wordsChunks[language].loaded()
+}
+
+/** A language's words, fetched once per page; rejects with a ChunkLoadError (a later call tries again). */
+export function loadWords(language: Language): Promise<LanguageWords> {
+  return language === 'es' ? Promise.resolve({ messages: esMessages }) : wordsChunks[language].load()
+}
 
 /**
  * An i18n instance of the widget's own, never Lingui's global one that the
  * host page may use: two widgets on one page may speak different languages.
- * `more` adds catalogues of a page's own (the single-page app's screens).
+ * `more` adds a catalogue of a page's own (the single-page app's screens).
+ * The language's words must be on hand (loadWords).
  */
-export function createI18n(language: Language = DEFAULT_LANGUAGE, more?: Record<Language, Messages>): I18n {
-  if (!more) return setupI18n({ locale: language, messages: CATALOGS })
-  // New objects: Lingui merges a catalogue into the one it holds, which must not be the widget's own.
-  const messages = { es: { ...CATALOGS.es, ...more.es }, en: { ...CATALOGS.en, ...more.en } }
-  return setupI18n({ locale: language, messages })
+export function createI18n(language: Language = DEFAULT_LANGUAGE, more?: Messages): I18n {
+  const words = wordsOf(language)
+  if (!words) throw new Error(`no ${language} words yet`)
+  // A new object when merging: Lingui merges a catalogue into the one it holds, which must not be the widget's own.
+  const messages = more ? { ...words.messages, ...more } : words.messages
+  return setupI18n({ locale: language, messages: { [language]: messages } })
 }
 
-/** One activated instance per language, so switching language is choosing one, not mutating one. */
-export function createI18nByLanguage(): Record<Language, I18n> {
-  return { es: createI18n('es'), en: createI18n('en') }
+/** One widget's instances, one per language it has spoken: switching language is choosing one, not mutating one. */
+export interface WidgetWords {
+  /** The instance for a language whose words are on hand, else undefined. */
+  of(language: Language): I18n | undefined
+  /** The instance for a language, once its words have arrived. */
+  load(language: Language): Promise<I18n>
+}
+
+export function createWidgetWords(): WidgetWords {
+  const instances = new Map<Language, I18n>()
+  const of = (language: Language) => {
+    let i18n = instances.get(language)
+    if (!i18n && wordsOf(language)) {
+      i18n = createI18n(language)
+      instances.set(language, i18n)
+    }
+    return i18n
+  }
+  return {
+    of,
+    load: (language) => loadWords(language).then(() => of(language) as I18n),
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import type { Language } from '../domain/language.ts'
 import type { Chunk } from '../lazy/chunk.ts'
 import { whenIdle } from '../lazy/idle.ts'
 
@@ -61,4 +62,35 @@ export function useChunk<T>(
   }, [preload, module, failed, request])
 
   return { module, failed, request }
+}
+
+/**
+ * A language's piece (its words, its calendar locale) for a render that needs it: when `ready` is false it is
+ * fetched with `load`, and the component renders again once it has arrived. Returns true when the last attempt
+ * for this language failed (reported once to `onFailure`); a new language tries again.
+ */
+export function useLanguagePiece(
+  language: Language,
+  ready: boolean,
+  load: (language: Language) => Promise<unknown>,
+  onFailure: (error: unknown) => void,
+): boolean {
+  const [, setArrived] = useState(0)
+  const [failed, setFailed] = useState<Language | null>(null)
+  useEffect(() => {
+    if (ready) return
+    let current = true
+    load(language).then(
+      () => current && setArrived((n) => n + 1),
+      (error: unknown) => {
+        if (!current) return
+        onFailure(error)
+        setFailed(language)
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [language, ready, load, onFailure])
+  return failed === language
 }

@@ -147,7 +147,7 @@ describe.each([
     const due = table.fees[0].dueDate.split('-').reverse().join('/')
     expect(await rows.first().locator('td').nth(1).textContent()).toBe(due)
     const download = page.waitForEvent('download')
-    await page.locator('fees-calculator [part=schedule] button').click()
+    await page.locator('fees-calculator [part=schedule] button[data-download=csv]').click()
     const file = await download
     expect(file.suggestedFilename()).toMatch(/\.csv$/)
 

@@ -1,5 +1,5 @@
 /**
- * Three widths in every engine and both languages: a desktop portal (1100 px),
+ * Three widths in every engine and each of the six languages (Basque and Galician words are the longest): a desktop portal (1100 px),
  * a phone (375 px) and a CRM's side column (224 px wide, at the right edge of
  * a desktop page). No text cut off, nothing wider than its room, every target
  * at least 24 × 24 px (WCAG 2.5.8), the calendar inside the viewport. The
@@ -9,6 +9,7 @@
 import { expect, it } from 'vitest'
 import { tuitionInput } from '../support/fixtures.ts'
 import { describeEngines, type TestPage } from '../support/engines.ts'
+import { LANGUAGES, type Language } from '../../src/domain/language.ts'
 
 const CASES = [
   { width: 1100, height: 900 },
@@ -79,7 +80,7 @@ function layoutProblems(page: TestPage, minTarget: number) {
  * calculator. Its main column may shrink below its heading's width, so that a
  * 300 px picture shows the whole side column.
  */
-const sideColumn = (language: 'es' | 'en', token: string) =>
+const sideColumn = (language: Language, token: string) =>
   `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>CRM</title><link rel="icon" href="data:,">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <script type="module" src="/dist/fees-calculator.js"></script>
@@ -96,7 +97,7 @@ const sideColumn = (language: 'es' | 'en', token: string) =>
 
 describeEngines('<fees-calculator> at every width', (suite) => {
   for (const { width, height } of CASES) {
-    it.each(['es', 'en'] as const)(
+    it.each(LANGUAGES)(
       `${width} px, in %s: nothing cut, nothing too small, the calendar on screen`,
       async (language) => {
         const page =

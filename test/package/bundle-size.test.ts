@@ -11,7 +11,9 @@ import {
   INITIAL_JS_BUDGET_GZIP,
   kb,
   standaloneSizes,
+  WORDS_CHUNK_BUDGET_GZIP,
 } from '../../tools/size-budget.ts'
+import { LANGUAGES } from '../../src/domain/language.ts'
 
 /** What a first render does not need, by the packages or sources that make it up. */
 const LAZY_PARTS = {
@@ -99,6 +101,18 @@ describe('the JavaScript fetched before the first figures, in Chromium', () => {
     expect(fetched.gzip, listing).toBeLessThanOrEqual(FIRST_FIGURES_JS_BUDGET_GZIP)
     expect(fetched.files.map((s) => basename(s.file))).toContainEqual(expect.stringMatching(/^responses-/))
   })
+
+  it.each(LANGUAGES.filter((language) => language !== 'es'))(
+    'in %s, fetches one small chunk more than in Spanish: its words',
+    async (language) => {
+      const other = await jsBeforeFirstFigures(browser, demo.url, await demo.token(), 'dist', language)
+      const spanish = fetched.files.map((s) => basename(s.file))
+      const added = other.files.filter((s) => !spanish.includes(basename(s.file)))
+      expect(added.map((s) => basename(s.file))).toEqual([expect.stringMatching(new RegExp(`^${language}-`))])
+      expect(added[0]!.gzip).toBeLessThanOrEqual(WORDS_CHUNK_BUDGET_GZIP)
+      expect(other.files.length).toBe(fetched.files.length + 1)
+    },
+  )
 
   it('holds back what the first figures do not need: the HTTP client, the toaster, the calendar, the schedule and the PDF maker', () => {
     const names = fetched.files.map((s) => basename(s.file))

@@ -16,6 +16,8 @@ const SECRET = 'held-api-secret-held-api-secret-0123456'
 const TOKEN_TTL_S = 3600
 /** Ticks of the event loop a settle may take before it counts as stuck: far more than any real chain of awaits. */
 const MAX_SETTLE_TICKS = 20_000
+/** …and no less wall time than this. */
+const MIN_SETTLE_MS = 5_000
 
 export type CallKind = 'calculate' | 'save' | 'preview' | 'other'
 /** How a held answer arrives: as the server gave it, lost (no answer), timed out, or replaced by a 500 or a 503. */
@@ -134,7 +136,10 @@ export async function createHeldApi(now = new Date('2026-11-22T10:00:00Z')): Pro
       call.release(how)
     },
     async settle(quiet, describe = () => '') {
-      for (let tick = 0; tick < MAX_SETTLE_TICKS; tick += 1) {
+      // Stuck only after both many turns and some seconds: a garbage collection or a module loading for the first time
+      // can hold the loop longer than the turns alone allow on a loaded machine.
+      const until = Date.now() + MIN_SETTLE_MS
+      for (let tick = 0; tick < MAX_SETTLE_TICKS || Date.now() < until; tick += 1) {
         if (arriving.size > 0) await Promise.all(arriving)
         else if (quiet()) return
         await new Promise((resolve) => setImmediate(resolve))

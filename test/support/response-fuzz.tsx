@@ -15,7 +15,7 @@ import { withoutToken } from '../../src/domain/payload.ts'
 import type { FeesCalculatorEventName } from '../../src/events.ts'
 import { CalculatorView } from '../../src/ui/CalculatorView.tsx'
 import { CalculatorContext } from '../../src/ui/context.ts'
-import { createI18nByLanguage, LanguageProvider } from '../../src/ui/i18n.ts'
+import { createI18n, LanguageProvider, loadWords } from '../../src/ui/i18n.ts'
 import { createCalculatorStore, type CalculatorStore } from '../../src/store/calculator-store.ts'
 
 /** Answers per call. */
@@ -88,7 +88,7 @@ export function mount(): Harness {
     },
     { apiBase: ROOT },
   )
-  const i18n = createI18nByLanguage().en
+  const i18n = createI18n('en')
   const root = createRoot(host)
   flushSync(() =>
     root.render(
@@ -98,6 +98,7 @@ export function mount(): Harness {
             store: widget.store,
             shadowRoot: null,
             reportChunkFailure: () => {},
+            language: 'en',
           }}
         >
           <CalculatorView showHeader showFooter />
@@ -121,7 +122,11 @@ export function fuzzPage(): void {
 /** The file's fuzzing tests, on the page the widget is embedded in. */
 export function describeFuzzing(tests: () => void): void {
   describe(`response fuzzing (${RUNS} answers per call)`, () => {
-    beforeAll(fuzzPage)
+    beforeAll(async () => {
+      fuzzPage()
+      // The payload speaks English: its words are a chunk of their own.
+      await loadWords('en')
+    })
     tests()
   })
 }

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { enUS } from 'date-fns/locale/en-US'
-import { es } from 'date-fns/locale/es'
+import type { Locale } from 'date-fns'
 import {
   useCallback,
   useEffect,
@@ -17,25 +16,16 @@ import type { Language } from '../../domain/language.ts'
 import { adoptStyles, remToPx } from '../styles/adopt.ts'
 import calendarThemeCss from './calendar-theme.css?inline'
 import { DateButton } from './DateButton.tsx'
+import { useLanguagePiece } from '../useChunk.ts'
+import { NativeDateInput } from './NativeDateInput.tsx'
+import { dateLocaleOf, loadDateLocale, weekStartOf } from './date-locales.ts'
 import { focusCurrentDay, followKeyboardDay } from './focus.ts'
 import { keepInViewport } from './keep-in-viewport.ts'
 
-/** Weeks start on Monday, in both languages. */
-const MONDAY = 1
 /** The popup renders into this node of the element's own shadow root. */
 export const CALENDAR_PORTAL_ID = 'fc-calendar-portal'
 /** react-datepicker's CSS in px (its rem would follow the page), then our theme over it. */
 const CALENDAR_STYLES = [remToPx(datepickerCss), calendarThemeCss]
-/**
- * date-fns locales passed as objects: registerLocale would write them on
- * window. Each day's name is "Choose Monday, December 1, 2026": the English
- * ordinal ("1st") would leave the day's visible "1" out of its name (WCAG
- * 2.5.3, Label in Name), so English days are named with plain numbers.
- */
-const DATE_LOCALES = {
-  es,
-  en: { ...enUS, localize: { ...enUS.localize, ordinalNumber: (n: unknown) => String(n) } },
-} satisfies Record<Language, unknown>
 
 type Modifiers = ComponentProps<typeof DatePicker>['popperModifiers']
 
@@ -57,6 +47,14 @@ export interface CalendarPickerProps {
   autoFocus: boolean
   /** A date was chosen (on select, or pending when the user clicked outside). */
   onCommit(isoDate: string): void
+  /** The language's month and day names could not be fetched (the browser's own date input stands in). */
+  onLocaleFailure(error: unknown): void
+}
+
+/** The calendar's locale for a language: at once when on hand, else once fetched; `failed` if it could not be. */
+function useDateLocale(language: Language, onFailure: (error: unknown) => void) {
+  const locale = dateLocaleOf(language)
+  return { locale, failed: useLanguagePiece(language, locale !== undefined, loadDateLocale, onFailure) }
 }
 
 /**
@@ -100,8 +98,26 @@ function returnFocus(root: Document | ShadowRoot, buttonId: string): () => void 
   return stop
 }
 
-/** The react-datepicker calendar: the lazy chunk behind the first payment date. */
+/**
+ * The react-datepicker calendar: the lazy chunk behind the first payment date. It speaks the card's language once
+ * that language's month and day names are here (the same-looking button stands in for the moment they take).
+ */
 export default function CalendarPicker(props: CalendarPickerProps) {
+  const { locale, failed } = useDateLocale(props.language, props.onLocaleFailure)
+  if (locale) return <Calendar {...props} locale={locale} />
+  if (failed)
+    return (
+      <NativeDateInput
+        labelledBy={props.labelledBy.split(' ')[0] ?? ''}
+        min={props.minDate}
+        value={props.selected}
+        onCommit={props.onCommit}
+      />
+    )
+  return <DateButton id={props.id} display={props.display} aria-labelledby={props.labelledBy} />
+}
+
+function Calendar(props: CalendarPickerProps & { locale: Locale }) {
   const { t } = useLingui()
   const pending = useRef<string | null>(null)
   /** Ends the watch of returnFocus: the calendar opened again, or the picker went. */
@@ -146,8 +162,8 @@ export default function CalendarPicker(props: CalendarPickerProps) {
       ariaLabelledBy={props.labelledBy}
       selected={localDateOf(props.selected)}
       minDate={localDateOf(props.minDate)}
-      locale={DATE_LOCALES[props.language]}
-      calendarStartDay={MONDAY}
+      locale={props.locale}
+      calendarStartDay={weekStartOf(props.locale)}
       dateFormat="dd / MM / yyyy"
       popperPlacement="bottom-start"
       popperModifiers={[keepInViewport] as unknown as Modifiers}

@@ -14,24 +14,23 @@ import type { KeptPlan } from './plan.ts'
  * only). The PDF maker is a lazy chunk: fetched on the first press, or earlier on hover or focus.
  */
 export default function PlanDownloads() {
-  const { reportChunkFailure } = useCalculatorContext()
+  const { reportChunkFailure, language } = useCalculatorContext()
   const state = useCalculator(
     useShallow((s) => ({
       table: s.amortization,
       result: s.result,
-      language: s.language,
       input: s.input,
       versionNumber: s.versionNumber,
       versionHashCode: s.versionHashCode,
     })),
   )
   const [busy, setBusy] = useState(false)
-  const labels = buttonTexts(state.language)
+  const labels = buttonTexts(language)
   if (!state.table || !state.result) return null
   const plan: KeptPlan = {
     table: state.table,
     result: state.result,
-    language: state.language,
+    language,
     programme: state.input?.studyIdName ?? null,
     contractId: state.input?.contractId ?? null,
     versionNumber: state.versionNumber,

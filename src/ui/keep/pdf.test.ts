@@ -3,9 +3,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Language } from '../../domain/language.ts'
+import { LANGUAGES } from '../../domain/language.ts'
 import { formattersFor } from '../format.ts'
+import { loadWords } from '../i18n.ts'
 import { makePlan } from './fixtures.ts'
 import { planPdf } from './pdf.ts'
 import type { KeptPlan } from './plan.ts'
@@ -29,11 +31,18 @@ function readBack(plan: KeptPlan) {
   return { file, text, info, pages, pageTexts: text.split('\f').filter((page) => page.trim() !== '') }
 }
 
+// Every language but Spanish has its words in a chunk of its own, as in the browser.
+beforeAll(() => Promise.all(LANGUAGES.map(loadWords)))
+
 const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
 
 describe.each<[Language, string, string]>([
   ['es', 'Simulación', 'Cuota'],
   ['en', 'Simulation', 'Fee'],
+  ['ca', 'Simulació', 'Quota'],
+  ['eu', 'Simulazioa', 'Kuota'],
+  ['gl', 'Simulación', 'Cota'],
+  ['pt', 'Simulação', 'Prestação'],
 ])('the plan as a PDF in %s', (language, simulation, feeHeading) => {
   it.each([
     [12, 1],
@@ -47,9 +56,13 @@ describe.each<[Language, string, string]>([
       const { text, pages, pageTexts, info } = readBack(plan)
       expect(pages).toBe(expectedPages)
       expect(pageTexts).toHaveLength(pages)
+      // The column headings, on every page, each apart from the next (a long word in a narrow column would run
+      // into its neighbour).
+      const headings = pdfTexts(plan, MADE_AT).headers.map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
       pageTexts.forEach((page, index) => {
         expect(page).toContain(`${simulation} · ${index + 1} / ${pages}`)
         expect(page).toContain(feeHeading)
+        expect(page).toMatch(new RegExp(headings.join(' +')))
       })
       for (const row of plan.table.fees) {
         const cells = [

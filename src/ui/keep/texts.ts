@@ -2,24 +2,43 @@
 import { setupI18n, type I18n, type MessageDescriptor, type Messages } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { FinancialType } from '../../domain/types.ts'
-import { formattersFor } from '../format.ts'
+import { formattersFor, LOCALE_TAGS } from '../format.ts'
 import type { IcsTexts } from './ics.ts'
 import type { PdfTexts } from './pdf.ts'
 import { isSaved } from './plan.ts'
 import type { KeptPlan } from './plan.ts'
 import type { Language } from '../../domain/language.ts'
-import { messages as enMessages } from './locales/en/messages.po'
+// Not through ../i18n.ts: that would take the card's Spanish catalogue out of the first render's own chunk.
+import { wordsChunks } from '../words/chunks.ts'
 import { messages as esMessages } from './locales/es/messages.po'
 
-/** A catalogue of its own: the documents' words load with the schedule, never with the first figures. */
-const CATALOGS: Record<Language, Messages> = { es: esMessages, en: enMessages }
 const instances = new Map<Language, I18n>()
 
-/** The kept plan's words in a language. */
+/** Each language by its own name, as the document says which language it is in. */
+const LANGUAGE_NAMES: Record<Language, string> = {
+  es: 'español',
+  en: 'English',
+  ca: 'català',
+  eu: 'euskara',
+  gl: 'galego',
+  pt: 'português',
+}
+
+/**
+ * A catalogue of its own: the documents' Spanish words load with the schedule, never with the first figures; every
+ * other language's come in that language's words chunk, which the card has fetched before it speaks it.
+ */
+function keepMessagesOf(language: Language): Messages {
+  const messages = language === 'es' ? esMessages : wordsChunks[language].loaded()?.keepMessages
+  if (!messages) throw new Error(`the ${language} words have not been loaded`)
+  return messages
+}
+
+/** The kept plan's words in a language (whose words the card has on hand). */
 export function keepI18n(language: Language): I18n {
   let i18n = instances.get(language)
   if (!i18n) {
-    i18n = setupI18n({ locale: language, messages: CATALOGS })
+    i18n = setupI18n({ locale: language, messages: { [language]: keepMessagesOf(language) } })
     instances.set(language, i18n)
   }
   return i18n
@@ -30,8 +49,15 @@ export function pdfTexts(plan: KeptPlan, madeAt: Date, i18n: I18n = keepI18n(pla
   const t = (descriptor: MessageDescriptor) => i18n._(descriptor)
   const { result, table } = plan
   const format = formattersFor(plan.language, table.currency)
-  const when = new Intl.DateTimeFormat(format.locale, { dateStyle: 'long', timeStyle: 'short' }).format(madeAt)
-  const languageName = new Intl.DisplayNames([format.locale], { type: 'language' }).of(plan.language) ?? plan.language
+  // A long date names its month: only in the language's own locale, else (an engine without it) digits.
+  const own = format.locale === LOCALE_TAGS[plan.language]
+  const when = new Intl.DateTimeFormat(
+    format.locale,
+    own
+      ? { dateStyle: 'long', timeStyle: 'short' }
+      : { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  ).format(madeAt)
+  const languageName = LANGUAGE_NAMES[plan.language]
   const refinancing = result.financeType === FinancialType.Refinancing
   const amount = format.money(result.initialAmount)
   const term = format.integer(result.totalFees)

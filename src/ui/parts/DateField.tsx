@@ -4,7 +4,8 @@ import { displayDate, localToday } from '../../domain/dates.ts'
 import { selectEditable, selectSaveBusy } from '../../store/calculator-store.ts'
 import { calendarChunk } from '../chunks.ts'
 import { DateButton } from '../calendar/DateButton.tsx'
-import { useActions, useCalculator, useCalculatorContext } from '../context.ts'
+import { NativeDateInput } from '../calendar/NativeDateInput.tsx'
+import { useActions, useCalculator, useCalculatorContext, useLanguage } from '../context.ts'
 import { useChunk } from '../useChunk.ts'
 
 /**
@@ -55,11 +56,10 @@ export function DateField() {
  * chunk cannot load, the browser's own date input does the job.
  */
 function EditableDate({ labelId, date }: { labelId: string; date: string }) {
-  const { t } = useLingui()
   const buttonId = `${labelId}date`
   const { shadowRoot, reportChunkFailure } = useCalculatorContext()
   const { chooseDate } = useActions()
-  const language = useCalculator((s) => s.language)
+  const language = useLanguage()
   const calendar = useChunk(calendarChunk, reportChunkFailure, { preload: true })
   const focused = useRef(false)
   /**
@@ -88,22 +88,12 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
         startOpen={opening}
         autoFocus={focused.current || opening}
         onCommit={chooseDate}
+        onLocaleFailure={reportChunkFailure}
       />
     )
   }
   if (calendar.failed) {
-    return (
-      <input
-        type="date"
-        className="fc-control"
-        part="date"
-        aria-labelledby={labelId}
-        title={t`First payment date`}
-        min={today}
-        value={date}
-        onChange={(event) => chooseDate(event.target.value)}
-      />
-    )
+    return <NativeDateInput labelledBy={labelId} min={today} value={date} onCommit={chooseDate} />
   }
   return (
     <DateButton

@@ -6,16 +6,15 @@ import { useChunk } from '../useChunk.ts'
 
 /** The amortization schedule once a save or the schedule button returned one; its chunk loads then. */
 export function ScheduleSection() {
-  const { table, language, fileTag } = useCalculator(
+  const { table, fileTag } = useCalculator(
     useShallow((s) => ({
       table: s.amortization,
-      language: s.language,
       fileTag:
         [s.input?.contractId, s.versionNumber === null ? null : `v${s.versionNumber}`].filter(Boolean).join('-') ||
         'plan',
     })),
   )
-  const { reportChunkFailure } = useCalculatorContext()
+  const { reportChunkFailure, language } = useCalculatorContext()
   const schedule = useChunk(scheduleChunk, reportChunkFailure)
   const { request } = schedule
   useEffect(() => {

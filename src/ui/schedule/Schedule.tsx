@@ -51,7 +51,7 @@ export default function Schedule({ table, language, fileTag }: ScheduleProps) {
         <h3 className="fc-schedule-title" id={titleId} ref={title} tabIndex={-1}>
           {t`Amortization schedule`}
         </h3>
-        <button type="button" className="fc-button fc-button--secondary" onClick={download}>
+        <button type="button" className="fc-button fc-button--secondary" data-download="csv" onClick={download}>
           {t`Download CSV`}
         </button>
         <PlanDownloads />

@@ -2,12 +2,18 @@ import type { AmortizationTable } from '../../domain/types.ts'
 import type { Language } from '../../domain/language.ts'
 
 /**
- * Spreadsheets read a CSV by the conventions of their locale: a Spanish Excel
- * expects `;` between fields and a decimal comma, an English one `,` and a dot.
+ * Spreadsheets read a CSV by the conventions of their locale: a Spanish,
+ * Catalan, Basque, Galician or Portuguese Excel expects `;` between fields and
+ * a decimal comma, an English one `,` and a dot.
  */
+const DECIMAL_COMMA = { separator: ';', decimal: ',' }
 const CSV_CONVENTIONS: Record<Language, { separator: string; decimal: string }> = {
-  es: { separator: ';', decimal: ',' },
+  es: DECIMAL_COMMA,
   en: { separator: ',', decimal: '.' },
+  ca: DECIMAL_COMMA,
+  eu: DECIMAL_COMMA,
+  gl: DECIMAL_COMMA,
+  pt: DECIMAL_COMMA,
 }
 /** Makes Excel read the file as UTF-8 (accents in the headers). */
 const UTF8_BOM = '\ufeff'

@@ -1,0 +1,37 @@
+import type { Locale } from 'date-fns'
+import { es } from 'date-fns/locale/es'
+import type { Language } from '../../domain/language.ts'
+import { defineChunk, setChunkIntegrity } from '../../lazy/chunk.ts'
+
+// The script-tag build writes the locale chunks' sha384 here (vite.config.ts): this chunk, checked itself, vouches
+// for them. Other builds leave the placeholder, and nothing is checked, as for the entry.
+const LOCALE_INTEGRITY = '@@fees-calculator-nested-integrity@@'
+if (!LOCALE_INTEGRITY.startsWith('@@')) setChunkIntegrity(JSON.parse(LOCALE_INTEGRITY), import.meta.url)
+
+/**
+ * The calendar's date-fns locale per language: Spanish's ships in the calendar's chunk, every other language's is a
+ * small chunk of its own, fetched when the calendar first speaks it (its shared parts are in the calendar's chunk).
+ * Passed as objects: registerLocale would write them on window. English is British English, as the card's formats:
+ * its days are named "Choose Monday, 1 December 2026", whose visible "1" is in the name (WCAG 2.5.3, Label in
+ * Name), and its weeks start on Monday.
+ */
+const dateLocaleChunks = {
+  en: defineChunk('calendar-en', () => import('./locales/en.ts')),
+  ca: defineChunk('calendar-ca', () => import('./locales/ca.ts')),
+  eu: defineChunk('calendar-eu', () => import('./locales/eu.ts')),
+  gl: defineChunk('calendar-gl', () => import('./locales/gl.ts')),
+  pt: defineChunk('calendar-pt', () => import('./locales/pt.ts')),
+} as const
+
+/** The locale, if on hand (Spanish always). */
+export function dateLocaleOf(language: Language): Locale | undefined {
+  return language === 'es' ? es : dateLocaleChunks[language].loaded()?.dateLocale
+}
+
+/** The locale, fetched once per page; rejects with a ChunkLoadError (a later call tries again). */
+export function loadDateLocale(language: Language): Promise<Locale> {
+  return language === 'es' ? Promise.resolve(es) : dateLocaleChunks[language].load().then((m) => m.dateLocale)
+}
+
+/** The first day of the week in the locale's country (Monday in all six). */
+export const weekStartOf = (locale: Locale): 0 | 1 | 2 | 3 | 4 | 5 | 6 => locale.options?.weekStartsOn ?? 1
