@@ -205,15 +205,18 @@ function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & {
 /**
  * The language the card speaks: the input's as soon as its words are on hand (Spanish's always are; another
  * language's chunk is fetched the first time it is asked for, alongside the first calculation). While they are on
- * their way the card keeps the language it showed, so that a switch changes every word at once, or is an empty busy
- * box on a first render. Words that cannot be fetched are reported as a failed chunk, and the card speaks Spanish.
+ * their way a card with a plan keeps the language it showed, so that a switch changes every word at once; an empty
+ * card is an empty busy box. Words that cannot be fetched are reported as a failed chunk, and the card speaks Spanish.
  */
 function useShownLanguage(widget: Widget, reportChunkFailure: (error: unknown) => void): Language | null {
   const { store, words, shown } = widget
   const wanted = useStore(store, (s) => s.language)
   const ready = words.of(wanted) !== undefined
   const unreachable = useLanguagePiece(wanted, ready, words.load, reportChunkFailure)
-  const language = ready ? wanted : unreachable ? DEFAULT_LANGUAGE : shown.current
+  // A plan on screen keeps its language until the new words are here; an empty card has nothing worth keeping (and
+  // a React host's first render, before its input is applied, would otherwise leave it in Spanish until then).
+  const onScreen = useStore(store, (s) => s.result !== null)
+  const language = ready ? wanted : unreachable ? DEFAULT_LANGUAGE : onScreen ? shown.current : null
   useLayoutEffect(() => {
     shown.current = language
   }, [shown, language])
