@@ -104,7 +104,17 @@ function returnFocus(root: Document | ShadowRoot, buttonId: string): () => void 
  */
 export default function CalendarPicker(props: CalendarPickerProps) {
   const { locale, failed } = useDateLocale(props.language, props.onLocaleFailure)
-  if (locale) return <Calendar {...props} locale={locale} />
+  // Pressed while the month names were on their way: the calendar opens, with the focus, when they arrive.
+  const [pressed, setPressed] = useState(false)
+  if (locale)
+    return (
+      <Calendar
+        {...props}
+        locale={locale}
+        startOpen={props.startOpen || pressed}
+        autoFocus={props.autoFocus || pressed}
+      />
+    )
   if (failed)
     return (
       <NativeDateInput
@@ -114,7 +124,14 @@ export default function CalendarPicker(props: CalendarPickerProps) {
         onCommit={props.onCommit}
       />
     )
-  return <DateButton id={props.id} display={props.display} aria-labelledby={props.labelledBy} />
+  return (
+    <DateButton
+      id={props.id}
+      display={props.display}
+      aria-labelledby={props.labelledBy}
+      onClick={() => setPressed(true)}
+    />
+  )
 }
 
 function Calendar(props: CalendarPickerProps & { locale: Locale }) {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
 import type { CalculationFailureKind } from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
 
@@ -36,8 +36,12 @@ export function FailureNotice() {
   const calculating = useCalculator((s) => s.calculating)
   const online = useOnline()
 
+  // Back online: a calculation that failed for the connection goes again. Only on the change, not when the notice
+  // mounts (a card drawn after a failure, once its language's words arrived, would otherwise resend it at once).
+  const wasOnline = useRef(online)
   useEffect(() => {
-    if (online) wentOnline()
+    if (online && !wasOnline.current) wentOnline()
+    wasOnline.current = online
   }, [online, wentOnline])
 
   if (!embedded) return null
