@@ -68,7 +68,7 @@ export interface Widget {
   store: CalculatorStore
   words: WidgetWords
   /** The language on screen (null until the first one's words have arrived), kept while another one's load. */
-  shown: { current: Language | null }
+  shown: { current: Language | null; withPlan: boolean }
   notices: NoticeChannel
   /** The props whose callbacks the store's events go to; the component keeps them current. */
   callbacks: { current: FeesCalculatorProps }
@@ -77,7 +77,7 @@ export interface Widget {
 export function createWidget(props: FeesCalculatorProps): Widget {
   const callbacks = { current: props }
   const words = createWidgetWords()
-  const shown: Widget['shown'] = { current: null }
+  const shown: Widget['shown'] = { current: null, withPlan: false }
   const notices = createNoticeChannel()
   const emit: Emit = (name, detail) => {
     const p = callbacks.current
@@ -213,13 +213,15 @@ function useShownLanguage(widget: Widget, reportChunkFailure: (error: unknown) =
   const wanted = useStore(store, (s) => s.language)
   const ready = words.of(wanted) !== undefined
   const unreachable = useLanguagePiece(wanted, ready, words.load, reportChunkFailure)
-  // A plan on screen keeps its language until the new words are here; an empty card has nothing worth keeping (and
-  // a React host's first render, before its input is applied, would otherwise leave it in Spanish until then).
+  // A plan that was on screen keeps its language until the new words are here. A card that had none waits as a busy
+  // box: a React host's first render comes before its input, and a saved plan opened by its hash brings its language
+  // with its figures; either would otherwise show in Spanish until the words arrived.
   const onScreen = useStore(store, (s) => s.result !== null)
-  const language = ready ? wanted : unreachable ? DEFAULT_LANGUAGE : onScreen ? shown.current : null
+  const language = ready ? wanted : unreachable ? DEFAULT_LANGUAGE : shown.withPlan ? shown.current : null
   useLayoutEffect(() => {
     shown.current = language
-  }, [shown, language])
+    shown.withPlan = language !== null && onScreen
+  }, [shown, language, onScreen])
   return language
 }
 
