@@ -6,6 +6,8 @@
  * (test/support/held-api.ts).
  */
 import fc from 'fast-check'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { httpChunk } from '../../src/api/errors.ts'
 import { choiceOf } from '../../src/domain/payload.ts'
@@ -210,4 +212,24 @@ describe('named sequences (the cases the model found or the issue describes)', (
       await does(first())
       expect(real.store.getState().result?.totalFees).toBe(13)
     }))
+
+  it('drops a calculation that was retried once when the element goes away, even after a garbage collection', () =>
+    withFreshStore(async (real, does) => {
+      await does(new NewInput(0), new Deliver(0, 'network'))
+      // The lost answer was tried again: the retry is the only call under way.
+      expect(api.held().map((call) => call.kind)).toEqual(['calculate'])
+      collectGarbage()
+      real.store.getState().clear()
+      await api.settle(
+        () => api.held().length === 0,
+        () => `held ${api.held().length}`,
+      )
+      expect(api.held()).toEqual([])
+    }))
 })
+
+/** A full garbage collection now (what a busy test machine does at any moment). */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc')
+  ;(runInNewContext('gc') as () => void)()
+}

@@ -19,6 +19,26 @@ const MAX_SETTLE_TICKS = 20_000
 /** …and no less wall time than this. */
 const MIN_SETTLE_MS = 5_000
 
+/**
+ * A browser keeps a cloned request's signal following the original's for as long as the clone lives (the DOM
+ * standard's dependent signals). Node's fetch (undici) holds that link only weakly: once the original request is
+ * garbage collected, aborting its signal no longer aborts the clone (nodejs/undici#4068). ky clones its request
+ * before every send, so a call retried once was sent as a clone whose parent was gone, and a store that cleared or
+ * superseded it left it held forever, in the next run's way, whenever a collection fell in between. Here a clone
+ * is a request built on the original's signal, and the original is kept alive while its clone is, as in a browser.
+ */
+const originals = new WeakMap<Request, Request>()
+const undiciClone = Request.prototype.clone
+if (!Object.hasOwn(undiciClone, 'followsItsOriginal')) {
+  const clone = function (this: Request): Request {
+    const copy = new Request(undiciClone.call(this), { signal: this.signal })
+    originals.set(copy, this)
+    return copy
+  }
+  Object.defineProperty(clone, 'followsItsOriginal', { value: true })
+  Request.prototype.clone = clone
+}
+
 export type CallKind = 'calculate' | 'save' | 'preview' | 'other'
 /** How a held answer arrives: as the server gave it, lost (no answer), timed out, or replaced by a 500 or a 503. */
 export type Delivery = 'answer' | 'network' | 'timeout' | 'server_error' | 'unavailable'
@@ -74,6 +94,8 @@ export async function createHeldApi(now = new Date('2026-11-22T10:00:00Z')): Pro
 
   const heldFetch: typeof fetch = (input, init) => {
     const request = new Request(input, init)
+    // The request it follows lives as long as this one (see above).
+    if (input instanceof Request) originals.set(request, input)
     return new Promise<Response>((resolve, reject) => {
       const arrival = (async () => {
         const text = await request.clone().text()
