@@ -2,7 +2,7 @@
 # PostgreSQL with DATABASE_URL (deploy/compose.yaml runs two of these on one PostgreSQL behind nginx).
 # Written on paper: no Docker engine was available where it was written, so it has not been built or run.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 compiles when no prebuilt binary matches.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -14,7 +14,7 @@ RUN npm run build
 # The server's production packages only (hono, pg, better-sqlite3, …): none of the widget's build or test tools.
 RUN rm -rf node_modules server/node_modules && npm ci --omit=dev -w server
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4173 FEES_DB=/data/fees.sqlite
 # The repository's layout, which the server's defaults name (FEES_DIST_DIR=dist, FEES_DEMO_DIR=demo,

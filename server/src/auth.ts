@@ -5,7 +5,7 @@
  * in X-Api-Key (hash mode).
  */
 import * as crypto from 'node:crypto'
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
 import { createRemoteJWKSet, errors as joseErrors, type JWTVerifyOptions, jwtVerify, SignJWT } from 'jose'
 import type { ProblemCode } from './problem.ts'
 
@@ -231,14 +231,8 @@ export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected))
 }
 
-/**
- * SHA-256 of a text's UTF-8 bytes. Node's one-shot `crypto.hash` (20.12 and later) gives the same
- * digest without making a Hash object for each request; older Node 20 releases make one.
- */
-const digest: (text: string) => Buffer =
-  typeof crypto.hash === 'function'
-    ? (text) => crypto.hash('sha256', text, 'buffer')
-    : (text) => createHash('sha256').update(text, 'utf8').digest()
+/** SHA-256 of a text's UTF-8 bytes, in one call (no Hash object per request). */
+const digest = (text: string): Buffer => crypto.hash('sha256', text, 'buffer')
 
 function secretKey(secret: string): Uint8Array {
   return new TextEncoder().encode(secret)
