@@ -20,6 +20,15 @@ import { createOperations, requestIdOf, type Operations } from './operations.ts'
 import { problem, PROBLEM_CONTENT_TYPE, problemResponse, unexpectedErrorProblem } from './problem.ts'
 import { staticRoutes } from './static.ts'
 
+/**
+ * The middleware of the whole app, in order, and what the hot paths (hot-routes.ts), which answer the calculator's
+ * POSTs without Hono, do in its place; the API's own are API_MIDDLEWARE. A middleware added to the app must be named
+ * here (server/test/api/hot-routes.test.ts counts them), and so be decided for the hot paths too.
+ */
+export const APP_MIDDLEWARE = {
+  problemRequestId: 'sendProblem puts the request id in the problem',
+} as const
+
 export interface AppOptions {
   /** Where the build is (`fees-calculator.js`, `app/index.html`) instead of the configured FEES_DIST_DIR. */
   distDir?: string
@@ -71,7 +80,8 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
   if (store.poolUse) operations.watchPool(store.poolUse.bind(store))
   const calculator = createCalculator(config, store, options.clock, operations.saveEvents)
   const app = new Hono()
-  // Every problem carries the request's id, so a student's "my save failed at 10:32" can be found in the log.
+  // APP_MIDDLEWARE.problemRequestId: every problem carries the request's id, so a student's "my save failed at 10:32"
+  // can be found in the log.
   app.use('*', async (c, next) => {
     await next()
     if (!c.res.headers.get('Content-Type')?.startsWith(PROBLEM_CONTENT_TYPE)) return

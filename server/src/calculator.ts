@@ -25,6 +25,18 @@ const ANONYMOUS_SYSTEMS: readonly number[] = [3, 7]
 
 export type Access = 'authenticated' | 'anonymous'
 
+/**
+ * The calculator's four POST endpoints (under the API's base): Hono's routes (calculatorRoutes), the hot paths
+ * (hot-routes.ts) and the test that both answer alike read this one table. An `authenticated` endpoint passes the
+ * credentials' check before its body is read; every one reads a bounded JSON body.
+ */
+export const CALCULATOR_ROUTES = [
+  { path: '/Calculator/CalculateFeeOptions', endpoint: 'feeOptions', access: 'authenticated' },
+  { path: '/Calculator/CalculateFeeOptionsAnonymous', endpoint: 'feeOptions', access: 'anonymous' },
+  { path: '/Calculator/FrontCalculateFees', endpoint: 'frontCalculate', access: 'authenticated' },
+  { path: '/Calculator/FrontCalculateFeesAnonymous', endpoint: 'frontCalculate', access: 'anonymous' },
+] as const satisfies readonly { path: string; endpoint: keyof Calculator; access: Access }[]
+
 /** What the server takes as now: the clock of the machine, or a fixed one in tests. */
 export type Clock = () => Date | number
 
@@ -150,15 +162,16 @@ export function calculatorRoutes(
       ? c.body(answer.json, 200, { 'Content-Type': 'application/json' })
       : problemResponse(answer.problem, answer.headers)
 
-  const feeOptions = (access: Access) => (c: Context<ApiEnv>) =>
-    respond(c, calculator.feeOptions(c.get('body'), access))
-  const frontCalculate = (access: Access) => async (c: Context<ApiEnv>) =>
-    respond(c, await calculator.frontCalculate(c.get('body'), access, c.req.header(IDEMPOTENCY_HEADER)))
-
-  routes.post('/Calculator/CalculateFeeOptions', auth, body, feeOptions('authenticated'))
-  routes.post('/Calculator/CalculateFeeOptionsAnonymous', body, feeOptions('anonymous'))
-  routes.post('/Calculator/FrontCalculateFees', auth, body, frontCalculate('authenticated'))
-  routes.post('/Calculator/FrontCalculateFeesAnonymous', body, frontCalculate('anonymous'))
+  const handlers = {
+    feeOptions: (access: Access) => (c: Context<ApiEnv>) => respond(c, calculator.feeOptions(c.get('body'), access)),
+    frontCalculate: (access: Access) => async (c: Context<ApiEnv>) =>
+      respond(c, await calculator.frontCalculate(c.get('body'), access, c.req.header(IDEMPOTENCY_HEADER))),
+  }
+  for (const { path, endpoint, access } of CALCULATOR_ROUTES) {
+    const handler = handlers[endpoint](access)
+    if (access === 'authenticated') routes.post(path, auth, body, handler)
+    else routes.post(path, body, handler)
+  }
 
   routes.get('/Calculator/feestable/:versionHashCode', auth, async (c) => {
     const saved = await store.findByHash(c.req.param('versionHashCode'))

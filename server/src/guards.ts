@@ -26,30 +26,70 @@ export interface ApiEnv {
   Variables: { body: unknown }
 }
 
+/** What a script of an allowed origin may read of an answer beyond the plain headers. */
+const EXPOSED_HEADERS = 'WWW-Authenticate, Retry-After, X-Request-Id'
+
+/** The parts of an answer the hot paths write themselves (Hono's handlers set them on their Response). */
+export interface AnswerParts {
+  contentType: string
+  retryAfter?: string | undefined
+  wwwAuthenticate?: string | undefined
+}
+
 /**
- * CORS for the configured origins. A preflight from an origin not on the list
- * gets no Access-Control-Allow-* headers, which is how a browser is told no.
+ * The headers of every API answer, decided in one place for Hono's middleware (answerHeaders) and the hot paths
+ * (hot-routes.ts): CORS for the configured origins (credentials cannot be combined with the `*` wildcard), never
+ * kept by a shared cache, `Vary: Origin`. A flat list of lower-case names and values in alphabetical order, the
+ * order in which a web Response's Headers are written, with the answer's own parts in their places when given.
+ * The origins are only asked for when the request has an Origin. Pushed onto `out` (a new list by default).
  */
-export function corsGuard(allowedOrigins: () => readonly string[]): MiddlewareHandler {
+export function apiAnswerHeaders(
+  origin: string | undefined,
+  allowedOrigins: () => readonly string[],
+  answer?: AnswerParts,
+  out: string[] = [],
+): string[] {
+  const allowance = origin === undefined ? null : corsAllowance(origin, allowedOrigins())
+  if (allowance === 'origin') out.push('access-control-allow-credentials', 'true')
+  if (allowance !== null)
+    out.push(
+      'access-control-allow-origin',
+      allowance === '*' ? '*' : (origin as string),
+      'access-control-expose-headers',
+      EXPOSED_HEADERS,
+    )
+  out.push('cache-control', 'no-store')
+  if (answer !== undefined) {
+    out.push('content-type', answer.contentType)
+    if (answer.retryAfter !== undefined) out.push('retry-after', answer.retryAfter)
+  }
+  out.push('vary', 'Origin')
+  if (answer?.wwwAuthenticate !== undefined) out.push('www-authenticate', answer.wwwAuthenticate)
+  return out
+}
+
+/**
+ * Puts apiAnswerHeaders on every answer of the API: a handler's own Cache-Control stays (the OpenAPI document's
+ * `no-cache`), Vary is added to. A preflight from an origin not on the list gets no Access-Control-Allow-*
+ * headers, which is how a browser is told no.
+ */
+export function answerHeaders(allowedOrigins: () => readonly string[]): MiddlewareHandler {
+  const decorate = (headers: Headers, origin: string | undefined) => {
+    const list = apiAnswerHeaders(origin, allowedOrigins)
+    for (let i = 0; i < list.length; i += 2) {
+      const name = list[i] as string
+      const value = list[i + 1] as string
+      if (name === 'vary') headers.append(name, value)
+      else if (name !== 'cache-control' || !headers.has(name)) headers.set(name, value)
+    }
+  }
   return async (c, next) => {
     const origin = c.req.header('Origin')
-    const allowance = corsAllowance(origin, allowedOrigins())
-    const allowed = allowance !== null
-    const anyOrigin = allowance === '*'
-    const decorate = (headers: Headers) => {
-      headers.append('Vary', 'Origin')
-      if (!allowed) return
-      headers.set('Access-Control-Allow-Origin', anyOrigin ? '*' : (origin as string))
-      // Credentials (cookies for the XSRF check) cannot be combined with the `*` wildcard.
-      if (!anyOrigin) headers.set('Access-Control-Allow-Credentials', 'true')
-      headers.set('Access-Control-Expose-Headers', 'WWW-Authenticate, Retry-After, X-Request-Id')
-    }
-
     if (c.req.method === 'OPTIONS' && c.req.header('Access-Control-Request-Method') !== undefined) {
       const headers = new Headers()
-      decorate(headers)
+      decorate(headers, origin)
       headers.append('Vary', 'Access-Control-Request-Method, Access-Control-Request-Headers')
-      if (allowed) {
+      if (headers.has('Access-Control-Allow-Origin')) {
         headers.set('Access-Control-Allow-Methods', ALLOWED_METHODS)
         headers.set('Access-Control-Allow-Headers', ALLOWED_HEADERS)
         headers.set('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_S))
@@ -57,7 +97,7 @@ export function corsGuard(allowedOrigins: () => readonly string[]): MiddlewareHa
       return new Response(null, { status: 204, headers })
     }
     await next()
-    decorate(c.res.headers)
+    decorate(c.res.headers, origin)
   }
 }
 

@@ -10,15 +10,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Problem } from '../../src/domain/types.ts'
 import type { AuthOutcome, Authenticator } from './auth.ts'
-import type { Access, Calculator, CalculatorAnswer } from './calculator.ts'
-import { authProblem, corsAllowance, isJsonType, MAX_BODY_BYTES, parseJsonBody } from './guards.ts'
-import { API_CSP, REFERRER_POLICY, requestIdOf } from './operations.ts'
+import { type Access, CALCULATOR_ROUTES, type Calculator, type CalculatorAnswer } from './calculator.ts'
+import { apiAnswerHeaders, authProblem, isJsonType, MAX_BODY_BYTES, parseJsonBody } from './guards.ts'
+import { API_CSP, requestIdOf, securityHeaders } from './operations.ts'
 import { PROBLEM_CONTENT_TYPE, unexpectedErrorProblem } from './problem.ts'
 
 /** Answers the request and returns true, or returns false and leaves it untouched for Hono. */
 export type HotRoutes = (request: IncomingMessage, response: ServerResponse) => boolean
-
-type Endpoint = 'feeOptions' | 'frontCalculate'
 
 export interface HotRoutesParts {
   /** Where the API is mounted, e.g. `/api/v1`. */
@@ -28,24 +26,22 @@ export interface HotRoutesParts {
   allowedOrigins: () => readonly string[]
 }
 
-const ROUTES: readonly { path: string; endpoint: Endpoint; access: Access }[] = [
-  { path: '/Calculator/CalculateFeeOptions', endpoint: 'feeOptions', access: 'authenticated' },
-  { path: '/Calculator/CalculateFeeOptionsAnonymous', endpoint: 'feeOptions', access: 'anonymous' },
-  { path: '/Calculator/FrontCalculateFees', endpoint: 'frontCalculate', access: 'authenticated' },
-  { path: '/Calculator/FrontCalculateFeesAnonymous', endpoint: 'frontCalculate', access: 'anonymous' },
-]
 const DIGITS = /^\d+$/
 const JSON_CONTENT_TYPE = 'application/json'
-const EXPOSED_HEADERS = 'WWW-Authenticate, Retry-After, X-Request-Id'
 
 export function hotRoutes({ base, authenticate, calculator, allowedOrigins }: HotRoutesParts): HotRoutes {
-  const routes = new Map(ROUTES.map((route) => [`${base}${route.path}`, route]))
+  const routes = new Map(CALCULATOR_ROUTES.map((route) => [`${base}${route.path}`, route]))
 
   /**
    * Answers one call. Written with callbacks, not promises: what can be decided at once (an API key, a
    * remembered token, a calculation) is, and only a token to verify or a save waits on a promise.
    */
-  const answer = (request: IncomingMessage, response: ServerResponse, endpoint: Endpoint, access: Access): void => {
+  const answer = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    endpoint: keyof Calculator,
+    access: Access,
+  ): void => {
     const headers = request.headers
     const origin = headers.origin
     const fail = (error: unknown) => {
@@ -102,36 +98,16 @@ export function hotRoutes({ base, authenticate, calculator, allowedOrigins }: Ho
     extra: Record<string, string>,
   ): void => {
     if (response.headersSent || response.destroyed) return
-    // Lower-case names in alphabetical order with Content-Length last: what the Hono adapter
-    // writes for a web Response, so both paths give the same bytes. As a flat list of names and values,
-    // which Node writes out without walking an object's keys.
-    // The security headers and the request id first, as the operations wrapper sets them before Hono answers
-    // (where the API's own nosniff takes the place of the wrapper's, in lower case).
-    const out: (string | number)[] = [
-      'X-Request-Id',
-      requestIdOf(response.req),
-      'x-content-type-options',
-      'nosniff',
-      'Referrer-Policy',
-      REFERRER_POLICY,
-      'Content-Security-Policy',
-      API_CSP,
-    ]
-    // Without an Origin there is nothing to allow: the list of origins is not even made.
-    const allowance = origin === undefined ? null : corsAllowance(origin, allowedOrigins())
-    if (allowance === 'origin') out.push('access-control-allow-credentials', 'true')
-    if (allowance !== null) {
-      out.push('access-control-allow-origin', allowance === '*' ? '*' : (origin as string))
-      out.push('access-control-expose-headers', EXPOSED_HEADERS)
-    }
-    out.push('cache-control', 'no-store', 'content-type', contentType)
-    if (extra['Retry-After'] !== undefined) out.push('retry-after', extra['Retry-After'])
-    out.push('vary', 'Origin')
-    if (extra['WWW-Authenticate'] !== undefined) out.push('www-authenticate', extra['WWW-Authenticate'])
+    // As one flat list of names and values, which Node writes out without walking an object's keys: the request id
+    // and the security headers first, as the operations wrapper sets them before Hono answers, then the API's own
+    // headers in the order the Hono adapter writes a web Response's (alphabetical, lower case), Content-Length last.
+    const out = securityHeaders(requestIdOf(response.req), API_CSP)
+    const answer = { contentType, retryAfter: extra['Retry-After'], wwwAuthenticate: extra['WWW-Authenticate'] }
+    apiAnswerHeaders(origin, allowedOrigins, answer, out)
     // A problem goes through the app's request-id middleware there, after which the adapter names the length in lower case.
     const lengthName = contentType === PROBLEM_CONTENT_TYPE ? 'content-length' : 'Content-Length'
-    out.push(lengthName, Buffer.byteLength(text))
-    response.writeHead(status, out as string[])
+    out.push(lengthName, String(Buffer.byteLength(text)))
+    response.writeHead(status, out)
     response.end(text)
   }
 

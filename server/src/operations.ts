@@ -5,10 +5,11 @@
  * It wraps Node's request listener, in front of both the hot paths and Hono, so no answer escapes it: a
  * middleware in the Hono app would be skipped by the hot paths.
  */
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import pino, { type DestinationStream, type Logger } from 'pino'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { sameSecret } from './auth.ts'
 import type { SaveEvents } from './calculator.ts'
 
 /** A request id a client or a proxy may send: short, and nothing that could forge a log line or a header. */
@@ -19,6 +20,24 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin'
 /** Durations in seconds: the calculator answers in well under a millisecond, a save in a few. */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+
+/**
+ * The headers every answer gets before anything else, as a flat list of names and values: its request id and the
+ * security headers, with `csp` the page's policy or the API's. The wrapper sets them on every answer; the hot paths
+ * (hot-routes.ts) write them first, so both give the same bytes.
+ */
+export function securityHeaders(requestId: string, csp: string): string[] {
+  return [
+    'X-Request-Id',
+    requestId,
+    'X-Content-Type-Options',
+    'nosniff',
+    'Referrer-Policy',
+    REFERRER_POLICY,
+    'Content-Security-Policy',
+    csp,
+  ]
+}
 
 /** The id of this request: the client's X-Request-Id when it is a safe one, a new UUID otherwise. */
 export function requestIdFor(header: string | string[] | undefined): string {
@@ -217,10 +236,8 @@ export function createOperations(options: OperationsOptions): Operations {
           }
         })
         if (hot(request, response)) return
-        response.setHeader('X-Request-Id', id)
-        response.setHeader('X-Content-Type-Options', 'nosniff')
-        response.setHeader('Referrer-Policy', REFERRER_POLICY)
-        response.setHeader('Content-Security-Policy', path.startsWith('/api/') ? API_CSP : pageCspValue)
+        const first = securityHeaders(id, path.startsWith('/api/') ? API_CSP : pageCspValue)
+        for (let i = 0; i < first.length; i += 2) response.setHeader(first[i] as string, first[i + 1] as string)
         if (options.metrics && path === '/metrics' && request.method === 'GET') {
           if (metricsToken !== null && !sameSecret(request.headers.authorization ?? '', metricsToken)) {
             response.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8', 'WWW-Authenticate': 'Bearer' })
@@ -234,10 +251,4 @@ export function createOperations(options: OperationsOptions): Operations {
       }
     },
   }
-}
-
-/** Compares without telling, by its time, how much of the secret a guess got right. */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text).digest()
-  return timingSafeEqual(digest(given), digest(expected))
 }

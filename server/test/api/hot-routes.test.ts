@@ -5,6 +5,10 @@
  */
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { API_BASE, API_MIDDLEWARE } from '../../src/api.ts'
+import { APP_MIDDLEWARE, createApp } from '../../src/app.ts'
+import { CALCULATOR_ROUTES } from '../../src/calculator.ts'
+import { loadConfig } from '../../src/config.ts'
 import { ALLOWED_ORIGIN, API_KEY, bearer, financing, refinancing, startTestServer, type TestServer } from './server.ts'
 
 let servers: { name: string; server: TestServer }[] = []
@@ -41,12 +45,7 @@ function rawCall(
   })
 }
 
-const PATHS = [
-  '/Calculator/CalculateFeeOptions',
-  '/Calculator/CalculateFeeOptionsAnonymous',
-  '/Calculator/FrontCalculateFees',
-  '/Calculator/FrontCalculateFeesAnonymous',
-]
+const PATHS = CALCULATOR_ROUTES.map((route) => route.path)
 const BODIES = [
   JSON.stringify(financing()),
   JSON.stringify(financing({ system: 3 })),
@@ -181,5 +180,29 @@ describe('a client that goes away before its body is sent', () => {
       JSON.stringify(financing()),
     )
     expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
+  })
+})
+
+describe('what the hot paths stand in for', () => {
+  it('is every middleware of the app and of the API, each named with what the hot paths do in its place', async () => {
+    const { app, close } = createApp(loadConfig({ FEES_DB: ':memory:', PORT: '0' }))
+    try {
+      // A middleware is a handler of every method that takes `next`.
+      const middlewareOn = (path: string) =>
+        app.routes.filter((route) => route.method === 'ALL' && route.path === path && route.handler.length === 2)
+      expect(middlewareOn('/*')).toHaveLength(Object.keys(APP_MIDDLEWARE).length)
+      expect(middlewareOn(`${API_BASE}/*`)).toHaveLength(Object.keys(API_MIDDLEWARE).length)
+      // Hono's POST routes are the table's, each with its guards: credentials (when authenticated), then the body.
+      const posts = app.routes.filter((route) => route.method === 'POST')
+      expect([...new Set(posts.map((route) => route.path))]).toEqual(
+        CALCULATOR_ROUTES.map((route) => `${API_BASE}${route.path}`),
+      )
+      for (const route of CALCULATOR_ROUTES) {
+        const handlers = posts.filter((post) => post.path === `${API_BASE}${route.path}`)
+        expect(handlers, route.path).toHaveLength(route.access === 'authenticated' ? 3 : 2)
+      }
+    } finally {
+      await close()
+    }
   })
 })
