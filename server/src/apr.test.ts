@@ -2,8 +2,8 @@ import { XIRR } from '@formulajs/formulajs'
 import Decimal from 'decimal.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addMonthsClamped, type CalendarDate } from './dates.ts'
-import { amortize, annualPercentageRate, daysBetween, parseRate, type DatedFee, type Schedule } from './money.ts'
+import { addMonthsClamped, daysBetween, type CalendarDate } from './dates.ts'
+import { amortize, annualPercentageRate, parseRate, type DatedFee, type Schedule } from './money.ts'
 
 /**
  * The oracle is a spreadsheet's XIRR (@formulajs/formulajs): the same dated

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addMonthsClamped, type CalendarDate } from './dates.ts'
+import { daysBetween, dueEpochDays, epochDay } from './dates.ts'
 import {
   amortize,
   amortizeInCents,
@@ -8,15 +8,12 @@ import {
   annualPercentageRateInCents,
   centsAsAmount,
   centsToNumber,
-  daysBetween,
-  dueEpochDays,
-  epochDay,
   monthlyFee,
   parseRate,
   scheduleInCents,
   type Rate,
 } from './money.ts'
-import { dateOfEpochDay, firstDate, planCases, planRates } from './plan-arbitraries.ts'
+import { firstDate, planCases, planRates } from './plan-arbitraries.ts'
 import { buildPlan, utcDay } from './plan.ts'
 
 /**
@@ -183,23 +180,6 @@ describe('annualPercentageRateInCents: the exact APR on cents as doubles', () =>
     expect(() => annualPercentageRateInCents(100, [99], [30])).toThrow(RangeError)
     expect(() => annualPercentageRateInCents(0, [1], [30])).toThrow(RangeError)
     expect(() => annualPercentageRateInCents(2 ** 53, [2 ** 53], [30])).toThrow(RangeError)
-  })
-})
-
-describe('dueEpochDays: the due dates as day counts', () => {
-  it('is epochDay(addMonthsClamped(first, k)) for every first day of 1900–1904, 2024–2032 and 8990–9000', () => {
-    const spans: [CalendarDate, CalendarDate][] = [
-      ['1900-01-01', '1904-12-31'],
-      ['2024-01-01', '2032-12-31'],
-      ['8990-01-01', '9000-12-31'],
-    ]
-    for (const [from, to] of spans) {
-      for (let day = epochDay(from); day <= epochDay(to); day += 1) {
-        const first = dateOfEpochDay(day)
-        const expected = Array.from({ length: 40 }, (_, k) => epochDay(addMonthsClamped(first, k)))
-        expect(dueEpochDays(first, 40)).toEqual(expected)
-      }
-    }
   })
 })
 

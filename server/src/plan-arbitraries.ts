@@ -5,8 +5,8 @@
  * it is calculated on, up to 400 days either side.
  */
 import fc from 'fast-check'
-import type { CalendarDate } from './dates.ts'
-import { epochDay, parseRate } from './money.ts'
+import { epochDay, type CalendarDate } from './dates.ts'
+import { parseRate } from './money.ts'
 import type { Rates } from './plan.ts'
 import type { Financeable, TuitionRequest } from './validate.ts'
 

@@ -4,7 +4,7 @@
  * (FrontCalculateFees). Both come from the one exact schedule of money.ts.
  */
 import type { AmortizationTable, FeesTableResult } from '../../src/domain/types.ts'
-import { addMonthsClamped, type CalendarDate } from './dates.ts'
+import { addMonthsClamped, dueEpochDays, epochDay, type CalendarDate } from './dates.ts'
 import {
   amortize,
   amortizeInCents,
@@ -12,8 +12,6 @@ import {
   annualPercentageRateInCents,
   centsAsAmount,
   centsToNumber,
-  dueEpochDays,
-  epochDay,
   scheduleInCents,
   type CentsSchedule,
   type Rate,
