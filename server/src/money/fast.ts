@@ -61,9 +61,10 @@ function rateFacts(rate: Rate): RateFacts {
 
 /**
  * The fee of one cent lent, as a double: the reference's fraction without the amount, p·(q+p)^n over
- * q·((q+p)^n − q^n), or 1 over n at 0 %. The quotient is cut to 96 bits, then rounded to a double, so
- * the double is within 2^−53 of the fraction relatively, plus n·2^−96 for the cut (the fraction is at
- * least 1/n, as n fees repay at least the amount).
+ * q·((q+p)^n − q^n), or 1 over n at 0 %. The fraction is cut to a whole number of 2^−96ths, which
+ * Number rounds to the nearest double, so the double is within 2^−53 of the fraction relatively, plus
+ * n·2^−96 for the cut (the fraction is at least 1/n, as n fees repay at least the amount); the division
+ * by 2^96 is exact.
  */
 function feeRatio(rate: Rate, n: number): number {
   const { ratios } = rateFacts(rate)

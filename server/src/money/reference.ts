@@ -1,8 +1,9 @@
 /**
  * The calculator's money written as its rules state it (docs/rules.md#money), to be read rather than to be
- * fast: amounts are integer cents (bigint), the rate is an exact fraction, and every rounding is one exact
- * division rounded half-up to the cent, so no binary float is ever accumulated and a spreadsheet's PMT
- * agrees on every cent. fast.ts and fast-apr.ts compute the same figures with doubles; their tests hold
+ * fast: amounts are integer cents (bigint), the rate is an exact fraction, and every amount is one exact
+ * division rounded half-up to the cent, so no amount is ever a binary float and a spreadsheet's PMT
+ * agrees on every cent. The APR's search starts in doubles, but its rounding is decided by its equation
+ * in 40-digit decimals. fast.ts and fast-apr.ts compute the same figures with doubles; their tests hold
  * them to these functions.
  */
 import Decimal from 'decimal.js'
@@ -159,6 +160,7 @@ export function annualPercentageRate(principalCents: bigint, fees: readonly Date
   if (total === principalCents) return 0
   if (total < principalCents) throw new RangeError('the fees total less than the amount lent')
 
+  // A first guess in doubles: the bracket [0, MAX_APR] is halved until doubles cannot split it.
   const lent = Number(principalCents)
   const inDoubles = (x: number) =>
     fees.reduce((sum, row) => sum + Number(row.fee) * (1 + x) ** (-row.days / DAYS_PER_YEAR), 0) - lent
@@ -173,6 +175,8 @@ export function annualPercentageRate(principalCents: bigint, fees: readonly Date
 
   const rootAtOrAbove = (numerator: number, denominator: number) =>
     aprEquation(principalCents, fees, numerator, denominator).gte(0)
+  // The guess's m moves down while the root is below its lower end, then up while it is at or above its
+  // upper end (never past the cap).
   const largest = MAX_APR * APR_SCALE
   let m = Math.min(Math.round(low * APR_SCALE), largest)
   while (m > 0 && !rootAtOrAbove(2 * m - 1, 2 * APR_SCALE)) m -= 1
@@ -183,8 +187,9 @@ export function annualPercentageRate(principalCents: bigint, fees: readonly Date
 /**
  * The APR equation's two sides apart, Σ fee_k · (1+X)^−(days_k/365) − A, at X = numerator / denominator,
  * in 40-digit decimals: its sign is the exact one unless it lies within some n·10^−38 of the money
- * involved from zero, which only a rate exactly on a rounding boundary does (a single fee due a whole year
- * after the drawdown can put it there); these 40 digits then decide, here and in fast-apr.ts alike.
+ * involved from zero, which takes a rate on a rounding boundary to within as little (a single fee due a
+ * whole year after the drawdown can put it exactly there); these 40 digits then decide, here and in
+ * fast-apr.ts alike.
  */
 export function aprEquation(
   principalCents: bigint,
