@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path'
 import { MAX_FEE_COUNT } from '../../src/domain/tuition.ts'
-import { parseRate, type Rate } from './money.ts'
+import { parseRate, type Rate } from './money/index.ts'
 
 /** HS256 wants a key at least as long as its 256-bit hash (RFC 7518 §3.2). */
 const MIN_JWT_SECRET_LENGTH = 32

@@ -1,8 +1,9 @@
 /**
  * Calendar dates of the schedule, in UTC and free of any time zone of the
  * machine: a due date is a day, not an instant. A date is read by the widget's
- * own rule (`src/domain/dates.ts`), so both sides read a date alike; due dates
- * are counted with dayjs in UTC.
+ * own rule (`src/domain/dates.ts`), so both sides read a date alike. Due dates
+ * and the days between two dates (the APR's time) are counted from the dates'
+ * numbers: no Date, no dayjs, no time zone.
  */
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc.js'
@@ -18,6 +19,8 @@ const MIN_YEAR = 1900
 const MAX_YEAR = 9000
 const DASH = 0x2d
 const ZERO = 0x30
+/** Days from 0000-03-01 to 1970-01-01, where the epoch-day count starts. */
+const DAYS_FROM_0000_03_01_TO_EPOCH = 719_468
 
 /**
  * Reads a first payment date the way the widget does: a date, or a date-time
@@ -50,6 +53,52 @@ export function addMonthsClamped(first: CalendarDate, months: number): CalendarD
   const month = monthIndex - year * 12 + 1
   const day = Math.min(Number(first.slice(8, 10)), daysInMonth(year, month))
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
+/** Days from `from` to `to`, both `YYYY-MM-DD` calendar days (negative when `to` is earlier). */
+export function daysBetween(from: CalendarDate, to: CalendarDate): number {
+  return epochDay(to) - epochDay(from)
+}
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` day, from its numbers (the proleptic Gregorian calendar, as Date.UTC). */
+export function epochDay(date: CalendarDate): number {
+  return epochDayOf(digitsAt(date, 0, 4), digitsAt(date, 5, 7), digitsAt(date, 8, 10))
+}
+
+/** Days since 1970-01-01 of `year`-`month`-`day` (month 1–12), as epochDay. */
+export function epochDayOf(year: number, month: number, day: number): number {
+  // Counted from 1 March, so that the leap day ends the year.
+  const y = month <= 2 ? year - 1 : year
+  const era = Math.floor(y / 400)
+  const yearOfEra = y - era * 400
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear
+  return era * 146_097 + dayOfEra - DAYS_FROM_0000_03_01_TO_EPOCH
+}
+
+/**
+ * The epoch days (epochDay) of the n due dates of a schedule whose first fee falls on `first`:
+ * epochDay(addMonthsClamped(first, k)) for k = 0..n−1, counted from the date's numbers without
+ * writing each date out.
+ */
+export function dueEpochDays(first: CalendarDate, n: number): number[] {
+  let year = digitsAt(first, 0, 4)
+  let month = digitsAt(first, 5, 7)
+  const firstDay = digitsAt(first, 8, 10)
+  // Each due day is its month's first day plus the first date's day (clamped), less one; a month's first
+  // day is the one before it plus that month's length.
+  let monthStart = epochDayOf(year, month, 1)
+  const days = new Array<number>(n)
+  for (let k = 0; k < n; k += 1) {
+    const length = daysInMonth(year, month)
+    days[k] = monthStart + Math.min(firstDay, length) - 1
+    monthStart += length
+    if (month === 12) {
+      year += 1
+      month = 1
+    } else month += 1
+  }
+  return days
 }
 
 /** Days in `month` (1–12) of `year`, in the Gregorian calendar. */

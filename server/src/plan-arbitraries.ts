@@ -1,12 +1,12 @@
 /**
  * Plans the calculator is asked for, generated for the server's property tests
- * (money-cents.test.ts, answer-json.test.ts) and the rates they are calculated at: an amount in cents (the API's range
- * and far beyond it), a fee count, the type, the first payment date and the day
+ * (plan.test.ts, money/fast-apr.test.ts, answer-json.test.ts) and the rates they are calculated at: an amount
+ * in cents (the API's range and far beyond it), a fee count, the type, the first payment date and the day
  * it is calculated on, up to 400 days either side.
  */
 import fc from 'fast-check'
-import type { CalendarDate } from './dates.ts'
-import { epochDay, parseRate } from './money.ts'
+import { epochDay, type CalendarDate } from './dates.ts'
+import { parseRate } from './money/index.ts'
 import type { Rates } from './plan.ts'
 import type { Financeable, TuitionRequest } from './validate.ts'
 

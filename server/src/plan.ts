@@ -1,24 +1,11 @@
 /**
  * Turns a financeable request into the two answers of the calculator: the
  * fees table (CalculateFeeOptions) and the amortization table
- * (FrontCalculateFees). Both come from the one exact schedule of money.ts.
+ * (FrontCalculateFees). Both come from the one schedule and APR of planFigures (money/).
  */
 import type { AmortizationTable, FeesTableResult } from '../../src/domain/types.ts'
 import { addMonthsClamped, type CalendarDate } from './dates.ts'
-import {
-  amortize,
-  amortizeInCents,
-  annualPercentageRate,
-  annualPercentageRateInCents,
-  centsAsAmount,
-  centsToNumber,
-  dueEpochDays,
-  epochDay,
-  scheduleInCents,
-  type CentsSchedule,
-  type Rate,
-  type Schedule,
-} from './money.ts'
+import { centsAsAmount, centsToNumber, planFigures, type CentsSchedule, type Rate } from './money/index.ts'
 import { problem } from './problem.ts'
 import type { Financeable, Outcome } from './validate.ts'
 
@@ -57,16 +44,12 @@ export function utcDay(instant: Date | number): CalendarDate {
  * The plan for a request calculated on `todayDate` (UTC), the drawdown date of its
  * APR. A first payment already past is taken as lent on its own day: money
  * cannot be repaid before it is lent.
- * The schedule is computed in doubles when every cent provably stays exact in them (amortizeInCents),
- * in bigint otherwise (amortize); both give the same cents, and the APR the same rate.
  */
 export function buildPlan(financeable: Financeable, rates: Rates, todayDate: CalendarDate): Outcome<Plan> {
   const { request, amountToFinance, numberOfFees: n } = financeable
   const rate = request.financialType === 1 ? rates.tinRefinancing : rates.tinFinancing
-  // The fees table needs the totals only; the rows are worked out again if the amortization table is read.
-  const fast = amortizeInCents(amountToFinance, rate, n, 'totals')
-  const exact = fast === null ? amortize(amountToFinance, rate, n, request.firstDate) : null
-  if (fast === 'amount_too_small' || exact === 'amount_too_small') {
+  const figures = planFigures(amountToFinance, rate, n, request.firstDate, todayDate)
+  if (figures === 'amount_too_small') {
     const detail = `${centsToNumber(amountToFinance)} cannot be spread over ${n} fees of at least one cent each.`
     return {
       ok: false,
@@ -75,33 +58,7 @@ export function buildPlan(financeable: Financeable, rates: Rates, todayDate: Cal
       ]),
     }
   }
-
-  // Lent today, or on the first payment's day when that is already past.
-  const today = epochDay(todayDate)
-  let schedule: CentsSchedule
-  let withRows: () => CentsSchedule
-  let tae: number
-  if (exact === null && fast !== null) {
-    schedule = fast
-    withRows = () => amortizeInCents(amountToFinance, rate, n) as CentsSchedule
-    // Every fee is the fee amount but the last; the due days become days after the drawdown in place.
-    const fees = new Array<number>(n).fill(fast.feeAmount)
-    fees[n - 1] = fast.lastFee
-    const days = dueEpochDays(request.firstDate, n)
-    const drawdown = Math.min(today, days[0] as number)
-    for (let k = 0; k < n; k += 1) days[k] = (days[k] as number) - drawdown
-    tae = annualPercentageRateInCents(Number(amountToFinance), fees, days)
-  } else {
-    const exactSchedule = exact as Schedule
-    const drawdown = Math.min(today, epochDay(request.firstDate))
-    tae = annualPercentageRate(
-      amountToFinance,
-      exactSchedule.installments.map((row) => ({ fee: row.fee, days: epochDay(row.dueDate) - drawdown })),
-    )
-    const inCents = scheduleInCents(exactSchedule)
-    schedule = inCents
-    withRows = () => inCents
-  }
+  const { schedule, tae } = figures
 
   const result: FeesTableResult = {
     totalFees: n,
@@ -120,7 +77,10 @@ export function buildPlan(financeable: Financeable, rates: Rates, todayDate: Cal
     tae,
     currency: request.currency,
   }
-  return { ok: true, value: new CalculatedPlan(result, request.currency, request.firstDate, amountToFinance, withRows) }
+  return {
+    ok: true,
+    value: new CalculatedPlan(result, request.currency, request.firstDate, amountToFinance, figures.withRows),
+  }
 }
 
 /** A plan whose amortization table is written out on first read only. */

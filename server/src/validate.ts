@@ -11,7 +11,7 @@ import {
   type TuitionPayload,
 } from '../../src/domain/types.ts'
 import { parseDateOfPayment, type CalendarDate } from './dates.ts'
-import { toCents } from './money.ts'
+import { toCents } from './money/index.ts'
 import { problem, type ProblemCode } from './problem.ts'
 
 /** Amounts over 10 000 000 cannot be financed (422 amount_too_large). */
