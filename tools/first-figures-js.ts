@@ -1,8 +1,8 @@
 /**
  * The JavaScript a browser fetches before a student sees the first monthly
  * fee: a page with a tuition input is loaded in Chromium, and every script it
- * has asked for by the time `calculationResultReceivedEvent` has fired and a
- * frame has been drawn is counted, needed or prefetched, at gzip -9. Shared by
+ * asked for before the frame drawn after `calculationResultReceivedEvent` (by
+ * its Resource Timing start) is counted, needed or prefetched, at gzip -9. Shared by
  * the size budget test and `npm run bench`.
  */
 import { existsSync } from 'node:fs'
@@ -58,13 +58,11 @@ export async function jsBeforeFirstFigures(
       <fees-calculator tuition-input='${input}'></fees-calculator>
       <script>
         document.querySelector('fees-calculator').addEventListener('calculationResultReceivedEvent', () => {
-          // The figures are on screen once a frame has been drawn after the answer.
-          requestAnimationFrame(() => setTimeout(() => {
-            // The scripts complete by then, as the page saw them; the binding below adds those still on their way.
-            window.__scriptsAtFigures = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)
-            window.__figuresDrawn = true
-            window.__firstFiguresDrawn()
-          }))
+          // The frame that draws the figures: what was asked for before it counts, what the idle preloads ask for
+          // after it does not, however late a loaded machine runs them.
+          requestAnimationFrame(() => {
+            window.__figuresAt = performance.now()
+          })
         }, { once: true })
       </script>`
     await context.route(`${origin}/first-figures.html`, (route) =>
@@ -76,29 +74,21 @@ export async function jsBeforeFirstFigures(
         ? route.fulfill({ contentType: 'text/javascript', path: file })
         : route.fulfill({ status: 404 })
     })
-    const requested: string[] = []
-    let snapshot: string[] | null = null
-    // Called from the page at the moment the frame is drawn: what had been asked for until then.
-    await context.exposeFunction('__firstFiguresDrawn', () => {
-      snapshot ??= [...requested]
-    })
     const page = await context.newPage()
-    page.on('request', (request) => {
-      const url = new URL(request.url())
-      if (url.origin === origin && url.pathname.startsWith('/dist/') && url.pathname.endsWith('.js'))
-        requested.push(url.pathname)
-    })
     await page.goto(`${origin}/first-figures.html`)
-    await page.waitForFunction(
-      () => (window as unknown as { __figuresDrawn?: boolean }).__figuresDrawn === true,
-      null,
-      { timeout: 30_000 },
-    )
-    // What the page had loaded at that moment: a request whose event reached us late still counts.
-    const loaded = (
-      await page.evaluate(() => (window as unknown as { __scriptsAtFigures: string[] }).__scriptsAtFigures)
-    ).filter((path) => path.startsWith('/dist/') && path.endsWith('.js'))
-    const paths = [...new Set([...(snapshot ?? requested), ...loaded])]
+    await page.waitForFunction(() => (window as unknown as { __figuresAt?: number }).__figuresAt !== undefined, null, {
+      timeout: 30_000,
+    })
+    // A script asked for before the frame may still be on its way: its timing entry comes once it has arrived.
+    await page.waitForLoadState('networkidle')
+    const paths = await page.evaluate(() => {
+      const figuresAt = (window as unknown as { __figuresAt: number }).__figuresAt
+      const asked = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime <= figuresAt)
+        .map((entry) => new URL(entry.name).pathname)
+      return [...new Set(asked)].filter((path) => path.startsWith('/dist/') && path.endsWith('.js'))
+    })
     const files = paths.map((path) => {
       const file = join(dist, path.slice('/dist/'.length))
       if (!existsSync(file)) throw new Error(`${file} was fetched but is not in ${dist}: rebuild (npm run build)`)
