@@ -132,16 +132,23 @@ async function underLoad(deployment: Deployment, interrupt?: () => Promise<Sent[
   const sent: Sent[] = []
   let phase: Phase = 'before'
   const started = { before: 0, during: 0, after: 0 }
+  /** The interruption failed: the other clients stop too. */
+  let failed = false
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
       for (;;) {
         if (phase === 'before' && started.before === BEFORE) {
           if (interrupt === undefined) return
           phase = 'during'
-          for (const request of await interrupt()) sent.push({ ...request, phase: 'during' })
+          try {
+            for (const request of await interrupt()) sent.push({ ...request, phase: 'during' })
+          } catch (error) {
+            failed = true
+            throw error
+          }
           phase = 'after'
         }
-        if (phase === 'after' && started.after === AFTER) return
+        if (failed || (phase === 'after' && started.after === AFTER)) return
         const k = started.before + started.during + started.after
         const at = phase
         started[at] += 1
@@ -180,7 +187,10 @@ async function holdSave(deployment: Deployment): Promise<{
   await holder.connect()
   await holder.query('BEGIN')
   await holder.query('SELECT last_number FROM version_counters WHERE contract_id = $1 FOR UPDATE', [HELD_CONTRACT])
-  const save = send(deployment, 0, HELD_CONTRACT)
+  let answered = false
+  const save = send(deployment, 0, HELD_CONTRACT).finally(() => {
+    answered = true
+  })
   const release = async () => {
     await holder.query('ROLLBACK')
     await holder.end()
@@ -195,6 +205,7 @@ async function holdSave(deployment: Deployment): Promise<{
         rows.some(({ name }) => name === `fees-calculator ${child.pid}`),
       )
       if (server !== undefined) return { server, save, release }
+      if (answered) throw new Error(`the held save was answered (${(await save).status}) without waiting on its row`)
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
   } catch (error) {
