@@ -1,6 +1,10 @@
 # The reference API and the built widget in one image: one SQLite file on a volume by default, or
 # PostgreSQL with DATABASE_URL (deploy/compose.yaml runs two of these on one PostgreSQL behind nginx).
-# Written on paper: no Docker engine was available where it was written, so it has not been built or run.
+# Written on paper: no container engine was available where it was written, so it has not been built or run.
+# It is checked by a parser instead (test/package/deploy-files.test.ts): one slim Node image of a version the
+# package supports in both stages, every file it copies where a build leaves it, the CMD that `npm run serve`
+# runs, and a port and environment the server starts with. What runs is the built server itself, two of them
+# behind nginx (server/test/hardening/nginx.test.ts).
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
