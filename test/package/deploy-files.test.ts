@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_DEMO_DIR, DEFAULT_DIST_DIR, DEFAULT_MIGRATIONS_DIR, loadConfig } from '../../server/src/config.ts'
 import { SERVER_BUILD } from '../../server/tools/build.ts'
+import yaml from 'js-yaml'
 
 /**
  * The Dockerfile and deploy/compose.yaml are read, not run: there is no container engine here (nor `docker
@@ -14,8 +14,6 @@ import { SERVER_BUILD } from '../../server/tools/build.ts'
  */
 const ROOT = join(import.meta.dirname, '../..')
 const DEPLOY = join(ROOT, 'deploy')
-// js-yaml comes with the OpenAPI tools (openapi-typescript); it has no types of its own.
-const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown }
 
 type Env = Record<string, string>
 
