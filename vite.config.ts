@@ -1,10 +1,10 @@
-import { defineConfig, type Plugin, type UserConfig } from 'vite'
-import react from '@vitejs/plugin-react'
-import babel from '@rolldown/plugin-babel'
-import { lingui } from '@lingui/vite-plugin'
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve as resolvePath } from 'node:path'
+import { lingui } from '@lingui/vite-plugin'
+import babel from '@rolldown/plugin-babel'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { CHUNK_REPORT_PATH, type ChunkReport } from './tools/chunk-report.ts'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {

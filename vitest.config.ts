@@ -1,6 +1,6 @@
 import { defineConfig, mergeConfig } from 'vitest/config'
-import viteConfig from './vite.config.ts'
 import { LongFilesFirst } from './test/support/sequencer.ts'
+import viteConfig from './vite.config.ts'
 
 // Four suites: unit tests beside their code (happy-dom), the reference API
 // against a real server (node), real-browser tests in Chromium (node driving

@@ -2,20 +2,15 @@
  * `npm run bench`: the performance report of fees-calculator, measured in one
  * run on this machine. Figures only; nothing here passes or fails.
  */
-import { cpus, loadavg, totalmem } from 'node:os'
-import { build } from 'vite'
+
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { launchBrowser } from '../tools/browsers.ts'
-import { apiThroughput, printApiReport } from './bench/api.ts'
-import { memoryReport } from './bench/memory.ts'
-import { planPdfReport } from './bench/plan-pdf.ts'
-import { lighthouseMobile, type LighthouseFigures } from './bench/lighthouse.ts'
+import { build } from 'vite'
 import { startDemo, startReferenceServer } from '../server/tools/reference-server.ts'
-import { FIRST_FIGURES_PROBE_INIT, firstRenders, ms, stats, tuitionInput } from './bench/browser.ts'
-import { packageOf, readChunkReport } from '../tools/chunk-report.ts'
 import { LANGUAGES } from '../src/domain/language.ts'
+import { launchBrowser } from '../tools/browsers.ts'
+import { packageOf, readChunkReport } from '../tools/chunk-report.ts'
 import { jsBeforeFirstFigures } from '../tools/first-figures-js.ts'
 import {
   FIRST_FIGURES_JS_BUDGET_GZIP,
@@ -24,15 +19,20 @@ import {
   sizeOf,
   standaloneSizes,
 } from '../tools/size-budget.ts'
+import { apiThroughput, printApiReport } from './bench/api.ts'
+import { FIRST_FIGURES_PROBE_INIT, firstRenders, ms, stats, tuitionInput } from './bench/browser.ts'
 import {
   apiRoundTrip,
-  compositionRows,
+  type Build,
   buildReference,
+  compositionRows,
   measureFirstFigures,
   printTable,
   scriptsOf,
-  type Build,
 } from './bench/first-figures.ts'
+import { type LighthouseFigures, lighthouseMobile } from './bench/lighthouse.ts'
+import { memoryReport } from './bench/memory.ts'
+import { planPdfReport } from './bench/plan-pdf.ts'
 
 const FIRST_RENDER_LOADS = 20
 const RECALCULATIONS = 100

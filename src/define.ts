@@ -1,6 +1,6 @@
 import type { DetailedHTMLProps, HTMLAttributes } from 'react'
-import { FeesCalculatorElement } from './element.ts'
 import type { ELEMENT_PROPS, ElementPropName, PropKind } from './domain/props.ts'
+import { FeesCalculatorElement } from './element.ts'
 import type { FeesCalculatorEventMap } from './events.ts'
 
 /**

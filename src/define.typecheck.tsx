@@ -1,6 +1,7 @@
 // Type-level checks of the typings a host gets (run by `tsc --noEmit`, never executed).
-import type { FeesCalculatorElement } from './element.ts'
+
 import type { TuitionInput } from './domain/types.ts'
+import type { FeesCalculatorElement } from './element.ts'
 import './define.ts'
 
 declare const input: TuitionInput

@@ -1,9 +1,9 @@
 import fc from 'fast-check'
+import { defineFeesCalculator } from 'fees-calculator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hostInput } from '../test/support/arbitraries.ts'
 import { setPageUrl } from '../test/support/page-url.ts'
 import { startRecordingServer } from '../test/support/recording-server.ts'
-import { defineFeesCalculator } from 'fees-calculator'
 import { parseTuitionJson, validateTuitionInput } from './domain/tuition.ts'
 
 /** Issue: at least 10 000 generated tuition inputs through the attribute and the property. */

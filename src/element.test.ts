@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { setPageUrl } from '../test/support/page-url.ts'
-import { startRecordingServer } from '../test/support/recording-server.ts'
 import {
   defineFeesCalculator,
   INVALID_DATE_MESSAGE,
   type InvalidTuitionDetail,
   type TuitionPayload,
 } from 'fees-calculator'
-import { standInFeesTable, tuitionInput } from '../test/support/fixtures.ts'
-import { parseBooleanAttribute } from './element.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../test/support/eventually.ts'
+import { standInFeesTable, tuitionInput } from '../test/support/fixtures.ts'
+import { setPageUrl } from '../test/support/page-url.ts'
+import { startRecordingServer } from '../test/support/recording-server.ts'
+import { parseBooleanAttribute } from './element.ts'
 
 const input = tuitionInput({ token: 'tok-secret', language: undefined })
 

@@ -1,11 +1,11 @@
 import { createElement, useState, useSyncExternalStore } from 'react'
+import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind, type PropRow } from './domain/props.ts'
 import { parseTuitionJson, validateTuitionInput } from './domain/tuition.ts'
 import type { TuitionInput } from './domain/types.ts'
-import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind, type PropRow } from './domain/props.ts'
 import { reactElementBase } from './element/r2wc-adapter.ts'
 import {
-  dispatchFeesEvent,
   type CalculationResultReceivedDetail,
+  dispatchFeesEvent,
   type FeeOptionSelectedDetail,
   type InvalidTuitionDetail,
 } from './events.ts'

@@ -4,7 +4,7 @@
  * server they open is the server's own: server/tools/reference-server.ts.)
  */
 import { existsSync } from 'node:fs'
-import { chromium, type Browser } from 'playwright-core'
+import { type Browser, chromium } from 'playwright-core'
 
 /** CHROME_PATH, else Debian's Chromium (`apt-get install -y chromium`). */
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { sizeOf, type FileSize } from './size-budget.ts'
+import { type FileSize, sizeOf } from './size-budget.ts'
 
 export interface FirstFiguresJs {
   /** The scripts fetched by then, relative to the working directory (`dist/chunks/…`). */

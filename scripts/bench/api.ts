@@ -6,12 +6,13 @@
  * process; autocannon runs in this one. Calculations are measured in rounds, each right after a load of the
  * bare server, and each round's share is taken against that bare load. Figures only: nothing here passes or fails.
  */
-import autocannon from 'autocannon'
+
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startPostgresCluster, type PostgresCluster } from '../../server/tools/postgres-cluster.ts'
+import autocannon from 'autocannon'
+import { type PostgresCluster, startPostgresCluster } from '../../server/tools/postgres-cluster.ts'
 import { freePort, startServerProcess, waitUntilAnswering } from '../../server/tools/server-process.ts'
 
 /** Bounded load: a few connections for a few seconds, loopback only. */

@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser } from 'playwright-core'
+import { CHUNK_REPORT_PATH, type ChunkReport, packageOf, readChunkReport } from '../../tools/chunk-report.ts'
 import { benchTuitionInput, jsBeforeFirstFigures } from '../../tools/first-figures-js.ts'
-import { CHUNK_REPORT_PATH, packageOf, readChunkReport, type ChunkReport } from '../../tools/chunk-report.ts'
 import { kb } from '../../tools/size-budget.ts'
 import { ms, stats } from './browser.ts'
 

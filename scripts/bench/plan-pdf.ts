@@ -9,8 +9,7 @@ import { gzipSync } from 'node:zlib'
 import type { Browser } from 'playwright-core'
 import { startDemo } from '../../server/tools/reference-server.ts'
 import { kb } from '../../tools/size-budget.ts'
-import { ms, stats } from './browser.ts'
-import { tuitionInput } from './browser.ts'
+import { ms, stats, tuitionInput } from './browser.ts'
 
 const PRESSES = 10
 

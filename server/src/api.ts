@@ -4,13 +4,13 @@
  */
 import { Hono } from 'hono'
 import type { Authenticator } from './auth.ts'
-import { calculatorRoutes, type Calculator } from './calculator.ts'
+import { type Calculator, calculatorRoutes } from './calculator.ts'
 import type { Config } from './config.ts'
-import type { VersionStore } from './store/types.ts'
-import { answerHeaders, authGuard, xsrfGuard, type ApiEnv } from './guards.ts'
 import { fixedText } from './encoding.ts'
+import { type ApiEnv, answerHeaders, authGuard, xsrfGuard } from './guards.ts'
 import { OPENAPI_TEXT } from './openapi-document.ts'
 import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
+import type { VersionStore } from './store/types.ts'
 
 export const API_BASE = '/api/v1'
 

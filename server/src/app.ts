@@ -3,22 +3,23 @@
  * files, on one port. `createApp` builds it without listening (for any
  * runtime or test); `startServer` listens on Node.
  */
+
+import { createServer, type Server as HttpServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
-import { createServer, type IncomingMessage, type Server as HttpServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { API_BASE, apiRoutes } from './api.ts'
 import { createAuthenticator } from './auth.ts'
 import { type Clock, createCalculator } from './calculator.ts'
-import { ownOrigin, type Config } from './config.ts'
+import { type Config, ownOrigin } from './config.ts'
+import { type DemoPages, demoPageRoutes } from './demo-pages.ts'
+import { type HotRoutes, hotRoutes } from './hot-routes.ts'
+import { createOperations, type Operations, requestIdOf } from './operations.ts'
+import { PROBLEM_CONTENT_TYPE, problem, problemResponse, unexpectedErrorProblem } from './problem.ts'
+import { staticRoutes } from './static.ts'
 import { openStore } from './store/open.ts'
 import { openSqliteStore } from './store/sqlite.ts'
 import type { VersionStore } from './store/types.ts'
-import { demoPageRoutes, type DemoPages } from './demo-pages.ts'
-import { hotRoutes, type HotRoutes } from './hot-routes.ts'
-import { createOperations, requestIdOf, type Operations } from './operations.ts'
-import { problem, PROBLEM_CONTENT_TYPE, problemResponse, unexpectedErrorProblem } from './problem.ts'
-import { staticRoutes } from './static.ts'
 
 /**
  * The middleware of the whole app, in order, and what the hot paths (hot-routes.ts), which answer the calculator's

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { createAuthenticator, mintToken, secretMatcher, type AuthSecrets } from './auth.ts'
+import { type AuthSecrets, createAuthenticator, mintToken, secretMatcher } from './auth.ts'
 
 const SECRETS: AuthSecrets = { apiKey: 'unit-api-key', jwtSecret: 'auth-unit-tests-secret-0123456789abcdef' }
 const bearer = (token: string) => ({ authorization: `Bearer ${token}`, apiKey: undefined })

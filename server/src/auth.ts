@@ -6,7 +6,7 @@
  */
 import * as crypto from 'node:crypto'
 import { timingSafeEqual } from 'node:crypto'
-import { createRemoteJWKSet, errors as joseErrors, type JWTVerifyOptions, jwtVerify, SignJWT } from 'jose'
+import { createRemoteJWKSet, type JWTVerifyOptions, errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import type { ProblemCode } from './problem.ts'
 
 /** Tolerated clock difference between the token's issuer and this server. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addMonthsClamped, daysBetween, dueEpochDays, epochDay, type CalendarDate } from './dates.ts'
+import { addMonthsClamped, type CalendarDate, daysBetween, dueEpochDays, epochDay } from './dates.ts'
 import { dateOfEpochDay } from './plan-arbitraries.ts'
 
 describe('epochDay and daysBetween: days counted from the dates’ numbers', () => {

@@ -3,13 +3,14 @@
  * placeholders that the server fills in as it serves them, so each page
  * carries a live demo token and a first payment date that is still ahead.
  */
-import type { Hono } from 'hono'
+
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createHash } from 'node:crypto'
-import { pageCsp } from './operations.ts'
+import type { Hono } from 'hono'
 import { mintToken } from './auth.ts'
 import { encodedText } from './encoding.ts'
+import { pageCsp } from './operations.ts'
 import { problem, problemResponse } from './problem.ts'
 
 /** A short-lived token. An hour is long enough to try the demo, short enough to be harmless if copied. */

@@ -5,9 +5,9 @@
 import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { Problem } from '../../src/domain/types.ts'
-import { sameSecret, type AuthOutcome, type Authenticator } from './auth.ts'
+import { type Authenticator, type AuthOutcome, sameSecret } from './auth.ts'
 import { problem, problemResponse } from './problem.ts'
-import { parseJson, type Outcome } from './validate.ts'
+import { type Outcome, parseJson } from './validate.ts'
 
 /** Bodies over 16 KiB get a 413 problem. A tuition payload is well under 1 KiB. */
 export const MAX_BODY_BYTES = 16 * 1024

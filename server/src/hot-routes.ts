@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Problem } from '../../src/domain/types.ts'
-import type { AuthOutcome, Authenticator } from './auth.ts'
+import type { Authenticator, AuthOutcome } from './auth.ts'
 import { type Access, CALCULATOR_ROUTES, type Calculator, type CalculatorAnswer } from './calculator.ts'
 import { apiAnswerHeaders, authProblem, isJsonType, MAX_BODY_BYTES, parseJsonBody } from './guards.ts'
 import { API_CSP, requestIdOf, securityHeaders } from './operations.ts'

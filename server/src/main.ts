@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { startServer } from './app.ts'
-import { ConfigError, DEFAULT_API_KEY, DEFAULT_JWT_SECRET, loadConfig, type Config } from './config.ts'
+import { type Config, ConfigError, DEFAULT_API_KEY, DEFAULT_JWT_SECRET, loadConfig } from './config.ts'
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
 

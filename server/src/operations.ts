@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import pino, { type DestinationStream, type Logger } from 'pino'
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import { sameSecret } from './auth.ts'
 import type { SaveEvents } from './calculator.ts'
 

@@ -5,7 +5,7 @@
  * it is calculated on, up to 400 days either side.
  */
 import fc from 'fast-check'
-import { epochDay, type CalendarDate } from './dates.ts'
+import { type CalendarDate, epochDay } from './dates.ts'
 import { parseRate } from './money/index.ts'
 import type { Rates } from './plan.ts'
 import type { Financeable, TuitionRequest } from './validate.ts'

@@ -5,7 +5,7 @@
  */
 import type { AmortizationTable, FeesTableResult } from '../../src/domain/types.ts'
 import { addMonthsClamped, type CalendarDate } from './dates.ts'
-import { centsAsAmount, centsToNumber, planFigures, type CentsSchedule, type Rate } from './money/index.ts'
+import { type CentsSchedule, centsAsAmount, centsToNumber, planFigures, type Rate } from './money/index.ts'
 import { problem } from './problem.ts'
 import type { Financeable, Outcome } from './validate.ts'
 

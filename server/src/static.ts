@@ -8,9 +8,10 @@
  * hash (the lazy chunks, the app's assets) cached for a year as immutable; the
  * entry scripts and pages, whose names never change, revalidated by ETag.
  */
-import type { Context, Hono } from 'hono'
+
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
+import type { Context, Hono } from 'hono'
 import { acceptedEncodings, COPY_SUFFIX, etagMatches } from './encoding.ts'
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -4,15 +4,15 @@
  * `checkFinanceable` checks that a well-formed input can be financed (422).
  */
 import {
-  System,
   type FinancialType,
   type Problem,
   type ProblemField,
+  System,
   type TuitionPayload,
 } from '../../src/domain/types.ts'
-import { parseDateOfPayment, type CalendarDate } from './dates.ts'
+import { type CalendarDate, parseDateOfPayment } from './dates.ts'
 import { toCents } from './money/index.ts'
-import { problem, type ProblemCode } from './problem.ts'
+import { type ProblemCode, problem } from './problem.ts'
 
 /** Amounts over 10 000 000 cannot be financed (422 amount_too_large). */
 export const MAX_AMOUNT_CENTS = 1_000_000_000n

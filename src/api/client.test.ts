@@ -1,12 +1,12 @@
-import { responsesChunk } from './chunks.ts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { standInAmortization, standInFeesTable } from '../../test/support/fixtures.ts'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { startRecordingServer } from '../../test/support/recording-server.ts'
+import type { TuitionPayload } from '../domain/types.ts'
+import { responsesChunk } from './chunks.ts'
 import { createApi, createHttp } from './client.ts'
 import { toApiError } from './errors.ts'
 import { calculatePath, sendEarly } from './request.ts'
-import type { TuitionPayload } from '../domain/types.ts'
-import { standInAmortization, standInFeesTable } from '../../test/support/fixtures.ts'
 
 /** The response boundary, as the store hands it to the client. */
 const boundary = () => responsesChunk.load()

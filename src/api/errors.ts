@@ -1,8 +1,9 @@
 // What the first render needs of the API client: its lazy chunk, and how a failed call is told apart.
-import { httpChunk } from './chunks.ts'
+
 import type { Problem } from '../domain/types.ts'
-import type { ResponseProblem } from './responses.ts'
+import { httpChunk } from './chunks.ts'
 import { ResponseError } from './response-error.ts'
+import type { ResponseProblem } from './responses.ts'
 
 export { httpChunk }
 

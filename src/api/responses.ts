@@ -9,16 +9,16 @@
  * screen. See docs/rules.md#failures.
  */
 import { toIsoDate } from '../domain/dates.ts'
-import { ResponseError, type ResponseProblem } from './response-error.ts'
 import { MAX_FEE_COUNT } from '../domain/tuition.ts'
 import {
-  FinancialType,
   type AmortizationFee,
   type AmortizationTable,
   type FeesTableResult,
+  FinancialType,
   type SavedFeesTable,
   type TuitionPayload,
 } from '../domain/types.ts'
+import { ResponseError, type ResponseProblem } from './response-error.ts'
 
 export type { ResponseProblem }
 

@@ -1,14 +1,12 @@
+import type { I18n, Messages } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { useLingui } from '@lingui/react/macro'
 import { createElement, useCallback, useEffect, useState } from 'react'
-import { languageOfTag, type Language } from '../domain/language.ts'
-import type { I18n, Messages } from '@lingui/core'
-import { createI18n, loadWords, wordsOf } from '../ui/i18n.ts'
+import { type Language, languageOfTag } from '../domain/language.ts'
 import { CHUNK_LOAD_FAILED, defineChunk } from '../lazy/chunk.ts'
+import { createI18n, loadWords, wordsOf } from '../ui/i18n.ts'
 import { createNoticeChannel, NoticeToaster, showNotice } from '../ui/notices/index.ts'
 import { useChunk } from '../ui/useChunk.ts'
-import { matchRoute } from './routes.ts'
-import { navigate, usePathname } from './router.ts'
 // The app's own words (its header, the health check), in a catalogue of their own: the package ships none of them.
 import { messages as caAppMessages } from './locales/ca/messages.po'
 import { messages as enAppMessages } from './locales/en/messages.po'
@@ -16,6 +14,8 @@ import { messages as esAppMessages } from './locales/es/messages.po'
 import { messages as euAppMessages } from './locales/eu/messages.po'
 import { messages as glAppMessages } from './locales/gl/messages.po'
 import { messages as ptAppMessages } from './locales/pt/messages.po'
+import { navigate, usePathname } from './router.ts'
+import { matchRoute } from './routes.ts'
 
 const APP_MESSAGES: Record<Language, Messages> = {
   es: esAppMessages,

@@ -1,9 +1,9 @@
 import { createRoot } from 'react-dom/client'
 import { defineFeesCalculator } from '../define.ts'
-import { adoptStyles } from '../ui/styles/adopt.ts'
 import { NOTICE_STYLES } from '../ui/notices/index.ts'
-import appCss from './app.css?inline'
+import { adoptStyles } from '../ui/styles/adopt.ts'
 import { App } from './App.tsx'
+import appCss from './app.css?inline'
 
 // The single-page app (`/fees`, `/fees/<hash>`, `/health-check`): the same element as the embeds, behind a small router.
 defineFeesCalculator()

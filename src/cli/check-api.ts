@@ -6,12 +6,12 @@
  * the widget can read. Node's own fetch; no DOM, no dependency.
  */
 import {
+  type Parsed,
   parseAmortizationTable,
   parseFeesTable,
   parseJsonText,
   parseSavedFeesTable,
   parseVersionNumber,
-  type Parsed,
 } from '../api/responses.ts'
 import { calculationPayload, choiceOf, previewPayload, savePayload, usesAnonymousEndpoints } from '../domain/payload.ts'
 import { validateTuitionInput } from '../domain/tuition.ts'

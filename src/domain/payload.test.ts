@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 import {
   amountEditable,
   calculationPayload,
-  previewPayload,
-  savePayload,
-  saveLocks,
-  usesAnonymousEndpoints,
   type PlanChoice,
+  previewPayload,
+  saveLocks,
+  savePayload,
+  usesAnonymousEndpoints,
 } from './payload.ts'
-import { FinancialType, System, type FeesTableResult, type TuitionInput } from './types.ts'
+import { type FeesTableResult, FinancialType, System, type TuitionInput } from './types.ts'
 
 const input: TuitionInput = {
   currency: 'EUR',

@@ -1,5 +1,5 @@
 import { isErpSystem } from './systems.ts'
-import { FinancialType, System, type FeesTableResult, type TuitionInput, type TuitionPayload } from './types.ts'
+import { type FeesTableResult, FinancialType, System, type TuitionInput, type TuitionPayload } from './types.ts'
 
 /** What the user chose on the screen: the parts of a plan they can change. */
 export interface PlanChoice {

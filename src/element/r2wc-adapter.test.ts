@@ -3,8 +3,8 @@
 import r2wc from '@r2wc/react-to-web-component'
 import { act, createElement, useEffect } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { reactElementBase } from './r2wc-adapter.ts'
 import { eventually } from '../../test/support/eventually.ts'
+import { reactElementBase } from './r2wc-adapter.ts'
 
 let tags = 0
 const define = (ctor: CustomElementConstructor) => {

@@ -1,5 +1,5 @@
 import r2wc from '@r2wc/react-to-web-component'
-import { startTransition, type ComponentType } from 'react'
+import { type ComponentType, startTransition } from 'react'
 
 /**
  * What we add around r2wc, in one place. r2wc gives us a custom element that

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { eventually } from '../../test/support/eventually.ts'
+import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import { setPageUrl } from '../../test/support/page-url.ts'
-import { startRecordingServer, type RecordedRequest, type Reply } from '../../test/support/recording-server.ts'
+import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
 import { INVALID_DATE_MESSAGE } from '../domain/tuition.ts'
 import type { TuitionPayload } from '../domain/types.ts'
-import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import type { FeesCalculatorEventName } from '../events.ts'
 import {
   createCalculatorStore,
+  type Notice,
   selectCanPreviewSchedule,
   selectCanSave,
   selectShowSave,
-  type Notice,
 } from './calculator-store.ts'
-import { eventually } from '../../test/support/eventually.ts'
 
 const input = tuitionInput({ token: 'tok-1', language: 'en' })
 

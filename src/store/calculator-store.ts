@@ -1,28 +1,25 @@
 import { createStore } from 'zustand/vanilla'
-import { apiRootFor, DEFAULT_API_KEY } from '../api/environment.ts'
-import type { Api } from '../api/client.ts'
-import { calculatePath, sendEarly, type ApiClientOptions, type EarlyRequest } from '../api/request.ts'
-import { httpChunk, isAbort, preloadHttp, toApiError, type ApiError } from '../api/errors.ts'
-import { ChunkLoadError } from '../lazy/chunk.ts'
-import { whenIdle } from '../lazy/idle.ts'
 import { responsesChunk } from '../api/chunks.ts'
+import type { Api } from '../api/client.ts'
+import { apiRootFor, DEFAULT_API_KEY } from '../api/environment.ts'
+import { type ApiError, httpChunk, isAbort, isProblem, preloadHttp, toApiError } from '../api/errors.ts'
+import { type ApiClientOptions, calculatePath, type EarlyRequest, sendEarly } from '../api/request.ts'
 import { toIsoDate } from '../domain/dates.ts'
 import {
   calculationPayload,
   choiceOf,
-  previewPayload,
-  savePayload,
-  saveLocks,
-  usesAnonymousEndpoints,
   type PlanChoice,
+  previewPayload,
+  saveLocks,
+  savePayload,
+  usesAnonymousEndpoints,
 } from '../domain/payload.ts'
 import { validateTuitionInput } from '../domain/tuition.ts'
 import type { FeesTableResult, TuitionInput } from '../domain/types.ts'
-import { isProblem } from '../api/errors.ts'
 import type { RequestFailure } from '../events.ts'
+import { ChunkLoadError } from '../lazy/chunk.ts'
+import { whenIdle } from '../lazy/idle.ts'
 import {
-  initialState,
-  languageOf,
   type AmountRefusal,
   type CalculationFailure,
   type CalculatorActions,
@@ -30,6 +27,8 @@ import {
   type CalculatorDeps,
   type CalculatorState,
   type CalculatorStore,
+  initialState,
+  languageOf,
 } from './state.ts'
 
 function failureOf(error: ApiError): RequestFailure {

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import { setPageUrl } from '../../test/support/page-url.ts'
-import { startRecordingServer, type RecordedRequest, type Reply } from '../../test/support/recording-server.ts'
+import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
+import { httpChunk, responsesChunk } from '../api/chunks.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import type { FeesCalculatorEventName } from '../events.ts'
-import { httpChunk, responsesChunk } from '../api/chunks.ts'
 import { createCalculatorStore } from './calculator-store.ts'
 
 /**

@@ -1,6 +1,6 @@
 // The calculator's state, its actions' signatures, its starting point and the selectors the screen reads.
 import type { StoreApi } from 'zustand/vanilla'
-import { languageOfTag, type Language } from '../domain/language.ts'
+import { type Language, languageOfTag } from '../domain/language.ts'
 import type { PlanChoice } from '../domain/payload.ts'
 import type { AmortizationTable, FeesTableResult, TuitionInput } from '../domain/types.ts'
 import type { Emit } from '../events.ts'

@@ -1,14 +1,14 @@
 import { createRoot, type Root } from 'react-dom/client'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { eventually } from '../../test/support/eventually.ts'
+import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { startRecordingServer } from '../../test/support/recording-server.ts'
 import type { FeesTableResult, TuitionPayload } from '../domain/types.ts'
-import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import { FeesCalculator } from './FeesCalculator.tsx'
-import { eventually } from '../../test/support/eventually.ts'
 
 // Updates arrive from a real server: the test waits for the screen rather than wrap them in act().
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: false })
 
 /** How often some parts rendered: two that a recalculation does not concern, one that it does. */
 const { renders, counted } = vi.hoisted(() => {

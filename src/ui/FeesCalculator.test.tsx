@@ -1,14 +1,14 @@
 import { createRoot, type Root } from 'react-dom/client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { setPageUrl } from '../../test/support/page-url.ts'
-import { startRecordingServer, type RecordedRequest, type Reply } from '../../test/support/recording-server.ts'
-import type { FeesTableResult, TuitionPayload } from '../domain/types.ts'
-import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
-import { FeesCalculator, type FeesCalculatorProps } from './FeesCalculator.tsx'
 import { eventually } from '../../test/support/eventually.ts'
+import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
+import { setPageUrl } from '../../test/support/page-url.ts'
+import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
+import type { FeesTableResult, TuitionPayload } from '../domain/types.ts'
+import { FeesCalculator, type FeesCalculatorProps } from './FeesCalculator.tsx'
 
 // Updates arrive from a real server: the tests wait for the screen rather than wrap them in act().
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: false })
 /** Lets React render what the last event or answer changed. */
 const rendered = () => new Promise((resolve) => setTimeout(resolve, 0))
 

@@ -1,7 +1,10 @@
+import type { I18n } from '@lingui/core'
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useStore } from 'zustand'
-import type { TuitionInput } from '../domain/types.ts'
+import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
 import type { ELEMENT_PROPS, ElementPropName, PropKind } from '../domain/props.ts'
+import { parseTuitionJson } from '../domain/tuition.ts'
+import type { TuitionInput } from '../domain/types.ts'
 import type {
   CalculationResultReceivedDetail,
   Emit,
@@ -9,28 +12,25 @@ import type {
   InvalidTuitionDetail,
   RenderFailure,
 } from '../events.ts'
-import { parseTuitionJson } from '../domain/tuition.ts'
-import { createCalculatorStore, type CalculatorStore } from '../store/calculator-store.ts'
+import { type CalculatorStore, createCalculatorStore } from '../store/calculator-store.ts'
 import { CalculatorView } from './CalculatorView.tsx'
 import { CalculatorContext, type CalculatorContextValue } from './context.ts'
-import type { I18n } from '@lingui/core'
-import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
 import { createWidgetWords, LanguageProvider, type WidgetWords } from './i18n.ts'
+import {
+  createNoticeChannel,
+  NOTICE_STYLES,
+  type NoticeChannel,
+  NoticeToaster,
+  type NoticeToasterProps,
+  showNotice,
+} from './notices/index.ts'
 import { RenderBoundary } from './RenderBoundary.tsx'
-import { useLanguagePiece } from './useChunk.ts'
 import { adoptStyles, styleRootOf } from './styles/adopt.ts'
 import cardCss from './styles/card.css?inline'
 import figuresCss from './styles/figures.css?inline'
 import hostCss from './styles/host.css?inline'
 import planCss from './styles/plan.css?inline'
-import {
-  createNoticeChannel,
-  NOTICE_STYLES,
-  NoticeToaster,
-  showNotice,
-  type NoticeChannel,
-  type NoticeToasterProps,
-} from './notices/index.ts'
+import { useLanguagePiece } from './useChunk.ts'
 
 /** Everything a first render needs; the calendar, the schedule and the toasts bring their own CSS with their chunks. */
 const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...NOTICE_STYLES]

@@ -1,15 +1,15 @@
 import { createRoot, type Root } from 'react-dom/client'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { startRecordingServer } from '../../test/support/recording-server.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import type { InvalidTuitionDetail } from '../events.ts'
 import { FeesCalculator } from './FeesCalculator.tsx'
-import { eventually } from '../../test/support/eventually.ts'
 
 // Updates arrive from a real server: the test waits for the screen rather than wrap them in act().
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: false })
 
 // The monthly fee fails to draw for one currency, as a part would on a broken Intl: a failure of one widget only.
 vi.mock('./parts/MonthlyFee.tsx', async (importOriginal) => {

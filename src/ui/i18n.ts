@@ -1,7 +1,7 @@
 /// <reference path="./po.d.ts" />
-import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import { type I18n, type Messages, setupI18n } from '@lingui/core'
 import { LinguiContext } from '@lingui/react'
-import { createElement, useMemo, type ReactNode } from 'react'
+import { createElement, type ReactNode, useMemo } from 'react'
 import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
 // Compiled at build time by @lingui/vite-plugin: no message compiler ships. Spanish, the default, ships with the
 // first render; every other language is a chunk of its own (src/ui/words/), fetched only when a calculator speaks it.

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { SaveRefusal } from '../store/calculator-store.ts'
 import { LANGUAGES } from '../domain/language.ts'
+import type { SaveRefusal } from '../store/calculator-store.ts'
 import { createI18n, loadWords } from './i18n.ts'
 import { saveFailureWords } from './save-failure.ts'
 

@@ -1,5 +1,5 @@
 import { useCalculator, useLanguage } from './context.ts'
-import { formattersFor, type Formatters } from './format.ts'
+import { type Formatters, formattersFor } from './format.ts'
 
 /** Formatters for this instance's language and the currency of its figures (answer, else input, else USD). */
 export function useFormatters(): Formatters {

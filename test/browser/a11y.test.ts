@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { animationsDone, axeReport, focused, type FocusedElement } from './a11y-helpers.ts'
+import { animationsDone, axeReport, type FocusedElement, focused } from './a11y-helpers.ts'
 import { browserSuite, type Page } from './harness.ts'
-import { LOCALES, loaded, money, settled, text, waitForEvent, savedPlans, problemReply } from './screen-helpers.ts'
+import { LOCALES, loaded, money, problemReply, savedPlans, settled, text, waitForEvent } from './screen-helpers.ts'
 
 /** The catalogue's words for each control, as a screen reader must hear them. */
 const WORDS = {

@@ -5,7 +5,7 @@
  * hash, and the schedule — through the built element, cross-origin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startForeignBackend, type ForeignBackend } from '../support/foreign-backend.ts'
+import { type ForeignBackend, startForeignBackend } from '../support/foreign-backend.ts'
 import { ALLOW_LOOPBACK_CROSS_ORIGIN, browserSuite } from './harness.ts'
 import { events, money, openHostPage, settled, text, waitForEvent } from './screen-helpers.ts'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { ALLOW_LOOPBACK_CROSS_ORIGIN, browserSuite, startDemo, watch, type Page } from './harness.ts'
-import { recordEvents, settled, waitForEvent } from './screen-helpers.ts'
-import { tuitionInput } from '../support/fixtures.ts'
 import type { TuitionInput } from '../../src/domain/types.ts'
+import { tuitionInput } from '../support/fixtures.ts'
+import { ALLOW_LOOPBACK_CROSS_ORIGIN, browserSuite, type Page, startDemo, watch } from './harness.ts'
+import { recordEvents, settled, waitForEvent } from './screen-helpers.ts'
 
 /** What a token looks like in the demo pages' HTML. */
 const tokenIn = (html: string) => /"token":"([^"]+)"/.exec(html)?.[1] ?? /token: '([^']+)'/.exec(html)?.[1] ?? null

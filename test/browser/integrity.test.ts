@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { browserSuite, requireBuild, type Page } from './harness.ts'
+import { browserSuite, type Page, requireBuild } from './harness.ts'
 import { settled, waitForEvent } from './screen-helpers.ts'
 
 const DIST = 'dist'

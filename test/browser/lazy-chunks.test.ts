@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { browserSuite, hold, type HeldRequest, type Page } from './harness.ts'
+import { browserSuite, type HeldRequest, hold, type Page } from './harness.ts'
 import { settled, waitForEvent } from './screen-helpers.ts'
 
 const SAVE_BUTTON = 'fees-calculator [part~="save-button"]'

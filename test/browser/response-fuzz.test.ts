@@ -8,10 +8,10 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { answers, type Answer } from '../support/answers.ts'
+import type { TuitionPayload } from '../../src/domain/types.ts'
+import { type Answer, answers } from '../support/answers.ts'
 import { standInFeesTable } from '../support/fixtures.ts'
 import { startRecordingServer } from '../support/recording-server.ts'
-import type { TuitionPayload } from '../../src/domain/types.ts'
 import { ALLOW_LOOPBACK_CROSS_ORIGIN, browserSuite } from './harness.ts'
 import { events, openHostPage, settled, text, waitForEvent } from './screen-helpers.ts'
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { AmortizationTable } from '../../src/domain/types.ts'
 import { focused } from './a11y-helpers.ts'
 import { browserSuite, type Page } from './harness.ts'
-import { events, LOCALES, loaded, money, settled, text, waitForEvent, type Language } from './screen-helpers.ts'
+import { events, type Language, LOCALES, loaded, money, settled, text, waitForEvent } from './screen-helpers.ts'
 
 const SHOW = { es: 'Ver cuadro de amortización', en: 'Show payment schedule' } as const
 const FRONT_CALCULATE = '/api/v1/Calculator/FrontCalculateFees'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { browserSuite, type Page } from './harness.ts'
-import { events, settled, text, waitForEvent, savedPlans, problemReply, UNAVAILABLE } from './screen-helpers.ts'
+import { events, problemReply, savedPlans, settled, text, UNAVAILABLE, waitForEvent } from './screen-helpers.ts'
 
 /** The notices' texts: the Spanish ones word for word as hosts expect them, and their English counterparts. */
 const TEXTS = {

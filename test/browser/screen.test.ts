@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { browserSuite, hold, type HeldRequest, type OpenOptions } from './harness.ts'
+import { browserSuite, type HeldRequest, hold, type OpenOptions } from './harness.ts'
 import {
   events,
   isoDay,
+  type Language,
   money,
   percent,
   settled,
   spacedDate,
   text,
   waitForEvent,
-  type Language,
 } from './screen-helpers.ts'
 
 // A fee range other than the defaults, to see the dropdown follow the server.

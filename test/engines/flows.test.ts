@@ -5,8 +5,8 @@
  * box and element.focus(). A page error or console error fails the test.
  */
 import { expect, it } from 'vitest'
-import { tuitionInput } from '../support/fixtures.ts'
 import { describeEngines, type TestPage } from '../support/engines.ts'
+import { tuitionInput } from '../support/fixtures.ts'
 
 const LOCALES = { es: 'es-ES', en: 'en-GB' } as const
 const WORDS = {

@@ -7,9 +7,9 @@
  * (and -calendar.png): look at them after a change of CSS.
  */
 import { expect, it } from 'vitest'
-import { tuitionInput } from '../support/fixtures.ts'
-import { describeEngines, type TestPage } from '../support/engines.ts'
 import { LANGUAGES, type Language } from '../../src/domain/language.ts'
+import { describeEngines, type TestPage } from '../support/engines.ts'
+import { tuitionInput } from '../support/fixtures.ts'
 
 const CASES = [
   { width: 1100, height: 900 },

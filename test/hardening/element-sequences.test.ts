@@ -12,25 +12,25 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { httpChunk } from '../../src/api/errors.ts'
 import { defineFeesCalculator } from '../../src/define.ts'
+import type { TuitionInput } from '../../src/domain/types.ts'
 import { RELEASE_DELAY_MS } from '../../src/element/r2wc-adapter.ts'
 import { widgetOf } from '../../src/element.ts'
-import type { TuitionInput } from '../../src/domain/types.ts'
 import { EVENT_NAMES } from '../../src/events.ts'
 import { createHeldApi, type HeldApi } from '../support/held-api.ts'
 import { setPageUrl } from '../support/page-url.ts'
 import {
   applyPlan,
+  type Command,
   Deliver,
   freshModel,
-  screenGone,
-  NewInput,
-  Save,
-  step,
-  stepsChecked,
-  type Command,
   type Model,
+  NewInput,
   type Real,
   type Recorded,
+  Save,
+  screenGone,
+  step,
+  stepsChecked,
   userAndApiCommands,
 } from '../support/store-model.ts'
 

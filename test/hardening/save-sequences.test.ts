@@ -5,28 +5,29 @@
  * The answers are the reference server's own; only their delivery is held
  * (test/support/held-api.ts).
  */
-import fc from 'fast-check'
+
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { httpChunk } from '../../src/api/errors.ts'
 import { choiceOf } from '../../src/domain/payload.ts'
 import type { AmortizationTable } from '../../src/domain/types.ts'
-import { createCalculatorStore, type CalculatorStore, type Notice } from '../../src/store/calculator-store.ts'
+import { type CalculatorStore, createCalculatorStore, type Notice } from '../../src/store/calculator-store.ts'
 import { createHeldApi, type HeldApi } from '../support/held-api.ts'
 import {
+  type Command,
   chooseCount,
   Deliver,
   freshModel,
-  screenGone,
+  type Model,
   NewInput,
   NewToken,
-  type Command,
-  type Model,
   type Real,
   type Recorded,
   Save,
   ShowSchedule,
+  screenGone,
   step,
   stepsChecked,
   typeAmountAndBlur,

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
+import yaml from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_DEMO_DIR, DEFAULT_DIST_DIR, DEFAULT_MIGRATIONS_DIR, loadConfig } from '../../server/src/config.ts'
 import { SERVER_BUILD } from '../../server/tools/build.ts'
-import yaml from 'js-yaml'
 
 /**
  * The Dockerfile and deploy/compose.yaml are read, not run: there is no container engine here (nor `docker

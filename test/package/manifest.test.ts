@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Ajv from 'ajv'
 import { describe, expect, it } from 'vitest'
-import { EVENT_NAMES } from '../../src/events.ts'
-import { CSS_CUSTOM_PROPERTIES, CSS_PARTS } from '../../src/ui/theme.ts'
 import { elementDeclaration } from '../../scripts/manifest-tables.ts'
 import { ELEMENT_PROPS } from '../../src/domain/props.ts'
+import { EVENT_NAMES } from '../../src/events.ts'
+import { CSS_CUSTOM_PROPERTIES, CSS_PARTS } from '../../src/ui/theme.ts'
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { customElements: string }
 const element = elementDeclaration(pkg.customElements)

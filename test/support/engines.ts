@@ -9,8 +9,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest'
 import { type DemoServer, startDemo } from '../../server/tools/reference-server.ts'
-import { ENGINES, launchEngine, type Engine, type EngineName, type EnginePage } from '../../tools/engines.ts'
-import { startPageServer, type PageServer } from './page-server.ts'
+import { ENGINES, type Engine, type EngineName, type EnginePage, launchEngine } from '../../tools/engines.ts'
+import { type PageServer, startPageServer } from './page-server.ts'
 
 const WAIT_TIMEOUT_MS = 15_000 // a loaded 2-core machine running three browsers still answers within this
 const POLL_MS = 25 // how often a condition is asked again while it does not hold yet

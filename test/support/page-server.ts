@@ -9,7 +9,7 @@
  * file of the page's own origin, so even `script-src 'self'` runs it.
  */
 import { readFileSync } from 'node:fs'
-import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'

@@ -6,17 +6,17 @@
  * and the boundary run as in a browser. The three files run in parallel.
  */
 import { flushSync } from 'react-dom'
-import { beforeAll, describe, it } from 'vitest'
 import { createRoot } from 'react-dom/client'
-import { responseOf, type Answer } from './answers.ts'
-import { tuitionInput } from './fixtures.ts'
-import { setPageUrl } from './page-url.ts'
+import { beforeAll, describe, it } from 'vitest'
 import { withoutToken } from '../../src/domain/payload.ts'
 import type { FeesCalculatorEventName } from '../../src/events.ts'
+import { type CalculatorStore, createCalculatorStore } from '../../src/store/calculator-store.ts'
 import { CalculatorView } from '../../src/ui/CalculatorView.tsx'
 import { CalculatorContext } from '../../src/ui/context.ts'
 import { createI18n, LanguageProvider, loadWords } from '../../src/ui/i18n.ts'
-import { createCalculatorStore, type CalculatorStore } from '../../src/store/calculator-store.ts'
+import { type Answer, responseOf } from './answers.ts'
+import { tuitionInput } from './fixtures.ts'
+import { setPageUrl } from './page-url.ts'
 
 /** Answers per call. */
 export const RUNS = 10_000

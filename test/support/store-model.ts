@@ -16,7 +16,7 @@ import { choiceOf } from '../../src/domain/payload.ts'
 import { isErpSystem } from '../../src/domain/systems.ts'
 import type { AmortizationTable, FeesTableResult, TuitionInput } from '../../src/domain/types.ts'
 import type { FeesCalculatorEventName, RequestFailure } from '../../src/events.ts'
-import { selectSaveBusy, type CalculatorStore, type Notice } from '../../src/store/calculator-store.ts'
+import { type CalculatorStore, type Notice, selectSaveBusy } from '../../src/store/calculator-store.ts'
 import type { Delivery, HeldApi } from './held-api.ts'
 
 /** The host's tuition inputs: a plan that locks when saved, another contract, and an ERP plan that does not lock. */

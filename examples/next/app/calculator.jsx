@@ -1,7 +1,7 @@
 'use client'
 
-import { useEffect, useState } from 'react'
 import { FeesCalculator } from 'fees-calculator'
+import { useEffect, useState } from 'react'
 
 export function Calculator() {
   // The token is the browser's (the portal's sign-in), so the server renders no input and the client sets it.

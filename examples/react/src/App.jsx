@@ -1,5 +1,5 @@
-import { useState } from 'react'
 import { FeesCalculator } from 'fees-calculator'
+import { useState } from 'react'
 import { currentToken } from './auth.js'
 
 export function App() {

@@ -1,6 +1,6 @@
+import { defineFeesCalculator } from 'fees-calculator'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { defineFeesCalculator } from 'fees-calculator'
 import { App } from './App.jsx'
 
 // For the <fees-calculator> element beside the component: React 19 then sets its properties.

@@ -1,5 +1,5 @@
-import { mount } from 'svelte'
 import { defineFeesCalculator } from 'fees-calculator'
+import { mount } from 'svelte'
 import App from './App.svelte'
 
 // Registers <fees-calculator> before Svelte renders it, so Svelte sets its properties, not attributes.

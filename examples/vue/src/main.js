@@ -1,5 +1,5 @@
-import { createApp } from 'vue'
 import { defineFeesCalculator } from 'fees-calculator'
+import { createApp } from 'vue'
 import App from './App.vue'
 
 // Registers <fees-calculator> before Vue renders it, so Vue sets its properties, not attributes.

@@ -2,15 +2,15 @@ import { XIRR } from '@formulajs/formulajs'
 import Decimal from 'decimal.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addMonthsClamped, daysBetween, dueEpochDays, epochDay, type CalendarDate } from '../dates.ts'
+import { addMonthsClamped, type CalendarDate, daysBetween, dueEpochDays, epochDay } from '../dates.ts'
 import { firstDate, planCases, planRates } from '../plan-arbitraries.ts'
 import { amortizeInCents } from './fast.ts'
 import { annualPercentageRate, annualPercentageRateInCents } from './fast-apr.ts'
 import {
   amortize,
-  annualPercentageRate as referenceRate,
-  parseRate,
   type DatedFee,
+  parseRate,
+  annualPercentageRate as referenceRate,
   type Schedule,
 } from './reference.ts'
 

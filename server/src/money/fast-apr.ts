@@ -5,7 +5,7 @@
  * decides, so the rate is the reference's for every plan. fast-apr.test.ts holds it to the reference.
  */
 import type Decimal from 'decimal.js'
-import { APR_SCALE, DAYS_PER_YEAR, type DatedFee, MAX_APR, aprEquation } from './reference.ts'
+import { APR_SCALE, aprEquation, DAYS_PER_YEAR, type DatedFee, MAX_APR } from './reference.ts'
 
 /** Bisection steps on the float equation: the bracket shrinks below a double's resolution well before. */
 const APR_BISECTION_STEPS = 200

@@ -6,7 +6,7 @@
  * round as the exact fraction does (feeInCents). Where that cannot be shown for an input, amortizeInCents
  * declines (null) and the reference computes it. fast.test.ts holds the cents to the reference's.
  */
-import { type Rate, type ScheduleFailure, monthlyFee, monthlyRate } from './reference.ts'
+import { monthlyFee, monthlyRate, type Rate, type ScheduleFailure } from './reference.ts'
 
 /** One fee of a schedule in cents, as numbers (see amortizeInCents). */
 export interface CentsInstallment {

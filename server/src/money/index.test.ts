@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { epochDay, type CalendarDate } from '../dates.ts'
+import { type CalendarDate, epochDay } from '../dates.ts'
 import { centsToNumber, planFigures, scheduleInCents, toCents } from './index.ts'
 import { amortize, annualPercentageRate, parseRate, type Rate } from './reference.ts'
 

@@ -6,9 +6,9 @@
  */
 import Decimal from 'decimal.js'
 import { type CalendarDate, dueEpochDays, epochDay } from '../dates.ts'
-import { type CentsSchedule, amortizeInCents } from './fast.ts'
+import { amortizeInCents, type CentsSchedule } from './fast.ts'
 import { annualPercentageRate, annualPercentageRateInCents } from './fast-apr.ts'
-import { type Rate, type Schedule, type ScheduleFailure, amortize } from './reference.ts'
+import { amortize, type Rate, type Schedule, type ScheduleFailure } from './reference.ts'
 
 export type { CentsInstallment, CentsSchedule } from './fast.ts'
 export { parseRate, type Rate, type ScheduleFailure } from './reference.ts'

@@ -13,13 +13,13 @@ import pg from 'pg'
 import { migrate, pgMigrations, sqlState } from './pg-migrations.ts'
 import { fromRow, type VersionRow } from './rows.ts'
 import {
+  type NewVersion,
   newHash,
   replayOf,
-  StoreUnavailableError,
-  versionToSave,
-  type NewVersion,
   type SavedVersion,
+  StoreUnavailableError,
   type VersionStore,
+  versionToSave,
 } from './types.ts'
 
 /** Connections per server: a few saves in flight at once is plenty, and many servers share max_connections. */

@@ -4,19 +4,20 @@
  * IMMEDIATE transaction, so that they count 1, 2, 3 … per contract with no gap
  * or duplicate even when several processes share the file.
  */
-import Database from 'better-sqlite3'
-import { fromRow, toRow, type VersionRow } from './rows.ts'
+
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import { fromRow, toRow, type VersionRow } from './rows.ts'
 import {
   DatabaseVersionError,
+  type NewVersion,
   newHash,
   replayOf,
-  StoreUnavailableError,
-  versionToSave,
-  type NewVersion,
   type SavedVersion,
+  StoreUnavailableError,
   type VersionStore,
+  versionToSave,
 } from './types.ts'
 
 /** How long a writer waits for another process's lock before giving up. */

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkApi, formatChecks, type Check } from '../../../src/cli/check-api.ts'
+import { type Check, checkApi, formatChecks } from '../../../src/cli/check-api.ts'
 import { ALLOWED_ORIGIN, API_KEY, bearer, startTestServer, type TestServer } from './server.ts'
 
 const run = promisify(execFile)

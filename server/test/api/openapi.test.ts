@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROBLEM_CODES } from '../../src/problem.ts'
-import { expectDocumented, openapi, OPENAPI_PATH } from './openapi.ts'
+import { expectDocumented, OPENAPI_PATH, openapi } from './openapi.ts'
 import { startTestServer, type TestServer } from './server.ts'
 
 const run = promisify(execFile)

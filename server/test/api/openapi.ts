@@ -5,9 +5,10 @@
  * OpenAPI 3.1 uses). Each check is recorded, so a test file can assert that
  * it saw every documented status.
  */
+
+import { readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import formatsPlugin from 'ajv-formats'
-import { readFileSync } from 'node:fs'
 import { expect } from 'vitest'
 
 export const OPENAPI_PATH = new URL('../../../openapi/openapi.json', import.meta.url)

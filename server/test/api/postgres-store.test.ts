@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { openPostgresStore } from '../../src/store/postgres.ts'
 import { pgMigrations } from '../../src/store/pg-migrations.ts'
+import { openPostgresStore } from '../../src/store/postgres.ts'
 import { postgresBinaries } from '../../tools/postgres-cluster.ts'
 import { newVersion } from '../support/new-version.ts'
 import { freshDatabaseName, postgresSuite } from '../support/postgres.ts'

@@ -3,10 +3,11 @@
  * with the API tests' environment, payloads, and a client that checks every
  * answer against openapi.json.
  */
+
+import type { TuitionPayload } from '../../../src/domain/types.ts'
 import type { AppOptions } from '../../src/app.ts'
 import { mintToken } from '../../src/auth.ts'
-import { startReferenceServer, TEST_JWT_SECRET, type ReferenceServer } from '../../tools/reference-server.ts'
-import type { TuitionPayload } from '../../../src/domain/types.ts'
+import { type ReferenceServer, startReferenceServer, TEST_JWT_SECRET } from '../../tools/reference-server.ts'
 import { expectDocumented, expectProblem, openapi } from './openapi.ts'
 
 export const API_KEY = 'test-api-key'

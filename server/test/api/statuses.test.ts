@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AmortizationTable } from '../../../src/domain/types.ts'
 import { openSqliteStore } from '../../src/store/sqlite.ts'
 import { StoreUnavailableError, type VersionStore } from '../../src/store/types.ts'
-import type { AmortizationTable } from '../../../src/domain/types.ts'
 import { documentedStatuses, seen } from './openapi.ts'
 import { bearer, call, financing, startTestServer, type TestServer } from './server.ts'
 

@@ -1,11 +1,11 @@
-import Database from 'better-sqlite3'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { mintToken } from '../../src/auth.ts'
-import { financing } from '../api/server.ts'
 import { freePort, startServerProcess } from '../../tools/server-process.ts'
+import { financing } from '../api/server.ts'
 
 const API_KEY = 'durability-key'
 const JWT_SECRET = 'durability-secret-0123456789abcdef0123'

@@ -4,11 +4,11 @@ import { once } from 'node:events'
 import { connect } from 'node:net'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
+import { eventually } from '../../../test/support/eventually.ts'
 import { freePort, startServerProcess } from '../../tools/server-process.ts'
 import { API_KEY, bearer, financing, JWT_SECRET } from '../api/server.ts'
 import { type LoggedRequest, type Nginx, startNginx } from '../support/nginx.ts'
 import { freshDatabaseName, postgresSuite } from '../support/postgres.ts'
-import { eventually } from '../../../test/support/eventually.ts'
 
 /**
  * The deployment of deploy/compose.yaml without containers: two built servers (`npm run serve`) on one

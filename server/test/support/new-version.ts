@@ -1,5 +1,5 @@
-import type { NewVersion } from '../../src/store/types.ts'
 import type { AmortizationTable, FeesTableResult, TuitionPayload } from '../../../src/domain/types.ts'
+import type { NewVersion } from '../../src/store/types.ts'
 
 /**
  * A version to save for `contractId`, as the save route hands it to a store; `numberOfFees` tells versions apart.

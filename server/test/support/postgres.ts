@@ -4,7 +4,7 @@
  * binaries the tests fail and say how to install them.
  */
 import { afterAll, beforeAll } from 'vitest'
-import { startPostgresCluster, type PostgresCluster } from '../../tools/postgres-cluster.ts'
+import { type PostgresCluster, startPostgresCluster } from '../../tools/postgres-cluster.ts'
 
 /** The cluster of this file's tests; read it inside a test or hook, not at import time. */
 export function postgresSuite(): () => PostgresCluster {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { apiRootFor, environmentOf } from '../../api/environment.ts'
-import { checkApiHealth, type ApiHealth } from './api-health.ts'
+import { type ApiHealth, checkApiHealth } from './api-health.ts'
 
 /** The lazily loaded `/health-check` screen: build version, environment, API root and whether the API answers. */
 export default function HealthCheck() {

@@ -1,26 +1,26 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Locale } from 'date-fns'
 import {
+  type ComponentProps,
+  type HTMLAttributes,
   useCallback,
   useEffect,
   useLayoutEffect,
   useRef,
   useState,
-  type ComponentProps,
-  type HTMLAttributes,
 } from 'react'
 import DatePicker from 'react-datepicker'
 import datepickerCss from 'react-datepicker/dist/react-datepicker.css?inline'
 import { isoDateOfLocal, localDateOf } from '../../domain/dates.ts'
 import type { Language } from '../../domain/language.ts'
 import { adoptStyles, remToPx } from '../styles/adopt.ts'
+import { useLanguagePiece } from '../useChunk.ts'
 import calendarThemeCss from './calendar-theme.css?inline'
 import { DateButton } from './DateButton.tsx'
-import { useLanguagePiece } from '../useChunk.ts'
-import { NativeDateInput } from './NativeDateInput.tsx'
 import { dateLocaleOf, loadDateLocale, weekStartOf } from './date-locales.ts'
 import { focusCurrentDay, followKeyboardDay } from './focus.ts'
 import { keepInViewport } from './keep-in-viewport.ts'
+import { NativeDateInput } from './NativeDateInput.tsx'
 
 /** The popup renders into this node of the element's own shadow root. */
 export const CALENDAR_PORTAL_ID = 'fc-calendar-portal'

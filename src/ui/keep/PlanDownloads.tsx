@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import { useShallow } from 'zustand/shallow'
 import type { PlanDownloadDetail } from '../../events.ts'
-import { pdfChunk } from './chunk.ts'
 import { useCalculator, useCalculatorContext } from '../context.ts'
 import { formattersFor } from '../format.ts'
+import { pdfChunk } from './chunk.ts'
 import { planIcs } from './ics.ts'
-import { buttonTexts, icsTexts, pdfTexts } from './texts.ts'
-import { downloadBlob, isSaved, planFileName } from './plan.ts'
 import type { KeptPlan } from './plan.ts'
+import { downloadBlob, isSaved, planFileName } from './plan.ts'
+import { buttonTexts, icsTexts, pdfTexts } from './texts.ts'
 
 /**
  * "Download the plan (PDF)" (before and after saving) and "Add the due dates to my calendar" (a saved plan

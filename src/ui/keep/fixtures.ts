@@ -1,6 +1,6 @@
+import type { Language } from '../../domain/language.ts'
 import type { AmortizationTable, FeesTableResult } from '../../domain/types.ts'
 import { FinancialType } from '../../domain/types.ts'
-import type { Language } from '../../domain/language.ts'
 import type { KeptPlan } from './plan.ts'
 
 export interface PlanShape {

@@ -1,5 +1,5 @@
-import type { AmortizationTable, FeesTableResult } from '../../domain/types.ts'
 import type { Language } from '../../domain/language.ts'
+import type { AmortizationTable, FeesTableResult } from '../../domain/types.ts'
 
 /** What a kept plan (PDF or calendar) is made from: the schedule on screen and the figures above it. */
 export interface KeptPlan {

@@ -1,16 +1,16 @@
 /// <reference path="../po.d.ts" />
-import { setupI18n, type I18n, type MessageDescriptor, type Messages } from '@lingui/core'
+import { type I18n, type MessageDescriptor, type Messages, setupI18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import type { Language } from '../../domain/language.ts'
 import { FinancialType } from '../../domain/types.ts'
 import { formattersFor, LOCALE_TAGS } from '../format.ts'
-import type { IcsTexts } from './ics.ts'
-import type { PdfTexts } from './pdf.ts'
-import { isSaved } from './plan.ts'
-import type { KeptPlan } from './plan.ts'
-import type { Language } from '../../domain/language.ts'
 // Not through ../i18n.ts: that would take the card's Spanish catalogue out of the first render's own chunk.
 import { wordsChunks } from '../words/chunks.ts'
+import type { IcsTexts } from './ics.ts'
 import { messages as esMessages } from './locales/es/messages.po'
+import type { PdfTexts } from './pdf.ts'
+import type { KeptPlan } from './plan.ts'
+import { isSaved } from './plan.ts'
 
 const instances = new Map<Language, I18n>()
 

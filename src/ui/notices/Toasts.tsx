@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { useLayoutEffect } from 'react'
-import { toast, Toaster } from 'sonner'
+import { Toaster, toast } from 'sonner'
 import sonnerCss from 'sonner/dist/styles.css?inline'
-import toastsCss from './toasts.css?inline'
 import { adoptStyles } from '../styles/adopt.ts'
+import toastsCss from './toasts.css?inline'
 
 /** Long enough to read a sentence of Spanish. */
 const ERROR_TOAST_DURATION_MS = 8_000

@@ -6,8 +6,8 @@ import {
   selectSaveBusy,
   selectShowSave,
 } from '../../store/calculator-store.ts'
-import { useActions, useCalculator } from '../context.ts'
 import { scheduleChunk } from '../chunks.ts'
+import { useActions, useCalculator } from '../context.ts'
 import { useFormatters } from '../useFormatters.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/shallow'
-import { useCalculator, useCalculatorContext } from '../context.ts'
 import { scheduleChunk } from '../chunks.ts'
+import { useCalculator, useCalculatorContext } from '../context.ts'
 import { useChunk } from '../useChunk.ts'
 
 /** The amortization schedule once a save or the schedule button returned one; its chunk loads then. */

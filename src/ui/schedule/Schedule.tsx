@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
-import type { AmortizationTable } from '../../domain/types.ts'
 import type { Language } from '../../domain/language.ts'
+import type { AmortizationTable } from '../../domain/types.ts'
 import { useCalculatorContext } from '../context.ts'
 import { formattersFor } from '../format.ts'
+import PlanDownloads from '../keep/PlanDownloads.tsx'
 import { adoptStyles } from '../styles/adopt.ts'
 import { downloadText, scheduleCsv } from './csv.ts'
-import PlanDownloads from '../keep/PlanDownloads.tsx'
 import scheduleCss from './schedule.css?inline'
 
 export interface ScheduleProps {

@@ -1,5 +1,5 @@
-import type { AmortizationTable } from '../../domain/types.ts'
 import type { Language } from '../../domain/language.ts'
+import type { AmortizationTable } from '../../domain/types.ts'
 
 /**
  * Spreadsheets read a CSV by the conventions of their locale: a Spanish,
