@@ -1,8 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // Pre-rendered at build time into static files: the page's HTML is React's server rendering, hydrated in the browser.
-  output: 'export',
-  trailingSlash: true,
+  // Served by `next start` under /next, as a portal mounts an app on a path of its own origin.
+  basePath: '/next',
 }
 
 export default nextConfig

@@ -5,11 +5,12 @@
  * nothing, hiding and showing the calculator leaves no error and no stray element and the new one works, and the
  * console has no error or framework warning.
  */
-import { execFileSync } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort, waitUntilAnswering } from '../../server/tools/server-process.ts'
 import { browserSuite, type Page } from './harness.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -202,26 +203,62 @@ describe.each(APPS)('the %s example', (app) => {
   })
 })
 
-describe('the Next.js example (App Router, pre-rendered on the server)', () => {
-  it('renders on the server, hydrates without a warning, then calculates and saves', async () => {
-    const out = join(EXAMPLES, 'next', 'out')
-    const html = readFileSync(join(out, 'index.html'), 'utf8')
-    // The server's HTML holds the calculator's placeholder, which the client hydrates.
-    expect(html).toContain('data-state="placeholder"')
+describe('the Next.js example (App Router, rendered on the server for each request)', () => {
+  let next: ChildProcess | undefined
+  let nextUrl = ''
+  beforeAll(async () => {
+    const port = await freePort()
+    nextUrl = `http://127.0.0.1:${port}`
+    next = spawn(
+      join(ROOT, 'node_modules', '.bin', 'next'),
+      ['start', '--port', String(port), '--hostname', '127.0.0.1'],
+      {
+        cwd: join(EXAMPLES, 'next'),
+        env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+        stdio: 'ignore',
+      },
+    )
+    await waitUntilAnswering(`${nextUrl}/next`, next)
+  }, 60_000)
+  afterAll(() => {
+    next?.kill('SIGTERM')
+  })
+
+  it('renders each request on the server, in the language the browser asks for', async () => {
+    const render = async (acceptLanguage: string) => {
+      const answer = await fetch(`${nextUrl}/next`, { headers: { 'Accept-Language': acceptLanguage } })
+      return { cacheControl: answer.headers.get('Cache-Control'), html: await answer.text() }
+    }
+    const catalan = await render('ca-ES,ca;q=0.9,en;q=0.8')
+    const galician = await render('gl')
+    // Not a file made at build time: each answer is rendered for its request, and no cache may keep it.
+    expect(catalan.cacheControl).toMatch(/no-store/)
+    // The server's HTML holds the calculator's placeholder, which the client hydrates, and the language it chose.
+    expect(catalan.html).toContain('data-state="placeholder"')
+    expect(catalan.html).toMatch(/\\?"language\\?":\\?"ca\\?"/)
+    expect(galician.html).toMatch(/\\?"language\\?":\\?"gl\\?"/)
+  })
+
+  it('hydrates without a warning, then calculates and saves in the language the server chose', async () => {
     const token = await suite.demo.token()
-    const page = await suite.open('/next/', {
+    const page = await suite.open('/next', {
       timeout: 15_000,
       before: async (page) => {
+        await page.setExtraHTTPHeaders({ 'Accept-Language': 'eu-ES,eu;q=0.9' })
         await page.addInitScript((t) => {
           ;(window as unknown as { exampleAuth: { token: string } }).exampleAuth = { token: t }
         }, token)
-        await serve(page, '/next/', out)
-        await serve(page, '/_next/', join(out, '_next'))
+        // The app on the demo server's origin, under /next as a portal mounts it: the API is then same-origin.
+        await page.route(`${suite.demo.url}/next**`, async (route) => {
+          const url = new URL(route.request().url())
+          await route.fulfill({ response: await route.fetch({ url: `${nextUrl}${url.pathname}${url.search}` }) })
+        })
       },
     })
     const log = suite.logOf(page)
     await expect.poll(() => receivedOf(page, 'calculationResultReceivedEvent')).toHaveLength(1)
     await expect.poll(() => page.locator('main [data-figure=feeAmount]').textContent()).toMatch(/\d/)
+    expect(await page.locator('main .fc').first().getAttribute('lang')).toBe('eu')
     await page.locator('main [part~="save-button"]').click()
     await expect.poll(() => receivedOf(page, 'feeOptionSelectedEvent')).toHaveLength(1)
     expect((await receivedOf(page, 'feeOptionSelectedEvent'))[0]).toMatchObject({ versionHashCode: expect.any(String) })

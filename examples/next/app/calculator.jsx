@@ -3,7 +3,7 @@
 import { FeesCalculator } from 'fees-calculator'
 import { useEffect, useState } from 'react'
 
-export function Calculator() {
+export function Calculator({ language }) {
   // The token is the browser's (the portal's sign-in), so the server renders no input and the client sets it.
   const [token, setToken] = useState(null)
   const [received, setReceived] = useState([])
@@ -23,7 +23,7 @@ export function Calculator() {
                 finalAmount: 6000,
                 system: 1,
                 financialType: 0,
-                language: 'en',
+                language,
                 token,
                 contractId: 'C-2026-0001',
                 studyIdName: 'Degree in Computer Engineering',
