@@ -275,6 +275,11 @@ describe('deploy/nginx.conf in front of two servers on one PostgreSQL', () => {
     const health = await fetch(`${deployment.nginx.url}/api/v1/health`)
     expect(health.status).toBe(200)
     expect(await health.json()).toEqual({ status: 'ok' })
+    // The server answers with the request's id as nginx passed it: nginx's own when the client sent none, the
+    // client's when it did.
+    expect(health.headers.get('X-Request-Id')).toMatch(/^[0-9a-f]{32}$/)
+    const portal = await fetch(`${deployment.nginx.url}/api/v1/health`, { headers: { 'X-Request-Id': 'portal-42' } })
+    expect(portal.headers.get('X-Request-Id')).toBe('portal-42')
 
     const sent = await underLoad(deployment)
     expect(sent).toHaveLength(BEFORE)
