@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { animationsDone, axeReport, type FocusedElement, focused } from './a11y-helpers.ts'
-import { browserSuite, type Page } from './harness.ts'
-import { LOCALES, loaded, money, problemReply, savedPlans, settled, text, waitForEvent } from './screen-helpers.ts'
+import { browserSuite, type Page, problemReply, savedPlans } from './harness.ts'
+import { events, LOCALES, loaded, money, settled, text, waitForEvent } from './screen-helpers.ts'
 
 /** The catalogue's words for each control, as a screen reader must hear them. */
 const WORDS = {
@@ -280,13 +280,8 @@ describe.each(['es', 'en'] as const)('the whole flow with the keyboard alone, in
     return element!
   }
 
-  const feeCount = (page: Page) =>
-    page.evaluate(
-      () =>
-        (window as unknown as { __fcEvents: { name: string }[] }).__fcEvents.filter(
-          (e) => e.name === 'calculationResultReceivedEvent',
-        ).length,
-    )
+  const feeCount = async (page: Page) =>
+    (await events(page)).filter((e) => e.name === 'calculationResultReceivedEvent').length
 
   it('chooses the count, the date and the amount, then saves, with visible focus at every step', async () => {
     const page = await openLoaded(`/demo/portal.html?lang=${language}&system=2`)

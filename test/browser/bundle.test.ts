@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { browserSuite, nextEvent } from './harness.ts'
+import { browserSuite } from './harness.ts'
+import { nextEvent } from './screen-helpers.ts'
 
 /** A bare host page on the demo server's origin that loads the shipped bundle with a script tag. */
 const HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { mintToken } from '../../server/src/auth.ts'
 import { TEST_JWT_SECRET } from '../../server/tools/reference-server.ts'
-import { browserSuite, type Page } from './harness.ts'
-import { loaded, problemReply, settled, text, waitForEvent } from './screen-helpers.ts'
+import { browserSuite, type Page, problemReply } from './harness.ts'
+import { loaded, settled, text, waitForEvent } from './screen-helpers.ts'
 
 /**
  * No dead ends, on the built element: a failed calculation is said on the card with Try again, a host's fresh

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ForeignBackend, startForeignBackend } from '../support/foreign-backend.ts'
-import { ALLOW_LOOPBACK_CROSS_ORIGIN, browserSuite } from './harness.ts'
-import { events, money, openHostPage, settled, text, waitForEvent } from './screen-helpers.ts'
+import { ALLOW_LOOPBACK_CROSS_ORIGIN, browserSuite, openHostPage } from './harness.ts'
+import { events, money, settled, text, waitForEvent } from './screen-helpers.ts'
 
 const suite = browserSuite({ args: ALLOW_LOOPBACK_CROSS_ORIGIN })
 let foreign: ForeignBackend

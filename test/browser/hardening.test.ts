@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { TuitionInput } from '../../src/domain/types.ts'
 import { tuitionInput } from '../support/fixtures.ts'
-import { ALLOW_LOOPBACK_CROSS_ORIGIN, browserSuite, type Page, startDemo, watch } from './harness.ts'
-import { recordEvents, settled, waitForEvent } from './screen-helpers.ts'
+import { ALLOW_LOOPBACK_CROSS_ORIGIN, browserSuite, type Page, recordEvents, startDemo, watch } from './harness.ts'
+import { events, settled, waitForEvent } from './screen-helpers.ts'
 
 /** What a token looks like in the demo pages' HTML. */
 const tokenIn = (html: string) => /"token":"([^"]+)"/.exec(html)?.[1] ?? /token: '([^']+)'/.exec(html)?.[1] ?? null
@@ -221,9 +221,7 @@ describe('hardening in Chromium', () => {
         expect(body).not.toContain(token)
       }
       expect(await allMarkup(page)).not.toContain(token)
-      expect(
-        JSON.stringify(await page.evaluate(() => (window as unknown as { __fcEvents: unknown[] }).__fcEvents)),
-      ).not.toContain(token)
+      expect(JSON.stringify(await events(page))).not.toContain(token)
       expect(seen.console.join('\n')).not.toContain(token)
       await page.close()
     })

@@ -2,7 +2,9 @@ import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { type DemoServer, startDemo } from '../../server/tools/reference-server.ts'
 import { launchBrowser } from '../../tools/browsers.ts'
-import { recordEvents } from './screen-helpers.ts'
+import { UNAVAILABLE } from '../support/fixtures.ts'
+import { type OpenOptions, RECORD_EVENTS_SCRIPT } from '../support/pages.ts'
+import { type Language, loaded, waitForEvent } from './screen-helpers.ts'
 
 export { type DemoServer, startDemo } from '../../server/tools/reference-server.ts'
 export { ALLOW_LOOPBACK_CROSS_ORIGIN, CHROME_PATH, launchBrowser, requireBuild } from '../../tools/browsers.ts'
@@ -16,19 +18,6 @@ export function watch(page: Page) {
   return { errors, console }
 }
 
-/** Resolves with the detail of the next `name` event the page's first <fees-calculator> sends. */
-export function nextEvent<T = unknown>(page: Page, name: string, selector = 'fees-calculator'): Promise<T> {
-  return page.evaluate(
-    ([eventName, sel]) =>
-      new Promise<T>((resolve) => {
-        document
-          .querySelector(sel!)!
-          .addEventListener(eventName!, (event) => resolve((event as CustomEvent).detail as T), { once: true })
-      }),
-    [name, selector] as const,
-  )
-}
-
 export type { Browser, BrowserContext, Page } from 'playwright-core'
 
 export interface SuiteOptions {
@@ -38,23 +27,24 @@ export interface SuiteOptions {
   args?: string[]
 }
 
-export interface OpenOptions {
-  /** The viewport; 1100 × 900 unless said. */
-  width?: number
-  height?: number
-  /** Runs before the page loads: routes, init scripts, event recorders. */
+/** The options both suites open a page with, and what only Chromium's driver offers. */
+export interface ChromiumOpenOptions extends OpenOptions {
+  /** Runs before the page loads: routes, init scripts. */
   before?: (page: Page) => unknown
-  /** A host page of the test's own, served at `path` on the demo server's origin. */
-  html?: string
   /** How long a locator waits; 10 s unless said. */
   timeout?: number
+}
+
+/** Records every event of every <fees-calculator> in the page from its first script on (`open` does it for its pages). */
+export async function recordEvents(page: Page): Promise<void> {
+  await page.addInitScript(RECORD_EVENTS_SCRIPT)
 }
 
 export interface BrowserSuite {
   readonly demo: DemoServer
   readonly browser: Browser
-  /** A new page on `path` of the demo server, with what it reports collected (see `logOf`) and the element's events recorded from the first script on (see screen-helpers.ts). */
-  open(path: string, options?: OpenOptions): Promise<Page>
+  /** A new page on `path` of the demo server, with what it reports collected (see `logOf`) and the element's events recorded from the first script on (read with screen-helpers.ts). */
+  open(path: string, options?: ChromiumOpenOptions): Promise<Page>
   /** The uncaught errors and console messages of a page `open` made. */
   logOf(page: Page): ReturnType<typeof watch>
 }
@@ -129,4 +119,40 @@ export async function hold(page: Page, pattern: string): Promise<HeldRequest> {
       await page.unroute(pattern)
     },
   }
+}
+
+/** A route's answer: the problem the tests force a failure with (UNAVAILABLE), as application/problem+json, with the given status. */
+export const problemReply = (status = 503) => ({
+  status,
+  contentType: 'application/problem+json',
+  body: JSON.stringify({ ...UNAVAILABLE, status }),
+})
+
+/**
+ * A plan saved in each language by clicking SAVE on the portal, before the
+ * suite's tests run: their version hashes, to reopen by hash.
+ */
+export function savedPlans(suite: BrowserSuite): Readonly<Partial<Record<Language, string>>> {
+  const saved: Partial<Record<Language, string>> = {}
+  beforeAll(async () => {
+    for (const language of ['es', 'en'] as const) {
+      const page = await loaded(await suite.open(`/demo/portal.html?lang=${language}`))
+      await page.locator('fees-calculator [part=save-button]').click()
+      saved[language] = (await waitForEvent(page, 'feeOptionSelectedEvent')).versionHashCode
+      await page.close()
+    }
+  })
+  return saved
+}
+
+/**
+ * Opens a host page of the demo server's origin made of one `<fees-calculator>`
+ * with the given attributes (an API root elsewhere, an input), recording its events.
+ */
+export async function openHostPage(suite: BrowserSuite, attributes: string) {
+  const page = await suite.open(`/host-${Math.random().toString(36).slice(2)}.html`, {
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script></head>
+<body><fees-calculator ${attributes}></fees-calculator></body></html>`,
+  })
+  return { page, log: suite.logOf(page) }
 }

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
-import { browserSuite, nextEvent, type Page } from './harness.ts'
-import { settled, waitForEvent } from './screen-helpers.ts'
+import { browserSuite, type Page } from './harness.ts'
+import { nextEvent, settled, waitForEvent } from './screen-helpers.ts'
 
 const suite = browserSuite()
 const PDF_CHUNK = '**/dist/chunks/pdf-*'

@@ -11,9 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TuitionPayload } from '../../src/domain/types.ts'
 import { type Answer, answers } from '../support/answers.ts'
 import { standInFeesTable } from '../support/fixtures.ts'
+import type { RecordingWindow } from '../support/pages.ts'
 import { startRecordingServer } from '../support/recording-server.ts'
-import { ALLOW_LOOPBACK_CROSS_ORIGIN, browserSuite } from './harness.ts'
-import { events, openHostPage, settled, text, waitForEvent } from './screen-helpers.ts'
+import { ALLOW_LOOPBACK_CROSS_ORIGIN, browserSuite, openHostPage } from './harness.ts'
+import { events, settled, text, waitForEvent } from './screen-helpers.ts'
 
 const ANSWERS = 200
 
@@ -59,7 +60,7 @@ describe(`response fuzzing in Chromium (${ANSWERS} answers)`, () => {
       const count = await page.locator('fees-calculator [part=fee-select]').inputValue()
       next = [answer]
       await page.locator('fees-calculator [part=fee-select]').selectOption(count === '13' ? '14' : '13')
-      await page.waitForFunction((n) => (window as unknown as { __fcEvents: unknown[] }).__fcEvents.length > n, before)
+      await page.waitForFunction((n) => (window as unknown as RecordingWindow).__fcEvents.length > n, before)
       await settled(page)
       const sent = (await events(page)).slice(before)
       expect(sent, `answer ${k}: ${JSON.stringify(answer).slice(0, 200)}`).toHaveLength(1)
@@ -78,11 +79,7 @@ describe(`response fuzzing in Chromium (${ANSWERS} answers)`, () => {
 
     next = [{ status: 200, text: JSON.stringify(good(20)), contentType: 'application/json' }]
     await page.locator('fees-calculator [part=fee-select]').selectOption('20')
-    await page.waitForFunction(
-      () =>
-        (window as unknown as { __fcEvents: { name: string; detail: { totalFees?: number } }[] }).__fcEvents.at(-1)
-          ?.detail?.totalFees === 20,
-    )
+    await page.waitForFunction(() => (window as unknown as RecordingWindow).__fcEvents.at(-1)?.detail?.totalFees === 20)
     expect(log.errors).toEqual([])
     await page.close()
   }, 240_000)

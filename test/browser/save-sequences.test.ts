@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { AmortizationTable } from '../../src/domain/types.ts'
-import { browserSuite, hold, type Page } from './harness.ts'
-import { events, problemReply, settled, text, waitForEvent } from './screen-helpers.ts'
+import { browserSuite, hold, type Page, problemReply } from './harness.ts'
+import { events, settled, text, waitForEvent } from './screen-helpers.ts'
 
 const CALCULATE = '**/api/v1/Calculator/CalculateFeeOptions'
 const FRONT_CALCULATE = '**/api/v1/Calculator/FrontCalculateFees'

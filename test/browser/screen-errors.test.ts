@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { browserSuite, type Page } from './harness.ts'
-import { events, problemReply, savedPlans, settled, text, UNAVAILABLE, waitForEvent } from './screen-helpers.ts'
+import { UNAVAILABLE } from '../support/fixtures.ts'
+import { browserSuite, type Page, problemReply, savedPlans } from './harness.ts'
+import { events, settled, text, waitForEvent } from './screen-helpers.ts'
 
 /** The notices' texts: the Spanish ones word for word as hosts expect them, and their English counterparts. */
 const TEXTS = {

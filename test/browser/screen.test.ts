@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { browserSuite, type HeldRequest, hold, type OpenOptions } from './harness.ts'
+import { browserSuite, type ChromiumOpenOptions, type HeldRequest, hold } from './harness.ts'
 import {
   events,
   isoDay,
@@ -15,7 +15,7 @@ import {
 // A fee range other than the defaults, to see the dropdown follow the server.
 const suite = browserSuite({ env: { FEES_MIN: '12', FEES_MAX: '18' } })
 
-async function open(path: string, options: OpenOptions = {}) {
+async function open(path: string, options: ChromiumOpenOptions = {}) {
   const page = await suite.open(path, options)
   return { page, log: suite.logOf(page) }
 }

@@ -7,8 +7,8 @@
  * toast on screen.
  */
 import { it } from 'vitest'
-import { UNAVAILABLE } from '../browser/screen-helpers.ts'
 import { describeEngines } from '../support/engines.ts'
+import { UNAVAILABLE } from '../support/fixtures.ts'
 import { expectAxeClean as expectClean } from './axe.ts'
 
 describeEngines(

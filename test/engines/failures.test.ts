@@ -4,8 +4,8 @@
  * refuses stays in its field, marked and explained.
  */
 import { expect, it } from 'vitest'
-import { UNAVAILABLE } from '../browser/screen-helpers.ts'
 import { describeEngines } from '../support/engines.ts'
+import { UNAVAILABLE } from '../support/fixtures.ts'
 import { expectAxeClean } from './axe.ts'
 
 const WORDS = {

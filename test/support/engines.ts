@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, it } from 'vitest'
 import { type DemoServer, startDemo } from '../../server/tools/reference-server.ts'
 import { ENGINES, type Engine, type EngineName, type EnginePage, launchEngine } from '../../tools/engines.ts'
 import { type PageServer, startPageServer } from './page-server.ts'
+import type { OpenOptions, RecordedEvent, RecordingWindow } from './pages.ts'
 
 const WAIT_TIMEOUT_MS = 15_000 // a loaded 2-core machine running three browsers still answers within this
 const POLL_MS = 25 // how often a condition is asked again while it does not hold yet
@@ -21,23 +22,6 @@ export const SHOTS_DIR = 'test-results/screens'
 export const selectedEngines = (): EngineName[] => {
   const asked = process.env.ENGINES?.split(',').map((name) => name.trim())
   return asked ? ENGINES.filter((name) => asked.includes(name)) : [...ENGINES]
-}
-
-export interface RecordedEvent {
-  name: string
-  // biome-ignore lint/suspicious/noExplicitAny: an event's detail as the page serialised it; each test reads its fields.
-  detail: any
-  target: string
-  bubbles: boolean
-  composed: boolean
-}
-
-export interface OpenOptions {
-  /** The viewport; 1100 × 900 unless said. */
-  width?: number
-  height?: number
-  /** A host page of the test's own, served on the demo's origin (`path` is then ignored). */
-  html?: string
 }
 
 /** A page in one engine, read and driven as a user and a host page would. */
@@ -166,7 +150,7 @@ export class TestPage {
   }
 
   events(): Promise<RecordedEvent[]> {
-    return this.evaluate(() => (window as unknown as { __probe: { events: RecordedEvent[] } }).__probe.events)
+    return this.evaluate(() => (window as unknown as RecordingWindow).__fcEvents)
   }
 
   /** Waits for the `count`-th event of that name (1-based) and gives its detail. */
@@ -174,9 +158,7 @@ export class TestPage {
   async event(name: string, count = 1): Promise<any> {
     await this.waitFor(
       `${count} × ${name}`,
-      (n, c) =>
-        (window as unknown as { __probe: { events: { name: string }[] } }).__probe.events.filter((e) => e.name === n)
-          .length >= c,
+      (n, c) => (window as unknown as RecordingWindow).__fcEvents.filter((e) => e.name === n).length >= c,
       name,
       count,
     )

@@ -64,3 +64,12 @@ export function standInAmortization(body: TuitionPayload, versionHashCode: strin
     totals: { amountToFinance: table.amountToFinance, interests: 0, finalFee: table.finalFee },
   }
 }
+
+/** The error body the tests make the API answer with when they force a failure. */
+export const UNAVAILABLE = {
+  type: 'about:blank',
+  title: 'Service unavailable',
+  status: 503,
+  code: 'unavailable',
+  detail: 'Try again later.',
+}

@@ -13,40 +13,23 @@ import { createServer, type IncomingMessage, request, type ServerResponse } from
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
+import { RECORD_EVENTS_SCRIPT } from './pages.ts'
 
 export const PROBE_PATH = '/__engines/probe.js'
 export const FRAME_PATH = '/__engines/frame.html'
 /** axe-core, for a test to load into a page with a script tag of this origin. */
 export const AXE_PATH = '/__engines/axe.js'
 const AXE_FILE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-const EVENT_NAMES = [
-  'calculationResultReceivedEvent',
-  'invalidTuitionEvent',
-  'feeOptionSelectedEvent',
-  'planDownloadEvent',
-]
 
-/** Runs in the page before any of its scripts (a classic script at the top of <head>). */
-function probe(eventNames: string[]) {
+/** Runs in the page before any of its scripts (a classic script at the top of <head>), after the events' recorder. */
+function probe() {
   interface Probe {
-    events: { name: string; detail: unknown; target: string; bubbles: boolean; composed: boolean }[]
     errors: string[]
     violations: string[]
     downloads: { name: string; blob: Blob }[]
   }
-  const recorded: Probe = { events: [], errors: [], violations: [], downloads: [] }
+  const recorded: Probe = { errors: [], violations: [], downloads: [] }
   ;(window as unknown as { __probe: Probe }).__probe = recorded
-  // Bubbling phase on the document: an event that does not bubble out of the shadow root never gets here.
-  for (const name of eventNames)
-    document.addEventListener(name, (event) =>
-      recorded.events.push({
-        name,
-        detail: (event as CustomEvent).detail,
-        target: (event.target as Element).id || (event.target as Element).localName,
-        bubbles: event.bubbles,
-        composed: event.composed,
-      }),
-    )
   window.addEventListener(
     'error',
     (event) => {
@@ -82,7 +65,7 @@ function probe(eventNames: string[]) {
   }
 }
 
-const PROBE_SCRIPT = `(${probe.toString()})(${JSON.stringify(EVENT_NAMES)})\n`
+const PROBE_SCRIPT = `${RECORD_EVENTS_SCRIPT}(${probe.toString()})()\n`
 const PROBE_TAG = `<script src="${PROBE_PATH}"></script>`
 
 /** Puts the probe first in a page's <head> (or first of all, for a page without one). */
