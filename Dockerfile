@@ -8,8 +8,7 @@
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 compiles when no prebuilt binary matches.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# Nothing compiles: better-sqlite3 13 ships its prebuilt Node-API binaries (linux x64/arm64, glibc and musl).
 COPY package.json package-lock.json ./
 COPY server/package.json ./server/
 RUN npm ci
