@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { connect, createServer } from 'node:net'
 import { SERVER_BUILD } from './build.ts'
 
 /** A port nobody listens on now, on loopback. */
@@ -46,4 +46,16 @@ export async function startServerProcess(port: number, env: Record<string, strin
   })
   await waitUntilAnswering(`http://127.0.0.1:${port}/api/v1/health`, child)
   return child
+}
+
+/** Whether a new TCP connection to the port is accepted. */
+export function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
 }

@@ -5,7 +5,7 @@ import { connect } from 'node:net'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../../test/support/eventually.ts'
-import { freePort, startServerProcess } from '../../tools/server-process.ts'
+import { accepts, freePort, startServerProcess } from '../../tools/server-process.ts'
 import { API_KEY, bearer, financing, JWT_SECRET } from '../api/server.ts'
 import { type LoggedRequest, type Nginx, startNginx } from '../support/nginx.ts'
 import { freshDatabaseName, postgresSuite } from '../support/postgres.ts'
@@ -158,18 +158,6 @@ async function underLoad(deployment: Deployment, interrupt?: () => Promise<Sent[
     }),
   )
   return sent
-}
-
-/** Whether a new TCP connection to the port is accepted. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1')
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
 }
 
 /**

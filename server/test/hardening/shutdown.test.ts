@@ -5,23 +5,11 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freePort, startServerProcess } from '../../tools/server-process.ts'
+import { accepts, freePort, startServerProcess } from '../../tools/server-process.ts'
 import { API_KEY, financing, JWT_SECRET } from '../api/server.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'fees-shutdown-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-/** Whether a new TCP connection to the port is accepted. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1')
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
-}
 
 /**
  * SIGTERM, as an orchestrator sends before replacing a server: it stops
