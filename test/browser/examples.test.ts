@@ -115,15 +115,7 @@ async function openExample(app: Example, token: string): Promise<{ page: Page; a
         if (new URL(request.url()).pathname.startsWith('/api/') && request.method() !== 'OPTIONS')
           api.push({ path: new URL(request.url()).pathname, authorization: request.headers().authorization })
       })
-      await page.route(`${suite.demo.url}${prefix}**`, (route) => {
-        const path = new URL(route.request().url()).pathname.slice(prefix.length) || 'index.html'
-        const file = join(dist, path)
-        if (!existsSync(file)) return route.fulfill({ status: 404, body: 'missing' })
-        return route.fulfill({
-          contentType: TYPES[extname(file)] ?? 'application/octet-stream',
-          body: readFileSync(file),
-        })
-      })
+      await serve(page, prefix, dist)
     },
   })
   return { page, api }

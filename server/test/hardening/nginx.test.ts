@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
-import { connect } from 'node:net'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../../test/support/eventually.ts'

@@ -1,7 +1,6 @@
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
-import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
