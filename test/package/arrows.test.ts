@@ -4,15 +4,15 @@
  * reference server (server/) shares only the domain and the OpenAPI document,
  * and the widget's build imports nothing of it; the build, the tests and the
  * bench share what they need through tools/, and what starts the server
- * through server/tools/. A relative import that runs against
- * these arrows fails here.
+ * through server/tools/; the example apps (examples/) use the package as a
+ * user gets it. A relative import that runs against these arrows fails here.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = resolve(import.meta.dirname, '../..')
-const SKIP = new Set(['node_modules', 'dist', '.git', 'data', 'test-results'])
+const SKIP = new Set(['node_modules', 'dist', 'build', 'out', '.next', '.angular', '.git', 'data', 'test-results'])
 
 function files(dir: string): string[] {
   if (!existsSync(join(ROOT, dir))) return []
@@ -20,7 +20,7 @@ function files(dir: string): string[] {
     if (SKIP.has(name)) return []
     const path = join(dir, name)
     if (statSync(join(ROOT, path)).isDirectory()) return files(path)
-    return /\.(ts|tsx|mts|mjs)$/.test(name) && !name.endsWith('.d.ts') ? [path] : []
+    return /\.(ts|tsx|mts|mjs|js|jsx|vue|svelte)$/.test(name) && !name.endsWith('.d.ts') ? [path] : []
   })
 }
 
@@ -84,6 +84,11 @@ const RULES: [string, string[], string][] = [
     'tools serve the build, the tests and the bench alike, without the server',
   ],
   ['vite.config.ts', ['scripts/', 'test/', 'server/'], 'the build never imports the bench or the tests or the server'],
+  [
+    'examples/',
+    ['src/', 'server/', 'demo/', 'test/', 'scripts/', 'tools/', 'openapi/'],
+    'an example uses the package as a user gets it',
+  ],
 ]
 
 describe('dependency arrows', () => {
@@ -95,6 +100,7 @@ describe('dependency arrows', () => {
     ...files('scripts'),
     ...files('tools'),
     ...files('openapi'),
+    ...files('examples'),
     'vite.config.ts',
   ]
   for (const [from, forbidden, why] of RULES) {
@@ -135,5 +141,7 @@ describe('dependency arrows', () => {
 
   it('reads the imports it checks (a known arrow is found)', () => {
     expect(importsOf('src/index.ts').some((target) => target.startsWith('src/'))).toBe(true)
+    expect(importsOf('examples/angular/src/main.ts')).toContain('examples/angular/src/app/app')
+    expect(all.some((file) => file.endsWith('.vue')) && all.some((file) => file.endsWith('.svelte'))).toBe(true)
   })
 })
