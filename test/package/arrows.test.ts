@@ -24,14 +24,16 @@ function files(dir: string): string[] {
   })
 }
 
-/** Every relative import of a file, as a path from the repository root. */
+/** Every relative import of a file (`from`, side-effect and dynamic), as a path from the repository root. */
 function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8')
   const specs = [
-    ...text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g),
+    ...text.matchAll(
+      /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm,
+    ),
   ]
   return specs
-    .map((m) => m[1] ?? m[2] ?? '')
+    .map((m) => m[1] ?? m[2] ?? m[3] ?? '')
     .filter((spec) => spec.startsWith('.'))
     .map((spec) => relative(ROOT, resolve(ROOT, dirname(file), spec)))
 }
