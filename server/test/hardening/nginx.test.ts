@@ -192,7 +192,14 @@ async function holdSave(deployment: Deployment): Promise<{
         rows.some(({ name }) => name === `fees-calculator ${child.pid}`),
       )
       if (server !== undefined) return { server, save, release }
-      if (answered) throw new Error(`the held save was answered (${(await save).status}) without waiting on its row`)
+      if (answered) {
+        // Both servers are up here: say what nginx met on its way to them.
+        const { status, id } = await save
+        const tried = deployment.nginx.accessLog().get(id)
+        throw new Error(
+          `the held save was answered (${status}) without waiting on its row; upstreams ${JSON.stringify(tried)}; nginx's errors:\n${deployment.nginx.errorLog()}`,
+        )
+      }
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
   } catch (error) {

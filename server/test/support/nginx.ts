@@ -33,6 +33,8 @@ export interface Nginx {
   child: ChildProcess
   /** The access log so far, by X-Request-Id (requests sent without one are left out). */
   accessLog(): Map<string, LoggedRequest>
+  /** nginx's error log so far (warnings and errors: each upstream it could not use, and why). */
+  errorLog(): string
   /** Stops nginx and removes its folder. */
   stop(): Promise<void>
 }
@@ -117,6 +119,7 @@ ${deployedConf(upstreams, port)}
       }
       return requests
     },
+    errorLog,
     stop,
   }
 }
