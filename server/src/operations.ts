@@ -44,6 +44,21 @@ export function requestIdFor(header: string | string[] | undefined): string {
   return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID()
 }
 
+/**
+ * FEES_IDLE_TIMEOUT_S (the server's socket timeout) is for a client that goes silent while sending its request.
+ * Once the request is in, the server's own work is bounded by the database's timeouts instead: a save waiting on
+ * a busy contract or a full pool, sending nothing meanwhile, must not have its connection cut (the client, or
+ * nginx, would never learn whether it was stored): such a save took 10 s, was cut, was passed on by nginx to
+ * the other server, waited there too and was cut again, a 502. Between requests the keep-alive timeout applies.
+ */
+function untimeOnceReceived(request: IncomingMessage): void {
+  const { headers, socket } = request
+  const length = headers['content-length']
+  const bodiless = headers['transfer-encoding'] === undefined && (length === undefined || length === '0')
+  if (bodiless) socket.setTimeout(0)
+  else request.once('end', () => socket.setTimeout(0))
+}
+
 /** The id the operations wrapper gave this request (a new one when it never went through it, as in app.fetch tests). */
 export function requestIdOf(request: IncomingMessage | undefined): string {
   const tagged = request as (IncomingMessage & { [REQUEST_ID_KEY]?: string }) | undefined
@@ -216,6 +231,7 @@ export function createOperations(options: OperationsOptions): Operations {
     wrap(hot, rest) {
       return (request, response) => {
         const start = performance.now()
+        untimeOnceReceived(request)
         const id = requestIdFor(request.headers['x-request-id'])
         ;(request as IncomingMessage & { [REQUEST_ID_KEY]?: string })[REQUEST_ID_KEY] = id
         const url = request.url ?? '/'

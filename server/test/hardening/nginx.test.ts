@@ -48,6 +48,9 @@ interface Sent {
   save?: { key: string; contractId: string; numberOfFees: number; hash?: string; number?: number }
 }
 
+/** How long the held save may take to reach its row in a server: far more than it takes on a loaded machine. */
+const HOLD_DEADLINE_MS = 20_000
+
 const cleanups: (() => Promise<unknown>)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
@@ -186,7 +189,15 @@ async function holdSave(deployment: Deployment): Promise<{
     // The load's saves may wait on one another's rows too: only a wait on the held row counts.
     const blocked = `SELECT application_name AS name FROM pg_stat_activity
       WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid)) AND application_name LIKE 'fees-calculator %'`
+    const deadline = Date.now() + HOLD_DEADLINE_MS
     for (;;) {
+      if (Date.now() > deadline) {
+        const { rows } = await holder.query(
+          `SELECT application_name, state, wait_event_type, wait_event, left(query, 80) AS query FROM pg_stat_activity
+           WHERE application_name LIKE 'fees-calculator %'`,
+        )
+        throw new Error(`the held save never waited on its row: ${JSON.stringify(rows)}`)
+      }
       const { rows } = await holder.query<{ name: string }>(blocked)
       const server = deployment.servers.find(({ child }) =>
         rows.some(({ name }) => name === `fees-calculator ${child.pid}`),

@@ -7,6 +7,8 @@ import { connect } from 'node:net'
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOperations } from '../../src/operations.ts'
+import { openSqliteStore } from '../../src/store/sqlite.ts'
+import type { VersionStore } from '../../src/store/types.ts'
 import { ALLOWED_ORIGIN, API_KEY, bearer, financing, startTestServer, type TestServer } from '../api/server.ts'
 
 const SECRET_COOKIE = 'session=cookie-secret-4b1d'
@@ -281,4 +283,30 @@ describe('slow clients', () => {
     await closed
     expect(answer).toMatch(/^HTTP\/1\.1 200 /)
   })
+
+  it('are not: a request the server itself works on past FEES_IDLE_TIMEOUT_S (a slow database) is answered', async () => {
+    // The database takes twice the idle timeout to answer the health check and a save: the server sends nothing
+    // meanwhile, and the connection must stay.
+    const real = openSqliteStore(':memory:')
+    const later = <T>(value: () => Promise<T>) => new Promise<T>((resolve) => setTimeout(() => resolve(value()), 2_000))
+    const store: VersionStore = Object.assign(Object.create(real) as VersionStore, {
+      isHealthy: () => later(() => real.isHealthy()),
+      save: (version: Parameters<VersionStore['save']>[0]) => later(() => real.save(version)),
+    })
+    const server = await startTestServer({ FEES_IDLE_TIMEOUT_S: '1' }, { store })
+    try {
+      const health = await fetch(`${server.url}/api/v1/health`)
+      expect(health.status).toBe(200)
+      const save = await fetch(`${server.url}/api/v1/Calculator/FrontCalculateFees`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: await bearer(), 'Idempotency-Key': 'slow-1' },
+        body: JSON.stringify(financing({ isSavedVersion: true, isFrontEndVersionCopy: true, contractId: 'C-SLOW' })),
+      })
+      expect(save.status).toBe(200)
+      expect(((await save.json()) as { versionNumber: number }).versionNumber).toBe(1)
+    } finally {
+      await server.remove()
+      await real.close()
+    }
+  }, 15_000)
 })
