@@ -17,7 +17,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/
 const REQUEST_ID_KEY = Symbol('fees.requestId')
 /** The API's answers are data, never a page: nothing may load from them, nobody may frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
-export const REFERRER_POLICY = 'strict-origin-when-cross-origin'
+const REFERRER_POLICY = 'strict-origin-when-cross-origin'
 /** Durations in seconds: the calculator answers in well under a millisecond, a save in a few. */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
