@@ -6,7 +6,7 @@
 import { connect } from 'node:net'
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOperations } from '../../src/operations.ts'
+import { accessLine, createOperations, gatheredLines } from '../../src/operations.ts'
 import { openSqliteStore } from '../../src/store/sqlite.ts'
 import type { VersionStore } from '../../src/store/types.ts'
 import { ALLOWED_ORIGIN, API_KEY, bearer, financing, startTestServer, type TestServer } from '../api/server.ts'
@@ -101,6 +101,34 @@ describe('the access log', () => {
       ['/demo/:page', 200],
     ])
     expect(entries[1]?.requestId).toBe('log-check-1')
+  })
+
+  it('writes the lines of one event-loop turn in one write, before any line pino writes after them', async () => {
+    const writes: string[] = []
+    const gathered = gatheredLines({ write: (text: string) => writes.push(text) })
+    gathered.add('{"n":1}\n')
+    gathered.add('{"n":2}\n')
+    expect(writes).toEqual([])
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(writes).toEqual(['{"n":1}\n{"n":2}\n'])
+    // A line pino writes itself (an error) takes what is gathered in front of it, and it is not written again.
+    gathered.add('{"n":3}\n')
+    expect(gathered.before('{"level":50}\n')).toBe('{"n":3}\n{"level":50}\n')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(writes).toHaveLength(1)
+    // A busy turn does not hold more than 16 KiB; closing the server writes what is left at once.
+    const line = `${accessLine('busy', 'POST', '/api/v1/health', 200, 0.1)}`
+    for (let k = 0; k < Math.ceil((16 * 1024) / line.length); k++) gathered.add(line)
+    expect(writes).toHaveLength(2)
+    gathered.add(line)
+    gathered.write()
+    expect(writes).toHaveLength(3)
+    expect(writes.join('').split('\n').filter(Boolean).length).toBe(Math.ceil((16 * 1024) / line.length) + 3)
+  })
+
+  it('escapes what the client chose in a line: the method', () => {
+    const entry = JSON.parse(accessLine('id-1', 'PO"ST\\', '/api/v1 unmatched', 404, 1.2345)) as Record<string, unknown>
+    expect(entry).toMatchObject({ level: 30, requestId: 'id-1', method: 'PO"ST\\', status: 404, durationMs: 1.23 })
   })
 })
 
