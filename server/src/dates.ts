@@ -5,11 +5,7 @@
  * and the days between two dates (the APR's time) are counted from the dates'
  * numbers: no Date, no dayjs, no time zone.
  */
-import dayjs from 'dayjs'
-import utc from 'dayjs/plugin/utc.js'
 import { toIsoDate } from '../../src/domain/dates.ts'
-
-dayjs.extend(utc)
 
 /** A `YYYY-MM-DD` calendar day. */
 export type CalendarDate = string

@@ -1,8 +1,8 @@
 // The calculator's date rules, on dayjs. Shared by the widget and the
 // reference server: a date is a calendar day (`YYYY-MM-DD`), never an instant
 // that a machine's time zone could move. An instant is read through its UTC
-// ISO text (dayjs's toISOString), so the widget's first render needs no more
-// than dayjs's core; the server's schedule adds the utc plugin.
+// ISO text (dayjs's toISOString), so neither the widget's first render nor the
+// server needs more than dayjs's core.
 import dayjs, { type Dayjs } from 'dayjs'
 
 const DAY = 'YYYY-MM-DD'
