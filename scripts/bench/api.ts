@@ -19,12 +19,13 @@ import { freePort, startServerProcess, waitUntilAnswering } from '../../server/t
 const CONNECTIONS = 10
 const DURATION_S = 5
 /**
- * Calculations are measured in this many rounds, each right after a load of the bare server. On a shared
- * machine the rate drifts within a run (the bare server's has moved by a third between the start and the end
- * of one), so a share taken against a bare load a minute away says as much about the machine as about the
- * server; a round's share is taken against the bare load next to it, and the median round is reported.
+ * Calculations are measured in this many rounds of ROUND_S, each right after a load of the bare server just as
+ * long. This machine's speed moves from one second to the next (a loop of pure arithmetic takes between 330 and
+ * 640 ms from one run to the next), so a share is only taken between loads a second apart, and the median of
+ * many short pairs is steadier than that of three long ones (whose medians differed by a fifth from run to run).
  */
-const ROUNDS = 3
+const ROUNDS = 15
+const ROUND_S = 1
 /** Saves are spread over this many contracts, as a university's are (one contract's saves queue on its counter). */
 const CONTRACTS = 1000
 const API_KEY = 'bench-api-key-0123'
@@ -104,13 +105,24 @@ async function load(
   options: Partial<autocannon.Options> = {},
 ): Promise<LoadFigures> {
   await cannon(url, WARM_UP_S, options)
+  return measured(label, url, serverPid, DURATION_S, options)
+}
+
+/** One load of `seconds`, with no warm-up: the server's figures over it. */
+async function measured(
+  label: string,
+  url: string,
+  serverPid: number | undefined,
+  seconds: number,
+  options: Partial<autocannon.Options> = {},
+): Promise<LoadFigures> {
   const cpuBefore = cpuSeconds(serverPid)
-  const result = await cannon(url, DURATION_S, options)
+  const result = await cannon(url, seconds, options)
   const cpuAfter = cpuSeconds(serverPid)
   const answered = result.requests.total
   return {
     label,
-    rps: result.requests.average,
+    rps: answered / result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     cpuUsPerRequest:
@@ -120,39 +132,57 @@ async function load(
   }
 }
 
-/** A load of the bare server, with the calculations' request. */
-type BareLoad = () => Promise<LoadFigures>
+/** The bare server, with the calculations' request: `url`, and its process. */
+interface Bare {
+  url: string
+  pid: number | undefined
+}
 
 const median = <T>(sorted: readonly T[]): T => sorted[Math.floor(sorted.length / 2)] as T
+const quartiles = (sorted: readonly number[]) =>
+  [sorted[Math.floor((sorted.length - 1) / 4)], sorted[Math.ceil((3 * (sorted.length - 1)) / 4)]] as [number, number]
 
 /**
  * CalculateFeeOptions in ROUNDS rounds, each right after a load of the bare server (both with the same
- * connections and body). Returns the median round (by share of bare) and every bare load.
+ * connections and body, both warmed up first). Returns the median round (by share of bare) with the CPU per
+ * request over every round, and every bare load.
  */
 async function calculate(
   label: string,
   root: string,
   pid: number | undefined,
-  bareLoad: BareLoad,
+  bare: Bare,
 ): Promise<{ row: LoadFigures; bare: LoadFigures[] }> {
+  const url = `${root}/Calculator/CalculateFeeOptions`
+  const bareLabel = 'bare Node http, constant JSON'
+  await cannon(bare.url, WARM_UP_S, CALCULATION_REQUEST)
+  await cannon(url, WARM_UP_S, CALCULATION_REQUEST)
   const rounds: { api: LoadFigures; bare: LoadFigures }[] = []
   for (let round = 0; round < ROUNDS; round += 1) {
-    const bare = await bareLoad()
-    const api = await load(label, `${root}/Calculator/CalculateFeeOptions`, pid, CALCULATION_REQUEST)
-    rounds.push({ api, bare })
+    const bareLoad = await measured(bareLabel, bare.url, bare.pid, ROUND_S, CALCULATION_REQUEST)
+    rounds.push({ bare: bareLoad, api: await measured(label, url, pid, ROUND_S, CALCULATION_REQUEST) })
   }
   const share = ({ api, bare }: (typeof rounds)[number]) => api.rps / bare.rps
   const middle = median([...rounds].sort((a, b) => share(a) - share(b)))
-  const cpuTimesBare =
-    middle.api.cpuUsPerRequest === null || middle.bare.cpuUsPerRequest === null
+  // CPU per request over all the rounds: a second's worth of /proc ticks is too coarse to compare one round's.
+  const cpuOver = (loads: LoadFigures[]) =>
+    loads.some((load) => load.cpuUsPerRequest === null)
       ? null
-      : middle.api.cpuUsPerRequest / middle.bare.cpuUsPerRequest
+      : loads.reduce((sum, load) => sum + (load.cpuUsPerRequest as number) * load.rps, 0) /
+        loads.reduce((sum, load) => sum + load.rps, 0)
+  const apiCpu = cpuOver(rounds.map(({ api }) => api))
+  const bareCpu = cpuOver(rounds.map(({ bare }) => bare))
   const row: LoadFigures = {
     ...middle.api,
+    cpuUsPerRequest: apiCpu,
     // Every round's failures count, not the median one's only.
     errors: rounds.reduce((sum, { api }) => sum + api.errors, 0),
     non2xx: rounds.reduce((sum, { api }) => sum + api.non2xx, 0),
-    paired: { ofBare: share(middle), cpuTimesBare, rounds: rounds.map(share) },
+    paired: {
+      ofBare: share(middle),
+      cpuTimesBare: apiCpu === null || bareCpu === null ? null : apiCpu / bareCpu,
+      rounds: rounds.map(share),
+    },
   }
   return { row, bare: rounds.map(({ bare }) => bare) }
 }
@@ -210,11 +240,10 @@ export async function apiThroughput(): Promise<ApiReport> {
   try {
     await waitUntilAnswering(`http://127.0.0.1:${barePort}/`, bare)
     const bareLoads: LoadFigures[] = []
-    const bareLoad: BareLoad = () =>
-      load('bare Node http, constant JSON', `http://127.0.0.1:${barePort}/`, bare.pid, CALCULATION_REQUEST)
+    const bareServer: Bare = { url: `http://127.0.0.1:${barePort}/`, pid: bare.pid }
     const rows: LoadFigures[] = []
     const measure = async (store: string, root: string, pid: number | undefined) => {
-      const calculations = await calculate(`POST CalculateFeeOptions (${store} server)`, root, pid, bareLoad)
+      const calculations = await calculate(`POST CalculateFeeOptions (${store} server)`, root, pid, bareServer)
       bareLoads.push(...calculations.bare)
       rows.push(calculations.row)
       rows.push(await save(`POST FrontCalculateFees saving, ${store}`, root, pid))
@@ -264,7 +293,11 @@ export function printApiReport(report: ApiReport, line: (label: string, value: s
       row.cpuUsPerRequest === null ? '' : `, server CPU ${row.cpuUsPerRequest.toFixed(0)} µs/request${cpuShare}`
     const share =
       row.paired !== undefined
-        ? `, ${row.paired.ofBare.toFixed(2)} of the bare load next to it (median of rounds ${row.paired.rounds.map((round) => round.toFixed(2)).join(', ')})`
+        ? `, ${row.paired.ofBare.toFixed(2)} of the bare load next to it (median of ${row.paired.rounds.length} rounds, quartiles ${quartiles(
+            [...row.paired.rounds].sort((a, b) => a - b),
+          )
+            .map((share) => share.toFixed(2))
+            .join('–')})`
         : bareRps > 0
           ? `, ${(row.rps / bareRps).toFixed(2)} of bare`
           : ''
@@ -276,7 +309,7 @@ export function printApiReport(report: ApiReport, line: (label: string, value: s
 // `npm run bench:api`: this section of the report on its own.
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
-    `Reference API on loopback: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARM_UP_S} s warm-up, every server in its own process; a calculation's "of bare" is the median of ${ROUNDS} rounds, each against a bare load just before it; saves are against the bare median`,
+    `Reference API on loopback: autocannon, ${CONNECTIONS} connections, every server in its own process, each load after a ${WARM_UP_S} s warm-up; calculations in ${ROUNDS} rounds of ${ROUND_S} s, each against a ${ROUND_S} s load of the bare server just before it ("of bare" is the median round); saves ${DURATION_S} s, against the bare median`,
   )
   printApiReport(await apiThroughput(), (label, value) => console.log(`  ${label.padEnd(52)} ${value}`))
 }
