@@ -121,23 +121,30 @@ export function accessLine(requestId: string, method: string, route: string, sta
   return `{"level":30,"time":${Date.now()},"requestId":"${requestId}","method":${JSON.stringify(method)},"route":"${route}","status":${status},"durationMs":${durationMs}}\n`
 }
 
-/** At most this many characters of access lines are held before they are written, however busy the turn. */
+/** Access lines are written at the latest this long after the first of them was gathered… */
+const GATHERED_MS = 100
+/** …or as soon as this many characters are gathered. */
 const GATHERED_MAX = 16 * 1024
+/** What every log still holds, written when the process exits (an uncaught exception, process.exit). */
+const unwritten = new Set<() => void>()
+let writesAtExit = false
 
 /**
- * The access lines of one event-loop turn, written to the log's destination as one string at the end of the turn
- * (a busy turn's at every 16 KiB). A line of its own per request cost as much as logging itself is worth: pino's
- * destination (sonic-boom) measures the bytes of its whole pending buffer on every write, and written
- * asynchronously each 4 KiB went through libuv's thread pool, a thread woken and a completion waited for. One
- * synchronous write a turn (pino's default for its destination) is a few lines' worth of a system call, and no
- * other thread: with it the server's CPU per calculation is the same with the log on as off (docs/performance.md).
- * `before` puts what is gathered in front of a line pino writes itself, so the log stays in order.
+ * Access lines gathered and written to the log's destination together, synchronously (pino's default for its
+ * destination): at the latest `delayMs` after the first, or at every 16 KiB under load. Per request, both a line
+ * of its own and a write at the end of each event-loop turn cost the server a good part of a calculation's time
+ * (see docs/performance.md): a system call for every line or two, and, written asynchronously, a trip through
+ * libuv's thread pool every 4 KiB; pino's destination also measures its whole pending buffer on every write. An
+ * operator reading the log sees a line a tenth of a second late at most. `before` puts what is gathered in front
+ * of a line pino writes itself, so the log stays in order; what is left is written on close and at exit.
  */
-export function gatheredLines(destination: { write(text: string): unknown }) {
+export function gatheredLines(destination: { write(text: string): unknown }, delayMs = GATHERED_MS) {
   let gathered = ''
-  let scheduled = false
+  let timer: NodeJS.Timeout | undefined
   const write = () => {
-    scheduled = false
+    if (timer !== undefined) clearTimeout(timer)
+    timer = undefined
+    unwritten.delete(write)
     if (gathered === '') return
     const text = gathered
     gathered = ''
@@ -147,9 +154,16 @@ export function gatheredLines(destination: { write(text: string): unknown }) {
     add(line: string) {
       gathered += line
       if (gathered.length >= GATHERED_MAX) write()
-      else if (!scheduled) {
-        scheduled = true
-        setImmediate(write)
+      else if (timer === undefined) {
+        timer = setTimeout(write, delayMs)
+        timer.unref()
+        unwritten.add(write)
+        if (!writesAtExit) {
+          writesAtExit = true
+          process.once('exit', () => {
+            for (const pending of unwritten) pending()
+          })
+        }
       }
     },
     write,
@@ -171,7 +185,7 @@ export interface OperationsOptions {
   metricsToken: string | null
   /** The frame-ancestors sources of every page. */
   frameAncestors: string
-  /** Where the log lines go: stdout by default (written synchronously, a turn's lines at once), a stream in tests. */
+  /** Where the log lines go: stdout by default (written synchronously, gathered for up to 0.1 s), a stream in tests. */
   logDestination?: DestinationStream
 }
 

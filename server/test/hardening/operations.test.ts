@@ -3,6 +3,7 @@
  * round-trips (header and problem body), /metrics counters that move, the security headers on every answer
  * (hot paths included), and slow clients cut off within the configured time.
  */
+import { spawnSync } from 'node:child_process'
 import { connect } from 'node:net'
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -28,20 +29,16 @@ const destination = new Writable({
   },
 })
 
+const operations = createOperations({
+  accessLog: true,
+  metrics: true,
+  metricsToken: null,
+  frameAncestors: 'https://portal.example.edu',
+  logDestination: destination,
+})
 let server: TestServer
 beforeAll(async () => {
-  server = await startTestServer(
-    { FEES_FRAME_ANCESTORS: 'https://portal.example.edu' },
-    {
-      operations: createOperations({
-        accessLog: true,
-        metrics: true,
-        metricsToken: null,
-        frameAncestors: 'https://portal.example.edu',
-        logDestination: destination,
-      }),
-    },
-  )
+  server = await startTestServer({ FEES_FRAME_ANCESTORS: 'https://portal.example.edu' }, { operations })
 })
 afterAll(() => server.remove())
 
@@ -63,8 +60,11 @@ async function metric(text: string, name: string, labels: Record<string, string>
 }
 const metricsText = async () => (await fetch(`${server.url}/metrics`)).text()
 
-/** Waits until the close listeners that write the log lines have run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
+/** Waits until the close listeners that gather the log lines have run, then has the gathered lines written. */
+const settle = async () => {
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  operations.flush()
+}
 
 describe('the access log', () => {
   it('writes one JSON line per request, with method, route, status, duration and request id, and no secret', async () => {
@@ -103,27 +103,47 @@ describe('the access log', () => {
     expect(entries[1]?.requestId).toBe('log-check-1')
   })
 
-  it('writes the lines of one event-loop turn in one write, before any line pino writes after them', async () => {
+  it('writes the lines it gathers together, a tenth of a second late at most, before any line pino writes after them', async () => {
     const writes: string[] = []
-    const gathered = gatheredLines({ write: (text: string) => writes.push(text) })
+    const gathered = gatheredLines({ write: (text: string) => writes.push(text) }, 20)
+    const waited = () => new Promise((resolve) => setTimeout(resolve, 40))
     gathered.add('{"n":1}\n')
     gathered.add('{"n":2}\n')
     expect(writes).toEqual([])
-    await new Promise((resolve) => setImmediate(resolve))
+    await waited()
     expect(writes).toEqual(['{"n":1}\n{"n":2}\n'])
     // A line pino writes itself (an error) takes what is gathered in front of it, and it is not written again.
     gathered.add('{"n":3}\n')
     expect(gathered.before('{"level":50}\n')).toBe('{"n":3}\n{"level":50}\n')
-    await new Promise((resolve) => setImmediate(resolve))
+    await waited()
     expect(writes).toHaveLength(1)
-    // A busy turn does not hold more than 16 KiB; closing the server writes what is left at once.
-    const line = `${accessLine('busy', 'POST', '/api/v1/health', 200, 0.1)}`
-    for (let k = 0; k < Math.ceil((16 * 1024) / line.length); k++) gathered.add(line)
+    // Under load no more than 16 KiB is held; closing the server writes what is left at once.
+    const line = accessLine('busy', 'POST', '/api/v1/health', 200, 0.1)
+    const fill = Math.ceil((16 * 1024) / line.length)
+    for (let k = 0; k < fill; k++) gathered.add(line)
     expect(writes).toHaveLength(2)
     gathered.add(line)
     gathered.write()
     expect(writes).toHaveLength(3)
-    expect(writes.join('').split('\n').filter(Boolean).length).toBe(Math.ceil((16 * 1024) / line.length) + 3)
+    expect(writes.join('').split('\n').filter(Boolean)).toHaveLength(2 + fill + 1)
+  })
+
+  it('writes what it holds when the process ends on an uncaught exception', () => {
+    const module = JSON.stringify(new URL('../../src/operations.ts', import.meta.url).href)
+    const script = `
+      import pino from 'pino'
+      import { accessLine, gatheredLines } from ${module}
+      const lines = gatheredLines(pino.destination({ dest: 1, sync: true }))
+      lines.add(accessLine('before-the-crash', 'POST', '/api/v1/health', 200, 1))
+      setTimeout(() => { throw new Error('an unexpected failure') }, 5)
+    `
+    const ended = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      cwd: new URL('.', import.meta.url),
+    })
+    expect(ended.status).toBe(1)
+    expect(ended.stderr).toContain('an unexpected failure')
+    expect(JSON.parse(ended.stdout)).toMatchObject({ requestId: 'before-the-crash', status: 200 })
   })
 
   it('escapes what the client chose in a line: the method', () => {
