@@ -248,7 +248,8 @@ export function createOperations(options: OperationsOptions): Operations {
     help: 'Answers refused (503) because the database did not answer.',
     registers: [registry],
   })
-  // One child per label set, found by a string key: prom-client's own lookup hashes the labels on every call.
+  // One child per label set, found by a string key, so that prom-client validates and copies the labels once (its
+  // children still hash them on every inc and observe: 0.8 µs a request for both, docs/performance.md).
   const children = new Map<string, { count: Counter.Internal; duration: Histogram.Internal<string> }>()
   const childFor = (method: string, route: string, status: number) => {
     const key = `${method} ${route} ${status}`
