@@ -186,7 +186,7 @@ const INTO_DIST = { outDir: 'dist', emptyOutDir: false, target: 'es2022', copyPu
 
 /**
  * `vite build --mode standalone`: dist/fees-calculator.js, React bundled, registers the tag.
- * `vite build --mode lib`: dist/index.js, dependencies external.
+ * `vite build --mode lib`: dist/index.js and dist/languages.js (the language list alone, no React), dependencies external.
  * `vite build --mode cli`: dist/cli/fees-calculator.js, the `check-api` command for Node.
  * `vite build` (mode production): the single-page app in dist/app.
  */
@@ -231,7 +231,11 @@ export default defineConfig(({ mode }): UserConfig => {
       build: {
         ...INTO_DIST,
         minify: false,
-        lib: { entry: { index: 'src/index.ts' }, formats: ['es'], fileName: (_f, name) => `${name}.js` },
+        lib: {
+          entry: { index: 'src/index.ts', languages: 'src/languages.ts' },
+          formats: ['es'],
+          fileName: (_f, name) => `${name}.js`,
+        },
         rolldownOptions: { external: isExternal, output: { chunkFileNames: 'lib/[name]-[hash].js' } },
       },
     }

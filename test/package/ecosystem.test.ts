@@ -65,4 +65,31 @@ document.querySelector('fees-calculator')?.addEventListener('calculationResultRe
     writeFileSync(join(work, 'host.ts'), host.replace("'calculationResultReceivedEvent'", "'calculationResult'"))
     expect(run(bin('tsc'), ['-p', work], work).output).toMatch(/Property 'detail' does not exist/)
   })
+
+  it('lets a server import fees-calculator/languages, which loads nothing but its own two files', () => {
+    const server = join(work, 'server')
+    mkdirSync(join(server, 'node_modules'), { recursive: true })
+    symlinkSync(ROOT, join(server, 'node_modules', 'fees-calculator'), 'dir')
+    // Every module Node loads is recorded: no React, no Lingui, no element, only the list and its helper.
+    const script = `
+      import { registerHooks } from 'node:module'
+      const loaded = []
+      registerHooks({ resolve(specifier, context, next) { const found = next(specifier, context); loaded.push(found.url); return found } })
+      const { LANGUAGES, languageOfAcceptLanguage } = await import('fees-calculator/languages')
+      console.log(JSON.stringify({ loaded, languages: LANGUAGES, chosen: languageOfAcceptLanguage('fr;q=0.9, gl;q=0.8', 'en') }))
+    `
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: server, encoding: 'utf8' })
+    expect(result.status, result.stderr).toBe(0)
+    const { loaded, languages, chosen } = JSON.parse(result.stdout) as {
+      loaded: string[]
+      languages: string[]
+      chosen: string
+    }
+    expect(languages).toEqual(['es', 'en', 'ca', 'eu', 'gl', 'pt'])
+    expect(chosen).toBe('gl')
+    expect(loaded.map((url) => url.slice(url.indexOf('/dist/')))).toEqual([
+      '/dist/languages.js',
+      expect.stringMatching(/^\/dist\/lib\/language-[\w-]+\.js$/),
+    ])
+  })
 })
