@@ -3,11 +3,9 @@
  * it, for code that runs where those cannot: a server rendering the page (a Next.js server component), a build
  * step, a portal's own language menu.
  */
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './domain/language.ts'
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, spokenLanguage } from './domain/language.ts'
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language }
-
-const KNOWN = new Set<string>(LANGUAGES)
 
 /**
  * The language the calculator should speak to a browser that sent this `Accept-Language` header
@@ -24,9 +22,9 @@ export function languageOfAcceptLanguage(
       const [range = '', ...parameters] = entry.split(';').map((part) => part.trim())
       const q = parameters.find((parameter) => /^q=/i.test(parameter))
       const weight = q === undefined ? 1 : Number(q.slice(2))
-      return { primary: range.split(/[-_]/, 1)[0]?.toLowerCase() ?? '', weight, order }
+      return { language: spokenLanguage(range), weight, order }
     })
-    .filter(({ primary, weight }) => KNOWN.has(primary) && weight > 0 && weight <= 1)
+    .filter(({ language, weight }) => language !== null && weight > 0 && weight <= 1)
     .sort((a, b) => b.weight - a.weight || a.order - b.order)
-  return (wanted[0]?.primary as Language | undefined) ?? fallback
+  return wanted[0]?.language ?? fallback
 }

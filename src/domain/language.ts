@@ -8,6 +8,13 @@ export type Language = (typeof LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: Language = 'es'
 
 const KNOWN = new Set<string>(LANGUAGES)
+
+/** The language of a tag by its primary subtag, in any case, with `-` or `_` (`ca-ES`, `EU_es`): null when it is none of LANGUAGES. */
+export function spokenLanguage(tag: string): Language | null {
+  const primary = tag.split(/[-_]/, 1)[0]?.toLowerCase() ?? ''
+  return KNOWN.has(primary) ? (primary as Language) : null
+}
+
 /** Tags already warned about: a host that passes the same unknown tag on every input hears of it once. */
 const warned = new Set<string>()
 
@@ -20,8 +27,8 @@ const warned = new Set<string>()
 export function languageOfTag(tag: string | null | undefined): Language {
   const text = tag?.trim() ?? ''
   if (text === '') return DEFAULT_LANGUAGE
-  const primary = text.split(/[-_]/, 1)[0]?.toLowerCase() ?? ''
-  if (KNOWN.has(primary)) return primary as Language
+  const spoken = spokenLanguage(text)
+  if (spoken !== null) return spoken
   if (!warned.has(text)) {
     warned.add(text)
     console.warn(`fees-calculator: language "${text}" unknown (it speaks ${LANGUAGES.join(', ')}): Spanish`)
