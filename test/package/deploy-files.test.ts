@@ -55,7 +55,11 @@ interface Compose {
 
 const composeText = readFileSync(join(DEPLOY, 'compose.yaml'), 'utf8')
 /** What an operator sets before `docker compose up`. */
-const SECRETS = { POSTGRES_PASSWORD: 'a-postgres-password', FEES_API_KEY: 'an-api-key-of-the-university' }
+const SECRETS = {
+  POSTGRES_PASSWORD: 'a-postgres-password',
+  FEES_API_KEY: 'an-api-key-of-the-university',
+  FEES_JWT_SECRET: 'a-secret-of-the-university-at-least-32-characters',
+}
 const compose = interpolated(yaml.load(composeText) as Compose, SECRETS)
 
 interface Instruction {
@@ -175,13 +179,10 @@ describe('deploy/compose.yaml, parsed (not run here)', () => {
     expect(composeText).toMatch(/checked by a\s+(#\s+)?parser/)
   })
 
-  it('refuses to start without the database password and the API key', () => {
-    expect(() => interpolated(yaml.load(composeText), { FEES_API_KEY: SECRETS.FEES_API_KEY })).toThrow(
-      /POSTGRES_PASSWORD/,
-    )
-    expect(() => interpolated(yaml.load(composeText), { POSTGRES_PASSWORD: SECRETS.POSTGRES_PASSWORD })).toThrow(
-      /FEES_API_KEY/,
-    )
+  it.each(Object.keys(SECRETS))('refuses to start without %s, rather than run on a public demo value', (name) => {
+    const others = Object.fromEntries(Object.entries(SECRETS).filter(([key]) => key !== name))
+    expect(() => interpolated(yaml.load(composeText), others)).toThrow(new RegExp(`^${name}: set ${name}`))
+    expect(() => interpolated(yaml.load(composeText), { ...others, [name]: '' })).toThrow(new RegExp(`^${name}:`))
   })
 
   it('has two API servers built from the Dockerfile, PostgreSQL and nginx', () => {
@@ -208,6 +209,7 @@ describe('deploy/compose.yaml, parsed (not run here)', () => {
     expect(postgres.environment?.POSTGRES_PASSWORD).toBe(SECRETS.POSTGRES_PASSWORD)
     expect(database.pathname).toBe(`/${postgres.environment?.POSTGRES_DB}`)
     expect(config.apiKey).toBe(SECRETS.FEES_API_KEY)
+    expect(config.jwtSecret).toBe(SECRETS.FEES_JWT_SECRET)
     // The browser reaches the servers through nginx's published port.
     const published = compose.services.nginx!.ports?.[0]?.split(':')[0]
     expect(config.corsOrigins).toContain(`http://localhost:${published}`)
