@@ -3,6 +3,7 @@
  * Are the Types Wrong (every entry point resolves to JavaScript with its types, under node16 and bundler
  * resolution: the ESM-only profile, since the package ships no CommonJS). Then a TypeScript host that imports
  * `fees-calculator/standalone` for its side effect, compiled under node16 resolution, gets the element's type.
+ * And npm: every dependency with an install script has been reviewed in package.json's allowScripts.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -22,6 +23,12 @@ describe('the package under the ecosystem checks', () => {
     const { status, output } = run(bin('publint'), ['--strict'])
     expect(output).toContain('All good!')
     expect(status, output).toBe(0)
+  })
+
+  it('decides for every dependency with an install script whether it runs (allowScripts; npm 12 skips the rest)', () => {
+    const { status, output } = run('npm', ['install-scripts', 'ls', '--json'])
+    expect(status, output).toBe(0)
+    expect(JSON.parse(output.slice(output.indexOf('{'))).allowScripts, output).toEqual([])
   })
 
   it('passes arethetypeswrong with the ESM-only profile: every entry point has its types', () => {
