@@ -18,7 +18,7 @@ import { useLanguagePiece } from '../useChunk.ts'
 import calendarThemeCss from './calendar-theme.css?inline'
 import { DateButton } from './DateButton.tsx'
 import { dateLocaleOf, loadDateLocale, weekStartOf } from './date-locales.ts'
-import { focusCurrentDay, followKeyboardDay } from './focus.ts'
+import { focusCurrentDay, followKeyboardDay, returnFocus } from './focus.ts'
 import { keepInViewport } from './keep-in-viewport.ts'
 import { NativeDateInput } from './NativeDateInput.tsx'
 
@@ -55,47 +55,6 @@ export interface CalendarPickerProps {
 function useDateLocale(language: Language, onFailure: (error: unknown) => void) {
   const locale = dateLocaleOf(language)
   return { locale, failed: useLanguagePiece(language, locale !== undefined, loadDateLocale, onFailure) }
-}
-
-/**
- * How long after the calendar closes a focus left nowhere is given back to the
- * date button: react-datepicker's late blur comes within a few frames, which
- * on a loaded phone can take a second or more.
- */
-const FOCUS_WATCH_MS = 3_000
-
-/**
- * Gives the focus back to the date button when the calendar closed with the
- * focus in it and left it nowhere. react-datepicker refocuses its input on a
- * timer and also blurs it on a later frame, in an order that differs by
- * engine (in WebKit the blur comes last and left a keyboard user with no
- * focus). So for a moment after the close, a focus that goes nowhere (not to
- * another control, not by a pointer) comes back to the button. Returns the
- * function that ends that watch early.
- */
-function returnFocus(root: Document | ShadowRoot, buttonId: string): () => void {
-  const active = root.activeElement
-  if (active && !active.closest('.react-datepicker') && active.id !== buttonId) return () => {}
-  // Nowhere: on the page's body (the shadow root, if any, then has no focus either).
-  const refocus = () => {
-    if (document.activeElement === null || document.activeElement === document.body)
-      (root.getElementById(buttonId) as HTMLElement | null)?.focus({ preventScroll: true })
-  }
-  const onFocusOut = () => setTimeout(refocus)
-  const stop = () => {
-    clearTimeout(timer)
-    cancelAnimationFrame(frame)
-    root.removeEventListener('focusout', onFocusOut)
-    document.removeEventListener('pointerdown', stop, true)
-  }
-  const timer = setTimeout(stop, FOCUS_WATCH_MS)
-  root.addEventListener('focusout', onFocusOut)
-  // A click elsewhere is the user's own choice of where the focus goes.
-  document.addEventListener('pointerdown', stop, true)
-  let frame = requestAnimationFrame(() => {
-    frame = requestAnimationFrame(refocus)
-  })
-  return stop
 }
 
 /**

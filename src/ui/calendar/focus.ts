@@ -26,3 +26,50 @@ export function followKeyboardDay(root: ShadowRoot): () => void {
   observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['tabindex'] })
   return () => observer.disconnect()
 }
+
+/**
+ * The least time after the calendar closes that a focus left nowhere is given back to the date button. The watch
+ * ends at the second frame after it: react-datepicker's late blur is asked for on a frame, so a page whose frames
+ * are held back (a loaded phone, a window the engine throttles) still has the watch when the blur comes.
+ */
+const FOCUS_WATCH_MS = 3_000
+
+/**
+ * Gives the focus back to the date button when the calendar closed with the
+ * focus in it and left it nowhere. react-datepicker refocuses its input on a
+ * timer and also blurs it on a later frame, in an order that differs by
+ * engine (in WebKit the blur comes last and left a keyboard user with no
+ * focus). So for a moment after the close, a focus that goes nowhere (not to
+ * another control, not by a pointer) comes back to the button. Returns the
+ * function that ends that watch early.
+ */
+export function returnFocus(root: Document | ShadowRoot, buttonId: string): () => void {
+  const active = root.activeElement
+  if (active && !active.closest('.react-datepicker') && active.id !== buttonId) return () => {}
+  let watching = true
+  // Nowhere: on the page's body (the shadow root, if any, then has no focus either).
+  const refocus = () => {
+    if (watching && (document.activeElement === null || document.activeElement === document.body))
+      (root.getElementById(buttonId) as HTMLElement | null)?.focus({ preventScroll: true })
+  }
+  // Once the focus has gone where it goes: during a focusout the browser's own moves (Tab) still show it on the
+  // body, so looking there and then would take it back from the next control.
+  const onFocusOut = () => setTimeout(refocus)
+  const frames: number[] = []
+  const inTwoFrames = (task: () => void) => {
+    frames.push(requestAnimationFrame(() => frames.push(requestAnimationFrame(task))))
+  }
+  const stop = () => {
+    watching = false
+    clearTimeout(timer)
+    for (const frame of frames) cancelAnimationFrame(frame)
+    root.removeEventListener('focusout', onFocusOut)
+    document.removeEventListener('pointerdown', stop, true)
+  }
+  const timer = setTimeout(() => inTwoFrames(stop), FOCUS_WATCH_MS)
+  root.addEventListener('focusout', onFocusOut)
+  // A click elsewhere is the user's own choice of where the focus goes.
+  document.addEventListener('pointerdown', stop, true)
+  inTwoFrames(refocus)
+  return stop
+}
