@@ -191,6 +191,9 @@ async function holdSave(deployment: Deployment): Promise<{
       WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid)) AND application_name LIKE 'fees-calculator %'`
     const deadline = Date.now() + HOLD_DEADLINE_MS
     for (;;) {
+      // Inside the holder's transaction pg_stat_activity is read once and kept: a connection the server opened
+      // since (its pool grows under the load) would never be seen waiting.
+      await holder.query('SELECT pg_stat_clear_snapshot()')
       if (Date.now() > deadline) {
         const { rows } = await holder.query(
           `SELECT application_name, state, wait_event_type, wait_event, left(query, 80) AS query FROM pg_stat_activity
