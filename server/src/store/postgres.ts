@@ -26,8 +26,13 @@ import {
 const POOL_SIZE = 10
 /** How long a request waits for a connection: a database that is down answers 503 after this, not never. */
 const CONNECT_TIMEOUT_MS = 3_000
-/** A query that takes longer is abandoned: the client gets a 503 rather than a hung request. */
-const QUERY_TIMEOUT_MS = 10_000
+/**
+ * A statement that takes longer is cancelled by PostgreSQL itself, and rolled back: the client gets a 503 rather
+ * than a hung request, and a save it was told failed is not stored after all when the row it waited on comes free.
+ */
+const STATEMENT_TIMEOUT_MS = 9_000
+/** Past the statement's own limit, the wait for an answer that never comes (a network that hangs) ends here. */
+const ANSWER_GRACE_MS = 1_000
 /** Attempts of a save that meets a serialization failure, a deadlock or a hash collision. */
 const SAVE_ATTEMPTS = 10
 /** Backoff before the next attempt, doubled each time, with jitter so that colliding saves spread out. */
@@ -44,6 +49,8 @@ export interface PostgresStoreOptions {
   poolSize?: number
   /** The schema's files; default the configuration's default, FEES_MIGRATIONS_DIR. */
   migrationsDir?: string
+  /** How long PostgreSQL runs a statement before it cancels it; default STATEMENT_TIMEOUT_MS. */
+  statementTimeoutMs?: number
 }
 
 export interface PostgresStore extends VersionStore {
@@ -53,12 +60,16 @@ export interface PostgresStore extends VersionStore {
 
 /** Connects, applies the migrations not applied yet, and returns the store. */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+  const statementTimeout = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS
   const connect = (max: number) => {
     const created = new pg.Pool({
       connectionString: url,
       max,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      query_timeout: QUERY_TIMEOUT_MS,
+      // The database's limit first: a query abandoned by the client alone would go on waiting inside PostgreSQL,
+      // and commit if what it waited for came free.
+      statement_timeout: statementTimeout,
+      query_timeout: statementTimeout + ANSWER_GRACE_MS,
       // Which server a connection belongs to, in pg_stat_activity: the process id tells the servers of one database apart.
       application_name: `fees-calculator ${process.pid}`,
     })

@@ -84,6 +84,33 @@ describe('health on PostgreSQL', () => {
   })
 })
 
+describe('a save that waits past the statement timeout', () => {
+  it('is refused as the database not answering, and is not stored once the row it waited on comes free', async () => {
+    const name = freshDatabaseName()
+    const url = await cluster().createDatabase(name)
+    // A database set to wait forever: the server's own limit still holds on its connections.
+    await query(cluster().url, `ALTER DATABASE ${name} SET statement_timeout = 0`)
+    const store = await openPostgresStore(url, { statementTimeoutMs: 300 })
+    await store.save(newVersion('C-SLOW'))
+    const holder = new pg.Client({ connectionString: url })
+    await holder.connect()
+    try {
+      await holder.query('BEGIN')
+      await holder.query("SELECT last_number FROM version_counters WHERE contract_id = 'C-SLOW' FOR UPDATE")
+      await expect(store.save(newVersion('C-SLOW', 13))).rejects.toThrow(/PostgreSQL does not answer/)
+      await holder.query('COMMIT')
+      // Had the statement gone on waiting inside PostgreSQL, it would commit now, after its 503.
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const stored = await query<{ number: number }>(url, "SELECT number FROM versions WHERE contract_id = 'C-SLOW'")
+      expect(stored.map(({ number }) => number)).toEqual([1])
+      expect((await store.save(newVersion('C-SLOW', 14))).number).toBe(2)
+    } finally {
+      await holder.end()
+      await store.close()
+    }
+  })
+})
+
 describe('a machine without PostgreSQL', () => {
   it('makes the tests fail with how to install it', () => {
     const given = process.env.PG_BIN
