@@ -7,7 +7,7 @@ import { eventually } from '../../../test/support/eventually.ts'
 import { accepts, freePort, startServerProcess } from '../../tools/server-process.ts'
 import { API_KEY, bearer, financing, JWT_SECRET } from '../api/server.ts'
 import { type LoggedRequest, type Nginx, startNginx } from '../support/nginx.ts'
-import { freshDatabaseName, postgresSuite } from '../support/postgres.ts'
+import { currentActivity, freshDatabaseName, postgresSuite } from '../support/postgres.ts'
 
 /**
  * The deployment of deploy/compose.yaml without containers: two built servers (`npm run serve`) on one
@@ -191,17 +191,16 @@ async function holdSave(deployment: Deployment): Promise<{
       WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid)) AND application_name LIKE 'fees-calculator %'`
     const deadline = Date.now() + HOLD_DEADLINE_MS
     for (;;) {
-      // Inside the holder's transaction pg_stat_activity is read once and kept: a connection the server opened
-      // since (its pool grows under the load) would never be seen waiting.
-      await holder.query('SELECT pg_stat_clear_snapshot()')
+      // Read afresh each time: the server's pool opens connections under the load.
       if (Date.now() > deadline) {
-        const { rows } = await holder.query(
+        const rows = await currentActivity(
+          holder,
           `SELECT application_name, state, wait_event_type, wait_event, left(query, 80) AS query FROM pg_stat_activity
            WHERE application_name LIKE 'fees-calculator %'`,
         )
         throw new Error(`the held save never waited on its row: ${JSON.stringify(rows)}`)
       }
-      const { rows } = await holder.query<{ name: string }>(blocked)
+      const rows = await currentActivity<{ name: string }>(holder, blocked)
       const server = deployment.servers.find(({ child }) =>
         rows.some(({ name }) => name === `fees-calculator ${child.pid}`),
       )

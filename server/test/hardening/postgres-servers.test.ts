@@ -3,7 +3,7 @@ import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { freePort, startServerProcess } from '../../tools/server-process.ts'
 import { API_KEY, financing, JWT_SECRET } from '../api/server.ts'
-import { freshDatabaseName, postgresSuite } from '../support/postgres.ts'
+import { currentActivity, freshDatabaseName, postgresSuite } from '../support/postgres.ts'
 
 /**
  * Several reference servers on one PostgreSQL, as behind a load balancer: four
@@ -205,12 +205,7 @@ describe('four servers on one PostgreSQL database', () => {
           await holder.query("SELECT last_number FROM version_counters WHERE contract_id = 'C-KILLED' FOR UPDATE")
           const held = Array.from({ length: 3 }, (_, k) => send(victim, 12 + k))
           const waiting = `SELECT count(*) FROM pg_stat_activity WHERE application_name = 'fees-calculator ${victim.child.pid}' AND wait_event_type = 'Lock'`
-          // Inside the holder's transaction pg_stat_activity's rows are read once and kept: each look clears them,
-          // or a connection the victim opened since would never be seen.
-          const look = async () => {
-            await holder.query('SELECT pg_stat_clear_snapshot()')
-            return Number((await holder.query<{ count: string }>(waiting)).rows[0]?.count)
-          }
+          const look = async () => Number((await currentActivity<{ count: string }>(holder, waiting))[0]?.count)
           while ((await look()) === 0) await new Promise((resolve) => setTimeout(resolve, 10))
           victim.child.kill('SIGKILL')
           await holder.query('ROLLBACK')

@@ -3,6 +3,7 @@
  * and removed after them (server/tools/postgres-cluster.ts). Without the server
  * binaries the tests fail and say how to install them.
  */
+import type pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
 import { type PostgresCluster, startPostgresCluster } from '../../tools/postgres-cluster.ts'
 
@@ -26,4 +27,14 @@ let databases = 0
 export function freshDatabaseName(prefix = 'fees'): string {
   databases += 1
   return `${prefix}_${process.pid}_${databases}`
+}
+
+/**
+ * `statement` (a read of pg_stat_activity) as the database is now. Inside a transaction PostgreSQL reads that
+ * view's rows once and keeps them to its end: a test that holds a row and looks again and again for a server
+ * waiting on it would never see a connection opened after its first look. The snapshot is cleared first.
+ */
+export async function currentActivity<T extends pg.QueryResultRow>(client: pg.Client, statement: string): Promise<T[]> {
+  await client.query('SELECT pg_stat_clear_snapshot()')
+  return (await client.query<T>(statement)).rows
 }
