@@ -1,25 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { heldCallbacks, heldFrames } from '../../test/support/held-frames.ts'
 import { whenIdle } from './idle.ts'
 
 /** A browser whose frames and idle moments the test hands out one by one. */
 function browserClock() {
-  const frames: FrameRequestCallback[] = []
-  const idle: IdleRequestCallback[] = []
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
-  vi.stubGlobal('cancelAnimationFrame', (handle: number) => {
-    frames[handle - 1] = () => {}
-  })
-  vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback))
-  vi.stubGlobal('cancelIdleCallback', (handle: number) => {
-    idle[handle - 1] = () => {}
-  })
-  const drain = <T>(queue: T[], run: (task: T) => void) => {
-    for (const task of queue.splice(0)) run(task)
-  }
-  return {
-    frame: () => drain(frames, (callback) => callback(performance.now())),
-    idleMoment: () => drain(idle, (callback) => callback({ didTimeout: false, timeRemaining: () => 50 })),
-  }
+  const { frame } = heldFrames()
+  const idle = heldCallbacks<[IdleDeadline]>()
+  vi.stubGlobal('requestIdleCallback', idle.request)
+  vi.stubGlobal('cancelIdleCallback', idle.cancel)
+  return { frame, idleMoment: () => idle.run({ didTimeout: false, timeRemaining: () => 50 }) }
 }
 
 afterEach(() => {

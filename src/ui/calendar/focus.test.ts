@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { heldFrames } from '../../../test/support/held-frames.ts'
 import { returnFocus } from './focus.ts'
 
 /** A widget's shadow root with its date button and an open calendar whose day has the focus. */
@@ -15,17 +16,10 @@ function widget() {
 }
 
 /** Frames handed out by the test: none comes unless it says so (a page whose frames are held back). */
-let frames: FrameRequestCallback[] = []
-const frame = () => {
-  for (const callback of frames.splice(0)) callback(performance.now())
-}
+let frame: () => void
 
 beforeEach(() => {
-  frames = []
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
-  vi.stubGlobal('cancelAnimationFrame', (handle: number) => {
-    frames[handle - 1] = () => {}
-  })
+  ;({ frame } = heldFrames())
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
 })
 afterEach(() => {
