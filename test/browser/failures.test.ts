@@ -13,9 +13,9 @@ const suite = browserSuite({ env: { FEES_EDITABLE_SAVED: 'true' } })
 
 const WORDS = {
   es: {
-    session: 'Su sesión ha caducado',
+    session: 'Tu sesión ha caducado',
     unavailable: 'no está disponible',
-    offline: 'Está sin conexión',
+    offline: 'Estás sin conexión',
     retry: 'Reintentar',
   },
   en: {

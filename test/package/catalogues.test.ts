@@ -3,7 +3,8 @@
  * messages are read from the code by Lingui's own extractor (a .pot template
  * per catalogue, written to a temporary folder), and each language's .po must
  * hold exactly those, each translated, each with the placeholders of its
- * source (`{count}`, `{min}`, the plural's `#`).
+ * source (`{count}`, `{min}`, the plural's `#`), in its language's one register
+ * (docs/glossary.md), with no English left in it.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import config from '../../lingui.config.ts'
-import { LANGUAGES } from '../../src/domain/language.ts'
+import { LANGUAGES, type Language } from '../../src/domain/language.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 
@@ -59,6 +60,112 @@ function messagesInCode(): Map<string, string[]> {
   )
 }
 
+/**
+ * The register each language speaks to the student in (docs/glossary.md says which and why), and the words that
+ * would give the other one away: a marker found in a catalogue fails the test. English has one "you".
+ */
+const OTHER_REGISTER: Record<Exclude<Language, 'en'>, { speaks: string; markers: string[] }> = {
+  // tú: "Elige", "Pulsa GUARDAR", "tu cuota"; never usted.
+  es: {
+    speaks: 'tú',
+    markers: [
+      'usted',
+      'ustedes',
+      'pulse',
+      'compruebe',
+      'espere',
+      'introduzca',
+      'seleccione',
+      'elija',
+      'inténtelo',
+      'su sesión',
+      'su conexión',
+      'su plan',
+      'su cuota',
+      'su matrícula',
+      'está sin conexión',
+    ],
+  },
+  // tu: "Tria", "Prem", "el teu pla"; never vostè nor vosaltres.
+  ca: {
+    speaks: 'tu',
+    markers: [
+      'vostè',
+      'vostès',
+      'premi',
+      'premeu',
+      'comprovi',
+      'comproveu',
+      'esperi',
+      'espereu',
+      'triï',
+      'trieu',
+      'escrigui',
+      'escriviu',
+      'seleccioni',
+      'seleccioneu',
+      'la seva sessió',
+      'el seu pla',
+      'la seva quota',
+    ],
+  },
+  // zu: "Aukeratu", "zure kuota"; never hika.
+  eu: { speaks: 'zu', markers: ['hi', 'hik', 'hire', 'hiri', 'haiz', 'hago', 'duk', 'dun', 'dezakek', 'dezaken'] },
+  // ti: "Escolle", "Preme", "a túa cota"; never vostede.
+  gl: {
+    speaks: 'ti',
+    markers: [
+      'vostede',
+      'vostedes',
+      'prema',
+      'comprobe',
+      'agarde',
+      'escolla',
+      'escriba',
+      'seleccione',
+      'a súa sesión',
+      'o seu plan',
+      'a súa cota',
+      'a súa matrícula',
+    ],
+  },
+  // você, left unsaid as Portugal's banks write ("Escolha", "a sua prestação"); never tu.
+  pt: {
+    speaks: 'você',
+    markers: [
+      'tu',
+      'teu',
+      'tua',
+      'teus',
+      'tuas',
+      'contigo',
+      'escolhe',
+      'aguarda',
+      'introduz',
+      'podes',
+      'estás',
+      'tens',
+    ],
+  },
+}
+
+/** The other register's markers a text holds, as whole words in any case. */
+function otherRegisterIn(language: Exclude<Language, 'en'>, text: string): string[] {
+  return OTHER_REGISTER[language].markers.filter((marker) =>
+    new RegExp(`(?<!\\p{L})${marker}(?!\\p{L})`, 'iu').test(text),
+  )
+}
+
+/**
+ * The messages a language other than English may write as English does: each is that language's own word too, or
+ * the product specification's fixed wording. Nothing else in a non-English catalogue may be its English source.
+ */
+const SAME_AS_ENGLISH: Record<string, string> = {
+  Error: "the toast's title the specification fixes for Spanish ('Error'); Catalan's word too",
+  Total: 'the word in Spanish, Catalan, Galician and Portuguese',
+  Cookies: 'what Spanish, Galician and Portuguese sites call them',
+}
+
 describe('the message catalogues', () => {
   const inCode = messagesInCode()
 
@@ -88,5 +195,40 @@ describe('the message catalogues', () => {
         expect(placeholdersOf(translation), `${language}: "${translation}" against "${id}"`).toEqual(placeholdersOf(id))
       }
     })
+
+    const others = files.filter(([language]) => language !== 'en') as [Exclude<Language, 'en'>, string][]
+
+    it.each(others)('%s speaks one register, failures included', (language, file) => {
+      const found = entriesOf(file)
+        .map(({ translation }) => ({ translation, markers: otherRegisterIn(language, translation) }))
+        .filter(({ markers }) => markers.length > 0)
+      expect(found, `${language} speaks ${OTHER_REGISTER[language].speaks}`).toEqual([])
+    })
+
+    it.each(others)('%s leaves no English: no message is its English source but the listed few', (language, file) => {
+      const english = entriesOf(file)
+        .filter(({ id, translation }) => translation === id && !(id in SAME_AS_ENGLISH))
+        .map(({ id }) => id)
+      expect(english, language).toEqual([])
+    })
+  })
+
+  it('know the other register when they see it, and let only the listed English through', () => {
+    expect(otherRegisterIn('es', 'Compruebe su conexión y pulse Reintentar.')).toEqual([
+      'pulse',
+      'compruebe',
+      'su conexión',
+    ])
+    expect(otherRegisterIn('es', 'Su sesión ha caducado')).toEqual(['su sesión'])
+    expect(otherRegisterIn('es', 'Está sin conexión')).toEqual(['está sin conexión'])
+    expect(otherRegisterIn('es', 'Comprueba tu conexión y pulsa Reintentar. El servicio no está disponible.')).toEqual(
+      [],
+    )
+    expect(otherRegisterIn('ca', 'Premeu Torna-ho a provar.')).toEqual(['premeu'])
+    expect(otherRegisterIn('eu', 'Hire saioa iraungi da')).toEqual(['hire'])
+    expect(otherRegisterIn('eu', 'Hileko kuota')).toEqual([])
+    expect(otherRegisterIn('gl', 'Prema Tentar de novo.')).toEqual(['prema'])
+    expect(otherRegisterIn('pt', 'Verifica a tua ligação')).toEqual(['tua'])
+    expect(Object.keys(SAME_AS_ENGLISH).length).toBeLessThanOrEqual(5)
   })
 })

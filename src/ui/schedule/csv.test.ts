@@ -13,7 +13,7 @@ const table: AmortizationTable = {
   totals: { amountToFinance: 2000, interests: 15.5, finalFee: 2015.5 },
 }
 const headers = {
-  number: 'Nº',
+  number: 'N.º',
   dueDate: 'Vencimiento',
   fee: 'Cuota',
   interest: 'Intereses',
@@ -25,7 +25,7 @@ describe('scheduleCsv', () => {
   it('writes Spanish CSV with semicolons and decimal commas, quoting a header that holds the separator', () => {
     const lines = scheduleCsv(table, 'es', headers).replace('\ufeff', '').trimEnd().split('\r\n')
     expect(lines).toEqual([
-      'Nº;Vencimiento;Cuota;Intereses;Amortización;"Capital; pendiente"',
+      'N.º;Vencimiento;Cuota;Intereses;Amortización;"Capital; pendiente"',
       '1;2027-01-31;1010,50;10,50;1000,00;1000,00',
       '2;2027-02-28;1005,00;5,00;1000,00;0,00',
     ])
