@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest'
-import { DEFAULT_CURRENCY, formattersFor, intlLocaleOf } from './format.ts'
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_CURRENCY, formattersFor } from './format.ts'
 
 describe('formattersFor', () => {
   it('formats money by the currency code with two decimals, for each language', () => {
@@ -26,33 +26,29 @@ describe('formattersFor', () => {
     expect(formattersFor('es', 'EUR').rate(0.06115)).toMatch(/^6,12\s%$/)
   })
 
-  it('shows due dates day first in both languages, whatever the time zone', () => {
-    expect(formattersFor('es', 'EUR').date('2027-03-01')).toBe('01/03/2027')
-    expect(formattersFor('en', 'EUR').date('2027-03-01')).toBe('01/03/2027')
+  it('shows due dates day first, whatever the time zone, and Basque ones year first (Euskaltzaindia)', () => {
+    for (const language of ['es', 'en', 'ca', 'gl', 'pt'] as const) {
+      expect(formattersFor(language, 'EUR').date('2027-03-01')).toBe('01/03/2027')
+      expect(formattersFor(language, 'EUR').field('2027-03-01')).toBe('01 / 03 / 2027')
+    }
+    expect(formattersFor('eu', 'EUR').date('2027-03-01')).toBe('2027/03/01')
+    expect(formattersFor('eu', 'EUR').field('2027-03-01')).toBe('2027/03/01')
   })
 
   it('keeps the screen readable with a code Intl refuses', () => {
     expect(formattersFor('en', 'EURO').money(1)).toBe('US$1.00')
   })
 
-  it('formats Catalan, Basque, Galician and Portuguese by their own locales', () => {
-    const money = (language: 'ca' | 'eu' | 'gl' | 'pt') => formattersFor(language, 'EUR').money(6195.13)
-    for (const language of ['ca', 'eu', 'gl', 'pt'] as const) expect(money(language)).toMatch(/^6\.?195,13\s€$/)
-    expect(formattersFor('eu', 'EUR').date('2027-03-01')).toBe('2027/03/01')
-    expect(formattersFor('eu', 'EUR').rate(0.0595)).toMatch(/^%\s5,95$/)
-    expect(formattersFor('pt', 'EUR').date('2027-03-01')).toBe('01/03/2027')
-  })
-
-  it("falls back to Spain's formats where the engine has not got the language's (Chromium: Basque, Galician)", () => {
-    const supported = vi.spyOn(Intl.NumberFormat, 'supportedLocalesOf').mockReturnValue([])
-    try {
-      expect(intlLocaleOf('eu')).toBe('es-ES')
-      expect(intlLocaleOf('gl')).toBe('es-ES')
-      expect(intlLocaleOf('pt')).toBe('pt')
-      expect(intlLocaleOf('es')).toBe('es-ES')
-    } finally {
-      supported.mockRestore()
+  it('formats Catalan, Basque and Galician alike, and Portuguese by its own locale', () => {
+    for (const language of ['ca', 'eu', 'gl'] as const) {
+      expect(formattersFor(language, 'EUR').money(6195.13)).toBe('6.195,13\u00a0€')
+      expect(formattersFor(language, 'EUR').editableAmount(6195.13)).toBe('6195,13')
     }
-    expect(intlLocaleOf('eu')).toBe('eu-ES')
+    expect(formattersFor('ca', 'EUR').rate(0.0595)).toBe('5,95\u00a0%')
+    expect(formattersFor('gl', 'EUR').rate(0.0595)).toBe('5,95\u00a0%')
+    expect(formattersFor('eu', 'EUR').rate(0.0595)).toBe('%\u00a05,95')
+    expect(formattersFor('eu', 'EUR').rate(0.06115)).toBe('%\u00a06,12')
+    expect(formattersFor('pt', 'EUR').money(16195.13)).toMatch(/^16\s195,13\s€$/)
+    expect(formattersFor('pt', 'EUR').rate(0.0595)).toBe('5,95%')
   })
 })

@@ -1,3 +1,4 @@
+import { displayDate } from '../domain/dates.ts'
 import type { Language } from '../domain/language.ts'
 
 /** Amounts always show two decimals, whole amounts included (500.00). */
@@ -8,44 +9,31 @@ const RATE_DECIMALS = 2
 export const DEFAULT_CURRENCY = 'USD'
 
 /**
- * The Intl locale each interface language formats with: the Spanish state's for its co-official languages, and
- * Portugal's for Portuguese. British English: day before month, as the read-only DD / MM / YYYY and the Spanish
- * screens.
+ * The Intl locale each language's figures are formatted with: one that Chromium, Firefox and WebKit all have, so
+ * that a plan reads the same in each. Chromium has no Basque or Galician data; Catalan's writes their grouping,
+ * decimal comma, euro and per cent as CLDR's eu-ES and gl-ES do (`6.195,13 €`, `5,95 %`), and Basque's own rules
+ * below do the rest. British English: day before month, as the Spanish screens.
  */
-export const LOCALE_TAGS: Record<Language, string> = {
+const INTL_LOCALES: Record<Language, string> = {
   es: 'es-ES',
   en: 'en-GB',
   ca: 'ca-ES',
-  eu: 'eu-ES',
-  gl: 'gl-ES',
+  eu: 'ca-ES',
+  gl: 'ca-ES',
   pt: 'pt-PT',
 }
 
-/**
- * Where an engine's Intl lacks a language's locale, the formats of the country's common language, never an
- * unrelated default: Chromium has no Basque or Galician formats and would write `€516.26` and `03/15/2027`, month
- * first. Spain's (`516,26 €`, `15/03/2027`, `5,95 %`) are the Galician ones, and the Basque ones but for the order
- * of a date (`2027/03/15`) and of the percent sign.
- */
-const fallbackOf = (language: Language) => (language === 'en' || language === 'pt' ? language : 'es-ES')
-
-/** The Intl locale a language formats with in this engine: its own if the engine has it, else its fallback. */
-export function intlLocaleOf(language: Language): string {
-  const tag = LOCALE_TAGS[language]
-  const known = Intl.NumberFormat.supportedLocalesOf(tag).length && Intl.DateTimeFormat.supportedLocalesOf(tag).length
-  return known ? tag : fallbackOf(language)
-}
-
 export interface Formatters {
-  locale: string
   /** `6000,00 €` / `€6,000.00` */
   money(value: number): string
   /** The figure as typed into an amount field: no symbol, no grouping (`1234,56`). */
   editableAmount(value: number): string
-  /** A fraction as a percentage: 0.0595 → `5,95 %`. */
+  /** A fraction as a percentage: 0.0595 → `5,95 %`; Basque writes the sign first, `% 5,95` (Euskaltzaindia). */
   rate(value: number): string
-  /** `YYYY-MM-DD` as the language's short numeric date (`15/03/2027`; Basque writes `2027/03/15`). */
+  /** `YYYY-MM-DD` as the language's short date: day first (`15/03/2027`), Basque year first (`2027/03/15`). */
   date(isoDate: string): string
+  /** The first payment date as its field shows it: the spec's `15 / 03 / 2027`, Basque's `2027/03/15`. */
+  field(isoDate: string): string
   integer(value: number): string
 }
 
@@ -65,13 +53,14 @@ function currencyFormat(locale: string, currency: string): Intl.NumberFormat {
   }
 }
 
-/** Intl formatters for a language and a currency, built once and shared by every instance. */
+/** Formatters for a language and a currency, built once and shared by every instance. */
 export function formattersFor(language: Language, currency: string | null | undefined): Formatters {
   const code = (currency || DEFAULT_CURRENCY).toUpperCase()
   const key = `${language}|${code}`
   const cached = cache.get(key)
   if (cached) return cached
-  const locale = intlLocaleOf(language)
+  const locale = INTL_LOCALES[language]
+  const basque = language === 'eu'
   const money = currencyFormat(locale, code)
   const plain = new Intl.NumberFormat(locale, {
     useGrouping: false,
@@ -83,15 +72,15 @@ export function formattersFor(language: Language, currency: string | null | unde
     minimumFractionDigits: RATE_DECIMALS,
     maximumFractionDigits: RATE_DECIMALS,
   })
-  // Due dates are calendar days: formatting them in UTC keeps the day whatever the user's time zone.
-  const day = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })
+  // Due dates are calendar days, written from their digits: no time zone can move them, and no engine's data differs.
+  const date = (isoDate: string) => (basque ? isoDate.split('-') : isoDate.split('-').reverse()).join('/')
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
   const formatters: Formatters = {
-    locale,
     money: (value) => money.format(value),
     editableAmount: (value) => plain.format(value),
-    rate: (value) => percent.format(value),
-    date: (isoDate) => day.format(new Date(`${isoDate}T00:00:00Z`)),
+    rate: (value) => (basque ? `%\u00a0${percent.format(value).replace(/\s*%/, '')}` : percent.format(value)),
+    date,
+    field: basque ? date : displayDate,
     integer: (value) => integer.format(value),
   }
   cache.set(key, formatters)

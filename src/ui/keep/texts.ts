@@ -1,9 +1,10 @@
 /// <reference path="../po.d.ts" />
 import { type I18n, type MessageDescriptor, type Messages, setupI18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { localToday } from '../../domain/dates.ts'
 import type { Language } from '../../domain/language.ts'
 import { FinancialType } from '../../domain/types.ts'
-import { formattersFor, LOCALE_TAGS } from '../format.ts'
+import { formattersFor } from '../format.ts'
 // Not through ../i18n.ts: that would take the card's Spanish catalogue out of the first render's own chunk.
 import { wordsChunks } from '../words/chunks.ts'
 import type { IcsTexts } from './ics.ts'
@@ -44,19 +45,14 @@ export function keepI18n(language: Language): I18n {
   return i18n
 }
 
-/** The PDF's texts: Lingui's catalogue of the widget's language and the screen's Intl formats. */
+/** The PDF's texts: Lingui's catalogue of the widget's language and the screen's formats. */
 export function pdfTexts(plan: KeptPlan, madeAt: Date, i18n: I18n = keepI18n(plan.language)): PdfTexts {
   const t = (descriptor: MessageDescriptor) => i18n._(descriptor)
   const { result, table } = plan
   const format = formattersFor(plan.language, table.currency)
-  // A long date names its month: only in the language's own locale, else (an engine without it) digits.
-  const own = format.locale === LOCALE_TAGS[plan.language]
-  const when = new Intl.DateTimeFormat(
-    format.locale,
-    own
-      ? { dateStyle: 'long', timeStyle: 'short' }
-      : { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' },
-  ).format(madeAt)
+  // The day as the schedule writes it and the time in 24 hours: a long date's words differ between engines' data.
+  const time = (n: number) => String(n).padStart(2, '0')
+  const when = `${format.date(localToday(madeAt))} ${time(madeAt.getHours())}:${time(madeAt.getMinutes())}`
   const languageName = LANGUAGE_NAMES[plan.language]
   const refinancing = result.financeType === FinancialType.Refinancing
   const amount = format.money(result.initialAmount)

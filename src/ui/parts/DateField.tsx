@@ -1,16 +1,17 @@
 import { useLingui } from '@lingui/react/macro'
 import { type ReactNode, useId, useRef, useState } from 'react'
-import { displayDate, localToday } from '../../domain/dates.ts'
+import { localToday } from '../../domain/dates.ts'
 import { selectEditable, selectSaveBusy } from '../../store/calculator-store.ts'
 import { DateButton } from '../calendar/DateButton.tsx'
 import { NativeDateInput } from '../calendar/NativeDateInput.tsx'
 import { calendarChunk } from '../chunks.ts'
 import { useActions, useCalculator, useCalculatorContext, useLanguage } from '../context.ts'
 import { useChunk } from '../useChunk.ts'
+import { useFormatters } from '../useFormatters.ts'
 
 /**
  * The first payment date: a calendar when the plan is editable, the date as
- * `DD / MM / YYYY` text when not, a disabled field before data arrives, and
+ * `DD / MM / YYYY` text when not (Basque: year first), a disabled field before data arrives, and
  * a button that cannot open while a save is pending or under way.
  */
 export function DateField() {
@@ -23,6 +24,7 @@ export function DateField() {
   const hasResult = useCalculator((s) => s.result !== null)
   const editable = useCalculator(selectEditable)
   const frozen = useCalculator(selectSaveBusy)
+  const { field } = useFormatters()
   const label = t`First payment date`
 
   let control: ReactNode
@@ -30,13 +32,13 @@ export function DateField() {
     control = <DateButton id={buttonId} display={t`dd / mm / yyyy`} placeholder disabled aria-labelledby={labelledBy} />
   } else if (editable && frozen) {
     // A save is pending or under way: the calendar stays shut until it answers.
-    control = <DateButton id={buttonId} display={displayDate(date)} aria-disabled aria-labelledby={labelledBy} />
+    control = <DateButton id={buttonId} display={field(date)} aria-disabled aria-labelledby={labelledBy} />
   } else if (editable) {
     control = <EditableDate labelId={labelId} date={date} />
   } else {
     control = (
       <p className="fc-readonly" part="date">
-        {displayDate(date)}
+        {field(date)}
       </p>
     )
   }
@@ -60,6 +62,7 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
   const { shadowRoot, reportChunkFailure } = useCalculatorContext()
   const { chooseDate } = useActions()
   const language = useLanguage()
+  const { field } = useFormatters()
   const calendar = useChunk(calendarChunk, reportChunkFailure, { preload: true })
   const focused = useRef(false)
   /**
@@ -83,7 +86,7 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
         selected={date}
         minDate={today}
         language={language}
-        display={displayDate(date)}
+        display={field(date)}
         shadowRoot={shadowRoot}
         startOpen={opening}
         autoFocus={focused.current || opening}
@@ -98,7 +101,7 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
   return (
     <DateButton
       id={buttonId}
-      display={displayDate(date)}
+      display={field(date)}
       aria-labelledby={labelledBy}
       onPointerEnter={calendar.request}
       onFocus={() => {
