@@ -1,0 +1,54 @@
+/**
+ * A server writes a problem's `detail` in English: a card in another language never shows it, whatever the
+ * problem's code (one the widget has no sentence for included), in Chromium, Firefox and WebKit. The English card
+ * may quote it. Read from what the card renders: its text and every text an assistive technology reads.
+ */
+import { expect, it } from 'vitest'
+import { LANGUAGES } from '../../src/domain/language.ts'
+import { describeEngines, type TestPage } from '../support/engines.ts'
+
+/** A refusal with a code no widget knows and an English sentence of the server's own. */
+const PROBLEM = {
+  type: 'https://api.example.edu/problems/tuition-cap',
+  title: 'Unprocessable Content',
+  code: 'tuition_cap_exceeded',
+  detail: 'The tuition amount exceeds the cap of this programme.',
+}
+
+/** Everything the card says: its text, and the names and descriptions its attributes give. */
+const cardWords = (page: TestPage) =>
+  page.evaluate(() => {
+    const root = document.querySelector('fees-calculator')!.shadowRoot!
+    const attributes = [...root.querySelectorAll('*')].flatMap((element) =>
+      ['aria-label', 'aria-description', 'title', 'placeholder', 'alt']
+        .map((name) => element.getAttribute(name))
+        .filter((value): value is string => !!value),
+    )
+    return [root.textContent ?? '', ...attributes].join('\n')
+  })
+
+describeEngines('a server problem with an English detail', (suite) => {
+  it.each(LANGUAGES)('reaches the card only in English (%s)', async (language) => {
+    const page = await suite.open(`/demo/portal.html?lang=${language}`)
+    // Chromium logs every refused request on the console: these are the test's own.
+    page.expectError(/status of 422/)
+    await page.loaded()
+    const restore = suite.pages.refuse('/api/v1/Calculator/CalculateFeeOptions', 422, PROBLEM)
+    try {
+      await page.click('input[data-figure=initialAmount]')
+      await page.type('7000')
+      await page.press('Tab')
+      await page.waitForInside('input[data-figure=initialAmount][aria-invalid=true]')
+      await page.settled()
+      const said = await cardWords(page)
+      if (language === 'en') expect(await page.text('.fc-field-error')).toContain(PROBLEM.detail)
+      else {
+        expect(await page.text('.fc-field-error')).not.toBe('')
+        expect(said).not.toContain(PROBLEM.detail)
+        expect(said).not.toMatch(/tuition amount|exceeds|programme/i)
+      }
+    } finally {
+      restore()
+    }
+  })
+})
