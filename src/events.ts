@@ -38,8 +38,9 @@ export interface PlanDownloadDetail {
   kind: 'pdf' | 'ics'
   fileName: string
   contractId: string | null
-  /** Null for a simulation (a PDF before saving). */
+  /** Null for a simulation (a PDF before saving), and for a plan opened by its hash whose number could not be fetched. */
   versionNumber: number | null
+  /** Null for a simulation. */
   versionHashCode: string | null
 }
 

@@ -1,5 +1,20 @@
 import type { KeptPlan } from './plan.ts'
 
+/** Days before each due date that the student's calendar reminds them, unless the host says otherwise. */
+export const REMINDER_DAYS = 3
+/** The longest reminder a host may ask for: two months before a fee. */
+const MAX_REMINDER_DAYS = 60
+
+/**
+ * The host's `reminder-days`: a whole number of days before each due date (0: on the day itself), or `off` (also
+ * `none`, `no`, `false`) for no reminder. Absent, empty or unreadable (`abc`, `-2`, more than 60): the default.
+ */
+export function reminderDaysOf(value: string | null | undefined): number | null {
+  const text = (value ?? '').trim()
+  if (/^(off|none|no|false)$/i.test(text)) return null
+  return /^\d{1,2}$/.test(text) && Number(text) <= MAX_REMINDER_DAYS ? Number(text) : REMINDER_DAYS
+}
+
 /** Folds a content line at 75 octets (RFC 5545 3.1), never inside a UTF-8 sequence. */
 export function foldLine(line: string): string {
   const encoder = new TextEncoder()
@@ -36,12 +51,20 @@ export interface IcsTexts {
 }
 
 /**
- * The due dates as an iCalendar file: one all-day event a fee. The UID names the
- * plan's version and the fee, so importing the same file twice updates the
- * events instead of doubling them.
+ * The due dates as an iCalendar file: one all-day event a fee, each with a reminder `reminderDays` before it (none
+ * when null). An event's UID names the contract and the fee's number, and its SEQUENCE the version, so a calendar
+ * that imports a newer version's file after an older one moves each fee to its new date and amount instead of
+ * showing both; the same file twice changes nothing. A saved plan whose version number could not be fetched has
+ * no SEQUENCE: a calendar takes it as the first.
  */
-export function planIcs(plan: KeptPlan, texts: IcsTexts, money: (value: number) => string, madeAt: Date): string {
-  const version = plan.versionHashCode ?? 'simulation'
+export function planIcs(
+  plan: KeptPlan,
+  texts: IcsTexts,
+  money: (value: number) => string,
+  madeAt: Date,
+  reminderDays: number | null = REMINDER_DAYS,
+): string {
+  const contract = encodeURIComponent(plan.contractId ?? plan.versionHashCode ?? 'plan')
   const total = plan.table.fees.length
   const lines = [
     'BEGIN:VCALENDAR',
@@ -54,15 +77,27 @@ export function planIcs(plan: KeptPlan, texts: IcsTexts, money: (value: number) 
   for (const fee of plan.table.fees) {
     const next = new Date(`${fee.dueDate}T00:00:00Z`)
     next.setUTCDate(next.getUTCDate() + 1)
+    const summary = escapeText(texts.summary(fee.number, total, money(fee.fee)))
     lines.push(
       'BEGIN:VEVENT',
-      `UID:${version}-fee-${fee.number}@fees-calculator`,
+      `UID:${contract}-fee-${fee.number}@fees-calculator`,
+      ...(plan.versionNumber === null ? [] : [`SEQUENCE:${plan.versionNumber}`]),
       `DTSTAMP:${stamp(madeAt)}`,
       `DTSTART;VALUE=DATE:${basicDate(fee.dueDate)}`,
       `DTEND;VALUE=DATE:${basicDate(next.toISOString().slice(0, 10))}`,
-      `SUMMARY:${escapeText(texts.summary(fee.number, total, money(fee.fee)))}`,
+      `SUMMARY:${summary}`,
       `DESCRIPTION:${escapeText(texts.description)}`,
       'TRANSP:TRANSPARENT',
+      // Relative to the all-day event's start, the due day's midnight: -P3D is three days before.
+      ...(reminderDays === null
+        ? []
+        : [
+            'BEGIN:VALARM',
+            'ACTION:DISPLAY',
+            `TRIGGER:${reminderDays ? `-P${reminderDays}D` : 'PT0S'}`,
+            `DESCRIPTION:${summary}`,
+            'END:VALARM',
+          ]),
       'END:VEVENT',
     )
   }

@@ -31,6 +31,25 @@ function readBack(plan: KeptPlan) {
   return { file, text, info, pages, pageTexts: text.split('\f').filter((page) => page.trim() !== '') }
 }
 
+interface Word {
+  text: string
+  xMin: number
+  xMax: number
+  yMin: number
+}
+
+/** Every word of the PDF's first page with its box, as `pdftotext -bbox` reads them back. */
+function wordsOf(file: string): Word[] {
+  const html = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', '-enc', 'UTF-8', file, '-'], {
+    encoding: 'utf8',
+  })
+  const fromHtml = (text: string) =>
+    text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&')
+  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)].map(
+    (m) => ({ xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), text: fromHtml(m[4] ?? '') }),
+  )
+}
+
 // Every language but Spanish has its words in a chunk of its own, as in the browser.
 beforeAll(() => Promise.all(LANGUAGES.map(loadWords)))
 
@@ -113,6 +132,57 @@ describe.each<[Language, string, string]>([
     // The document's language, for screen readers and search.
     expect(execFileSync('strings', [file], { encoding: 'latin1' })).toContain(`/Lang (${language})`)
   })
+})
+
+describe.each(LANGUAGES)('the summary of the PDF in %s', (language) => {
+  it.each([
+    ['a saved refinancing', true, 100_000],
+    ['a simulation', false, 0],
+  ])('%s: each label ends before its value, all values in one column', (_kind, saved, partialPayment) => {
+    const plan = makePlan({
+      fees: 24,
+      amount: 600_000,
+      partialPayment,
+      tin: 0.07,
+      firstDate: '2027-03-31',
+      language,
+      saved,
+    })
+    const { file } = readBack(plan)
+    const words = wordsOf(file)
+    const starts: number[] = []
+    for (const [label, value] of pdfTexts(plan, MADE_AT).summary) {
+      // Words come back in reading order, a column at a time: the label's in a row, its value's on the same line.
+      const labelWords = label.split(/\s+/)
+      const first = words.findIndex((word, index) =>
+        labelWords.every((part, k) => words[index + k]?.text === part && words[index + k]?.yMin === word.yMin),
+      )
+      expect(first, `${language}: "${label}"`).toBeGreaterThanOrEqual(0)
+      const lastOfLabel = words[first + labelWords.length - 1]!
+      const valueStart = words.find(
+        (word) =>
+          Math.abs(word.yMin - lastOfLabel.yMin) < 1 &&
+          word.xMin > words[first]!.xMin &&
+          word.text === spaced(value).split(' ')[0],
+      )
+      expect(valueStart, `${language}: "${value}" on the line of "${label}"`).toBeDefined()
+      expect(lastOfLabel.xMax, `${language}: "${label}" runs into "${value}"`).toBeLessThan(valueStart!.xMin - 6)
+      starts.push(valueStart!.xMin)
+    }
+    expect(Math.max(...starts) - Math.min(...starts)).toBeLessThan(0.5)
+  })
+})
+
+it('a plan opened by its hash whose version number could not be fetched is that version, never a simulation', () => {
+  const plan = {
+    ...makePlan({ fees: 12, amount: 100_000, tin: 0.05, firstDate: '2027-01-01', language: 'es', saved: true }),
+    versionNumber: null,
+  }
+  const { text, info } = readBack(plan)
+  expect(text).not.toMatch(/Simulación|SIMULACIÓN/)
+  expect(info).not.toMatch(/Simulación/)
+  expect(text).toContain('a1b2c3d4e5f60718293a4b5c6d7e8f90')
+  expect(text).toMatch(/Versión\s+—/)
 })
 
 it("the letters of the widget's languages and the euro sign read back as text", () => {

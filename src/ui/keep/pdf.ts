@@ -1,5 +1,5 @@
 import { jsPDF } from 'jspdf'
-import type { KeptPlan } from './plan.ts'
+import { isSaved, type KeptPlan } from './plan.ts'
 
 /** Every text of the document, already in the widget's language (Lingui) and formatted as on screen (Intl). */
 export interface PdfTexts {
@@ -28,15 +28,17 @@ const MARGIN = 48
 const PAGE_WIDTH = 595.28
 const PAGE_HEIGHT = 841.89
 const ROW = 15
-/** Left edge of the summary's values. */
+/** Left edge of the summary's values, unless a language's longest label needs more room. */
 const VALUE_X = 200
+/** Room between the longest label and the values. */
+const LABEL_GAP = 12
 /** Right edges of the amount columns, left edges of number and date. */
 const COLUMNS = [MARGIN, MARGIN + 40, 300, 370, 450, PAGE_WIDTH - MARGIN] as const
 
 /** The plan as an A4 PDF with real text (selectable, searchable), its schedule over as many pages as it needs. */
 export function planPdf(plan: KeptPlan, texts: PdfTexts, madeAt: Date): Uint8Array {
   const doc = new jsPDF({ unit: 'pt', format: 'a4', compress: true })
-  const saved = plan.versionNumber !== null
+  const saved = isSaved(plan)
   const title = winAnsi(saved ? texts.title : `${texts.title} (${texts.simulation})`)
   doc.setProperties({ title, subject: title, creator: 'fees-calculator' })
   doc.setLanguage(plan.language as Parameters<jsPDF['setLanguage']>[0])
@@ -55,12 +57,16 @@ export function planPdf(plan: KeptPlan, texts: PdfTexts, madeAt: Date): Uint8Arr
   y += 4
   line(texts.madeAt)
   y += 6
-  doc.setFontSize(10)
+  // The values start after the longest label of this language ("Birfinantzatu beharreko zenbatekoa"), so no label
+  // runs into its value.
+  doc.setFont('helvetica', 'normal').setFontSize(10)
+  const labelsEnd = Math.max(...texts.summary.map(([label]) => doc.getTextWidth(winAnsi(label))))
+  const valueX = Math.max(VALUE_X, MARGIN + labelsEnd + LABEL_GAP)
   for (const [label, value] of texts.summary) {
     doc.setFont('helvetica', 'normal').text(winAnsi(label), MARGIN, y)
     doc.setFont('helvetica', 'bold')
-    for (const part of doc.splitTextToSize(winAnsi(value), PAGE_WIDTH - MARGIN - VALUE_X) as string[]) {
-      doc.text(part, VALUE_X, y)
+    for (const part of doc.splitTextToSize(winAnsi(value), PAGE_WIDTH - MARGIN - valueX) as string[]) {
+      doc.text(part, valueX, y)
       y += ROW
     }
   }

@@ -8,17 +8,23 @@ export interface KeptPlan {
   language: Language
   programme: string | null
   contractId: string | null
-  /** Null before saving: the document is a simulation. */
+  /** Null when not known: before saving, or for a saved plan whose number could not be fetched. */
   versionNumber: number | null
+  /** The saved version's hash; null before saving: the document is then a simulation. */
   versionHashCode: string | null
 }
 
-export const isSaved = (plan: KeptPlan): boolean => plan.versionNumber !== null && plan.versionHashCode !== null
+/** A saved version, by its hash: a plan opened by its hash is one even when its number could not be fetched. */
+export const isSaved = (plan: KeptPlan): boolean => plan.versionHashCode !== null
 
-/** `plan-<contractId>-v<version>.pdf` once saved, `plan-simulation-<date>.pdf` before. */
+/**
+ * `plan-<contractId>-v<version>.pdf` once saved (`plan-<contractId>-<hash's first 8>` while the number is not
+ * known), `plan-simulation-<date>.pdf` before.
+ */
 export function planFileName(plan: KeptPlan, extension: 'pdf' | 'ics', madeAt: Date): string {
+  const version = plan.versionNumber === null ? plan.versionHashCode?.slice(0, 8) : `v${plan.versionNumber}`
   const name = isSaved(plan)
-    ? `plan-${plan.contractId ?? plan.versionHashCode}-v${plan.versionNumber}`
+    ? `plan-${plan.contractId ?? plan.versionHashCode}-${version}`
     : `plan-simulation-${madeAt.toISOString().slice(0, 10)}`
   return `${name.replace(/[^\p{L}\p{N}._-]+/gu, '-')}.${extension}`
 }

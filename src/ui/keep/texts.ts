@@ -65,7 +65,8 @@ export function pdfTexts(plan: KeptPlan, madeAt: Date, i18n: I18n = keepI18n(pla
   const total = format.money(result.finalFee)
   const programme = plan.programme ?? ''
   const saved = isSaved(plan)
-  const version = String(plan.versionNumber ?? '')
+  // A saved plan whose number could not be fetched is still that version: its hash names it.
+  const version = plan.versionNumber === null ? '—' : format.integer(plan.versionNumber)
   const contract = plan.contractId ?? ''
   const hash = plan.versionHashCode ?? ''
   return {
