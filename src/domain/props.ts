@@ -32,6 +32,7 @@ export const ELEMENT_PROPS = {
   showFooter: { attribute: 'show-footer', kind: 'flag', default: 'true' },
   apiBase: { attribute: 'api-base', kind: 'text' },
   apiKey: { attribute: 'api-key', kind: 'text' },
+  reminderDays: { attribute: 'reminder-days', kind: 'text' },
 } as const satisfies Record<string, PropRow>
 
 export type ElementPropName = keyof typeof ELEMENT_PROPS
@@ -67,6 +68,11 @@ export const ELEMENT_PROP_DOCS: Record<ElementPropName, { readonly attribute: st
   apiKey: {
     attribute: "Overrides the build's static API key of hash mode.",
     property: "Overrides the build's static API key of hash mode.",
+  },
+  reminderDays: {
+    attribute:
+      'Days before each due date that the calendar file (`.ics`) reminds the student: a whole number from 0 (on the day) to 60, or `off` for no reminder. Default 3.',
+    property: 'Days before each due date that the calendar file reminds the student, as text (`"7"`), or `"off"`.',
   },
 }
 

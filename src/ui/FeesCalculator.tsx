@@ -169,8 +169,14 @@ function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & {
   const shadowRoot = styleRoot instanceof ShadowRoot ? styleRoot : null
 
   const context = useMemo<CalculatorContextValue>(
-    () => ({ store, shadowRoot, reportChunkFailure, language: language ?? DEFAULT_LANGUAGE }),
-    [store, shadowRoot, reportChunkFailure, language],
+    () => ({
+      store,
+      shadowRoot,
+      reportChunkFailure,
+      language: language ?? DEFAULT_LANGUAGE,
+      reminderDays: props.reminderDays ?? null,
+    }),
+    [store, shadowRoot, reportChunkFailure, language, props.reminderDays],
   )
   const state = useStore(store, (s) => (s.result === null ? 'empty' : s.versionLocked ? 'locked' : 'loaded'))
   // React itself writes the error to the console once (its root's onCaughtError); the host hears of it here.

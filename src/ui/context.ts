@@ -14,6 +14,8 @@ export interface CalculatorContextValue {
    * switch changes every word and format at once). Parts read it here, not from the store.
    */
   language: Language
+  /** The host's `reminder-days`, as given: how long before each due date the calendar file reminds the student. */
+  reminderDays?: string | null
 }
 
 export const CalculatorContext = createContext<CalculatorContextValue | null>(null)

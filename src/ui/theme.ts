@@ -38,6 +38,7 @@
  * @csspart rates - The TIN and TAE beside the summary.
  * @csspart version - The enrolment id and version number.
  * @csspart save-button - The SAVE button.
+ * @csspart downloads - The plan's files below the card: its PDF, and once saved its due dates as a calendar file.
  * @csspart schedule - The dated amortization schedule, shown after a save or on demand.
  * @csspart footer - The optional footer with the legal links and copyright (`show-footer`).
  * @csspart failed - The panel shown instead of the card when the calculator could not be drawn, with its retry.
@@ -75,6 +76,7 @@ export const CSS_PARTS = [
   'rates',
   'version',
   'save-button',
+  'downloads',
   'schedule',
   'footer',
   'failed',

@@ -1,100 +1,138 @@
-import { useState } from 'react'
+import { useLayoutEffect, useState } from 'react'
 import { useShallow } from 'zustand/shallow'
+import type { Language } from '../../domain/language.ts'
 import type { PlanDownloadDetail } from '../../events.ts'
-import { useCalculator, useCalculatorContext } from '../context.ts'
+import type { CalculatorState } from '../../store/calculator-store.ts'
+import { useActions, useCalculator, useCalculatorContext } from '../context.ts'
 import { formattersFor } from '../format.ts'
+import { adoptStyles } from '../styles/adopt.ts'
 import { pdfChunk } from './chunk.ts'
-import { planIcs } from './ics.ts'
+import downloadsCss from './downloads.css?inline'
+import { planIcs, reminderDaysOf } from './ics.ts'
 import type { KeptPlan } from './plan.ts'
-import { downloadBlob, isSaved, planFileName } from './plan.ts'
+import { downloadBlob, planFileName } from './plan.ts'
 import { buttonTexts, icsTexts, pdfTexts } from './texts.ts'
 
 /**
+ * The plan on screen as the files keep it, once its schedule is on hand. A version is saved when a save of this
+ * plan returned its number, or when the plan was opened by its hash, whose number may not have been fetched.
+ */
+function keptPlanOf(s: CalculatorState, language: Language): KeptPlan | null {
+  if (!s.amortization || !s.result) return null
+  const saved = s.versionNumber !== null || s.loadedByHash
+  return {
+    table: s.amortization,
+    result: s.result,
+    language,
+    programme: s.input?.studyIdName ?? null,
+    contractId: s.input?.contractId ?? null,
+    versionNumber: s.versionNumber,
+    versionHashCode: saved ? s.versionHashCode : null,
+  }
+}
+
+/**
  * "Download the plan (PDF)" (before and after saving) and "Add the due dates to my calendar" (a saved plan
- * only). The PDF maker is a lazy chunk: fetched on the first press, or earlier on hover or focus.
+ * only), offered as soon as there is a plan, whether its schedule is open or not: a press before it is fetches the
+ * schedule first (which then shows too). The PDF maker is a lazy chunk: fetched on the first press, or earlier on
+ * hover or focus.
  */
 export default function PlanDownloads() {
-  const { reportChunkFailure, language } = useCalculatorContext()
-  const state = useCalculator(
+  const { reportChunkFailure, language, store, reminderDays, shadowRoot } = useCalculatorContext()
+  useLayoutEffect(() => {
+    adoptStyles(shadowRoot ?? document, [downloadsCss])
+  }, [shadowRoot])
+  const { previewSchedule } = useActions()
+  const { hasResult, saved, busy } = useCalculator(
     useShallow((s) => ({
-      table: s.amortization,
-      result: s.result,
-      input: s.input,
-      versionNumber: s.versionNumber,
-      versionHashCode: s.versionHashCode,
+      hasResult: s.result !== null,
+      saved: s.versionHashCode !== null && (s.versionNumber !== null || s.loadedByHash),
+      // A plan being recalculated or saved (SAVE pressed included) is not the one the files would keep.
+      busy: s.calculating || s.saving || s.saveQueued,
     })),
   )
-  const [busy, setBusy] = useState(false)
+  const [making, setMaking] = useState(false)
   const labels = buttonTexts(language)
-  if (!state.table || !state.result) return null
-  const plan: KeptPlan = {
-    table: state.table,
-    result: state.result,
-    language,
-    programme: state.input?.studyIdName ?? null,
-    contractId: state.input?.contractId ?? null,
-    versionNumber: state.versionNumber,
-    versionHashCode: state.versionNumber === null ? null : state.versionHashCode,
+  if (!hasResult) return null
+  /** The plan with its schedule: the one on screen, else fetched now; null if it could not be (the card says so). */
+  const plan = async (): Promise<KeptPlan | null> => {
+    if (!store.getState().amortization) await previewSchedule()
+    return keptPlanOf(store.getState(), language)
   }
-  const announce = (target: EventTarget, detail: PlanDownloadDetail) =>
-    target.dispatchEvent(new CustomEvent('planDownloadEvent', { detail, bubbles: true, composed: true }))
+  const announce = (target: EventTarget, kept: KeptPlan, detail: Pick<PlanDownloadDetail, 'kind' | 'fileName'>) =>
+    target.dispatchEvent(
+      new CustomEvent<PlanDownloadDetail>('planDownloadEvent', {
+        detail: {
+          ...detail,
+          contractId: kept.contractId,
+          versionNumber: kept.versionNumber,
+          versionHashCode: kept.versionHashCode,
+        },
+        bubbles: true,
+        composed: true,
+      }),
+    )
   const prefetch = () => {
     pdfChunk.load().catch(() => {
       // Reported when the student presses the button, not on a hover.
     })
   }
-  const downloadPdf = async (button: HTMLButtonElement) => {
-    setBusy(true)
+  const make = async (button: HTMLButtonElement, kind: 'pdf' | 'ics') => {
+    if (busy || making) return
+    setMaking(true)
     try {
-      const maker = await pdfChunk.load()
+      const maker = kind === 'pdf' ? await pdfChunk.load() : null
+      const kept = await plan()
+      if (!kept) return
       const madeAt = new Date()
-      const fileName = planFileName(plan, 'pdf', madeAt)
-      const bytes = maker.planPdf(plan, pdfTexts(plan, madeAt), madeAt)
-      downloadBlob(new Blob([bytes as BlobPart], { type: 'application/pdf' }), fileName)
-      announce(button, { kind: 'pdf', fileName, ...versionOf(plan) })
+      const fileName = planFileName(kept, kind, madeAt)
+      const blob = maker
+        ? new Blob([maker.planPdf(kept, pdfTexts(kept, madeAt), madeAt) as BlobPart], { type: 'application/pdf' })
+        : new Blob(
+            [
+              planIcs(
+                kept,
+                icsTexts(kept),
+                formattersFor(language, kept.table.currency).money,
+                madeAt,
+                reminderDaysOf(reminderDays),
+              ),
+            ],
+            { type: 'text/calendar' },
+          )
+      downloadBlob(blob, fileName)
+      announce(button, kept, { kind, fileName })
     } catch (error) {
       reportChunkFailure(error)
     } finally {
-      setBusy(false)
+      setMaking(false)
     }
   }
-  const downloadIcs = (button: HTMLButtonElement) => {
-    const madeAt = new Date()
-    const format = formattersFor(plan.language, plan.table.currency)
-    const texts = icsTexts(plan)
-    const fileName = planFileName(plan, 'ics', madeAt)
-    downloadBlob(new Blob([planIcs(plan, texts, format.money, madeAt)], { type: 'text/calendar' }), fileName)
-    announce(button, { kind: 'ics', fileName, ...versionOf(plan) })
-  }
+  const state = { 'aria-disabled': busy || undefined, 'aria-busy': making }
   return (
-    <>
+    <div className="fc-downloads" part="downloads">
       <button
         type="button"
         className="fc-button fc-button--secondary"
         data-download="pdf"
-        aria-busy={busy}
+        {...state}
         onPointerEnter={prefetch}
         onFocus={prefetch}
-        onClick={(event) => void downloadPdf(event.currentTarget)}
+        onClick={(event) => void make(event.currentTarget, 'pdf')}
       >
         {labels.pdf}
       </button>
-      {isSaved(plan) && (
+      {saved && (
         <button
           type="button"
           className="fc-button fc-button--secondary"
           data-download="ics"
-          onClick={(event) => downloadIcs(event.currentTarget)}
+          {...state}
+          onClick={(event) => void make(event.currentTarget, 'ics')}
         >
           {labels.ics}
         </button>
       )}
-    </>
+    </div>
   )
 }
-
-const versionOf = (plan: KeptPlan) => ({
-  contractId: plan.contractId,
-  versionNumber: plan.versionNumber,
-  versionHashCode: plan.versionHashCode,
-})

@@ -4,23 +4,26 @@ import { scheduleChunk } from '../chunks.ts'
 import { useCalculator, useCalculatorContext } from '../context.ts'
 import { useChunk } from '../useChunk.ts'
 
-/** The amortization schedule once a save or the schedule button returned one; its chunk loads then. */
+/**
+ * The plan's downloads (PDF, calendar) once there is a plan, and the amortization schedule once a save or the
+ * schedule button returned one. Their chunk loads when the browser is idle after the first figures.
+ */
 export function ScheduleSection() {
-  const { table, fileTag } = useCalculator(
-    useShallow((s) => ({
-      table: s.amortization,
-      fileTag:
-        [s.input?.contractId, s.versionNumber === null ? null : `v${s.versionNumber}`].filter(Boolean).join('-') ||
-        'plan',
-    })),
+  const { table, hasResult } = useCalculator(
+    useShallow((s) => ({ table: s.amortization, hasResult: s.result !== null })),
   )
   const { reportChunkFailure, language } = useCalculatorContext()
-  const schedule = useChunk(scheduleChunk, reportChunkFailure)
+  const schedule = useChunk(scheduleChunk, reportChunkFailure, { preload: hasResult })
   const { request } = schedule
   useEffect(() => {
     if (table && table.fees.length > 0) request()
   }, [table, request])
-  if (!table || table.fees.length === 0 || !schedule.module) return null
-  const Schedule = schedule.module.default
-  return <Schedule table={table} language={language} fileTag={fileTag} />
+  if (!hasResult || !schedule.module) return null
+  const { default: Schedule, PlanDownloads } = schedule.module
+  return (
+    <>
+      <PlanDownloads />
+      {table && table.fees.length > 0 && <Schedule table={table} language={language} />}
+    </>
+  )
 }

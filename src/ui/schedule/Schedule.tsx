@@ -2,9 +2,12 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
 import type { Language } from '../../domain/language.ts'
 import type { AmortizationTable } from '../../domain/types.ts'
-import { useCalculatorContext } from '../context.ts'
+import { useCalculator, useCalculatorContext } from '../context.ts'
 import { formattersFor } from '../format.ts'
-import PlanDownloads from '../keep/PlanDownloads.tsx'
+
+// The plan's downloads come in this chunk too, and are offered with or without the schedule (ScheduleSection).
+export { default as PlanDownloads } from '../keep/PlanDownloads.tsx'
+
 import { adoptStyles } from '../styles/adopt.ts'
 import { downloadText, scheduleCsv } from './csv.ts'
 import scheduleCss from './schedule.css?inline'
@@ -12,13 +15,17 @@ import scheduleCss from './schedule.css?inline'
 export interface ScheduleProps {
   table: AmortizationTable
   language: Language
-  /** Names the CSV file: the version or contract it belongs to. */
-  fileTag: string
 }
 
 /** The dated amortization schedule a save or the schedule button returned, with its CSV download. */
-export default function Schedule({ table, language, fileTag }: ScheduleProps) {
+export default function Schedule({ table, language }: ScheduleProps) {
   const { t } = useLingui()
+  // Names the CSV file: the contract and version it belongs to.
+  const fileTag = useCalculator(
+    (s) =>
+      [s.input?.contractId, s.versionNumber === null ? null : `v${s.versionNumber}`].filter(Boolean).join('-') ||
+      'plan',
+  )
   const titleId = useId()
   const { shadowRoot } = useCalculatorContext()
   const title = useRef<HTMLHeadingElement>(null)
@@ -54,7 +61,6 @@ export default function Schedule({ table, language, fileTag }: ScheduleProps) {
         <button type="button" className="fc-button fc-button--secondary" data-download="csv" onClick={download}>
           {t`Download CSV`}
         </button>
-        <PlanDownloads />
       </div>
       {/* A labelled region that takes the focus, so that a keyboard user can scroll a schedule wider than the widget. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard (WCAG 2.1.1). */}
