@@ -10,23 +10,20 @@ import { pdfChunk } from './chunk.ts'
 import downloadsCss from './downloads.css?inline'
 import { planIcs, reminderDaysOf } from './ics.ts'
 import type { KeptPlan } from './plan.ts'
-import { downloadBlob, planFileName } from './plan.ts'
+import { downloadBlob, isSavedVersion, planFileName } from './plan.ts'
 import { buttonTexts, icsTexts, pdfTexts } from './texts.ts'
 
-/**
- * The plan on screen as the files keep it, once its schedule is on hand. A version is saved when a save of this
- * plan returned its number, or when the plan was opened by its hash, whose number may not have been fetched.
- */
+/** The plan on screen as the files keep it, once its schedule is on hand. */
 function keptPlanOf(s: CalculatorState, language: Language): KeptPlan | null {
   if (!s.amortization || !s.result) return null
-  const saved = s.versionNumber !== null || s.loadedByHash
+  const saved = isSavedVersion(s)
   return {
     table: s.amortization,
     result: s.result,
     language,
     programme: s.input?.studyIdName ?? null,
     contractId: s.input?.contractId ?? null,
-    versionNumber: s.versionNumber,
+    versionNumber: saved ? s.versionNumber : null,
     versionHashCode: saved ? s.versionHashCode : null,
   }
 }
@@ -46,7 +43,7 @@ export default function PlanDownloads() {
   const { hasResult, saved, busy } = useCalculator(
     useShallow((s) => ({
       hasResult: s.result !== null,
-      saved: s.versionHashCode !== null && (s.versionNumber !== null || s.loadedByHash),
+      saved: isSavedVersion(s),
       // A plan being recalculated or saved (SAVE pressed included) is not the one the files would keep.
       busy: s.calculating || s.saving || s.saveQueued,
     })),

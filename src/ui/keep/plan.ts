@@ -1,5 +1,6 @@
 import type { Language } from '../../domain/language.ts'
 import type { AmortizationTable, FeesTableResult } from '../../domain/types.ts'
+import type { CalculatorState } from '../../store/calculator-store.ts'
 
 /** What a kept plan (PDF or calendar) is made from: the schedule on screen and the figures above it. */
 export interface KeptPlan {
@@ -16,6 +17,15 @@ export interface KeptPlan {
 
 /** A saved version, by its hash: a plan opened by its hash is one even when its number could not be fetched. */
 export const isSaved = (plan: KeptPlan): boolean => plan.versionHashCode !== null
+
+/**
+ * Whether the plan on screen is a saved version: a save of this very plan returned its number (a plan changed
+ * after a save that did not lock it is not that version any more), or it was opened by its hash, whose number may
+ * not have come.
+ */
+export const isSavedVersion = (
+  s: Pick<CalculatorState, 'versionHashCode' | 'versionNumber' | 'loadedByHash' | 'planSent'>,
+): boolean => s.versionHashCode !== null && (s.loadedByHash || (s.planSent && s.versionNumber !== null))
 
 /**
  * `plan-<contractId>-v<version>.pdf` once saved (`plan-<contractId>-<hash's first 8>` while the number is not
