@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } 
 import { tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort, waitUntilAnswering } from '../../server/tools/server-process.ts'
+import { freePort, waitUntilAnswering } from '../../server/test/support/server-process.ts'
 import { browserSuite, type Page } from './harness.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { mintToken } from '../../server/src/auth.ts'
-import { TEST_JWT_SECRET } from '../../server/tools/reference-server.ts'
+import { TEST_JWT_SECRET } from '../../server/test/support/reference-server.ts'
 import { browserSuite, type Page, problemReply } from './harness.ts'
 import { loaded, settled, text, waitForEvent } from './screen-helpers.ts'
 

@@ -1,13 +1,13 @@
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
-import { type DemoServer, startDemo } from '../../server/tools/reference-server.ts'
-import { launchBrowser } from '../../tools/browsers.ts'
+import { type DemoServer, startDemo } from '../../server/test/support/reference-server.ts'
+import { launchBrowser } from '../support/chromium.ts'
 import { UNAVAILABLE } from '../support/fixtures.ts'
 import { type OpenOptions, RECORD_EVENTS_SCRIPT } from '../support/pages.ts'
 import { type Language, loaded, waitForEvent } from './screen-helpers.ts'
 
-export { type DemoServer, startDemo } from '../../server/tools/reference-server.ts'
-export { ALLOW_LOOPBACK_CROSS_ORIGIN, CHROME_PATH, launchBrowser, requireBuild } from '../../tools/browsers.ts'
+export { type DemoServer, startDemo } from '../../server/test/support/reference-server.ts'
+export { ALLOW_LOOPBACK_CROSS_ORIGIN, CHROME_PATH, launchBrowser, requireBuild } from '../support/chromium.ts'
 
 /** Collects what a page reports: uncaught errors and console messages. */
 export function watch(page: Page) {

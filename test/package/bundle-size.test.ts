@@ -1,9 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LANGUAGES } from '../../src/domain/language.ts'
-import { readChunkReport } from '../../tools/chunk-report.ts'
-import { type FirstFiguresJs, jsBeforeFirstFigures } from '../../tools/first-figures-js.ts'
+import { readChunkReport } from '../../scripts/chunk-report.ts'
+import { type FirstFiguresJs, jsBeforeFirstFigures } from '../../scripts/first-figures-js.ts'
 import {
   CLI_BUDGET_RAW,
   FIRST_FIGURES_JS_BUDGET_GZIP,
@@ -12,7 +11,8 @@ import {
   kb,
   standaloneSizes,
   WORDS_CHUNK_BUDGET_GZIP,
-} from '../../tools/size-budget.ts'
+} from '../../scripts/size-budget.ts'
+import { LANGUAGES } from '../../src/domain/language.ts'
 import { type Browser, type DemoServer, launchBrowser, startDemo } from '../browser/harness.ts'
 
 /** What a first render does not need, by the packages or sources that make it up. */

@@ -1,5 +1,5 @@
 /**
- * A suite written once, run in Chromium, Firefox and WebKit (tools/engines.ts).
+ * A suite written once, run in Chromium, Firefox and WebKit (drivers.ts).
  * `describeEngines` starts the demo server and the page server once for the
  * suite, launches each engine before its tests and closes it after them, and
  * closes every page a test opened after that test, failing the test if the
@@ -8,8 +8,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest'
-import { type DemoServer, startDemo } from '../../server/tools/reference-server.ts'
-import { ENGINES, type Engine, type EngineName, type EnginePage, launchEngine } from '../../tools/engines.ts'
+import { type DemoServer, startDemo } from '../../server/test/support/reference-server.ts'
+import { ENGINES, type Engine, type EngineName, type EnginePage, launchEngine } from './drivers.ts'
 import { type PageServer, startPageServer } from './page-server.ts'
 import type { OpenOptions, RecordedEvent, RecordingWindow } from './pages.ts'
 

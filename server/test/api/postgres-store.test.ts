@@ -2,9 +2,9 @@ import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { pgMigrations } from '../../src/store/pg-migrations.ts'
 import { openPostgresStore } from '../../src/store/postgres.ts'
-import { postgresBinaries } from '../../tools/postgres-cluster.ts'
 import { newVersion } from '../support/new-version.ts'
 import { freshDatabaseName, postgresSuite } from '../support/postgres.ts'
+import { postgresBinaries } from '../support/postgres-cluster.ts'
 import { financing, startTestServer } from './server.ts'
 
 /** What only the PostgreSQL store has to get right: migrations shared by many servers, outages, retries. */

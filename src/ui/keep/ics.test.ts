@@ -1,9 +1,9 @@
 import ICAL from 'ical.js'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { makePlan } from '../../../test/support/plans.ts'
 import { LANGUAGES } from '../../domain/language.ts'
 import { formattersFor } from '../format.ts'
 import { loadWords } from '../i18n.ts'
-import { makePlan } from './fixtures.ts'
 import { foldLine, planIcs } from './ics.ts'
 import { icsTexts } from './texts.ts'
 

@@ -3,14 +3,14 @@
  * each through the client that drives Debian's build with nothing to
  * download: Chromium through playwright-core (CDP), Firefox ESR through
  * puppeteer-core (WebDriver BiDi, no geckodriver), WebKit through plain W3C
- * WebDriver to WebKitWebDriver and MiniBrowser (tools/webkit.ts). A test
+ * WebDriver to WebKitWebDriver and MiniBrowser (webkit.ts). A test
  * speaks only this interface; what an engine's protocol cannot do (WebKit's
  * WebDriver has no init scripts and no console log) the test pages' probe
  * does in the page itself (test/support/page-server.ts).
  */
 import { existsSync } from 'node:fs'
 import puppeteer from 'puppeteer-core'
-import { launchBrowser } from './browsers.ts'
+import { launchBrowser } from './chromium.ts'
 import { WebDriverSession } from './webkit.ts'
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'] as const
