@@ -2,10 +2,9 @@ import { defineConfig, mergeConfig } from 'vitest/config'
 import { LongFilesFirst } from './test/support/sequencer.ts'
 import viteConfig from './vite.config.ts'
 
-// Four suites: unit tests beside their code (happy-dom), the reference API
-// against a real server (node), real-browser tests in Chromium (node driving
-// playwright-core against the built bundle and the demo server), and the flows
-// every engine must pass, in Chromium, Firefox and WebKit (test/support/engines.ts).
+// Unit tests beside their code (happy-dom), the reference API against a real
+// server (node), and the browser tests: the built bundle through the demo
+// server, in the engines each suite names (test/support/harness.ts).
 export default defineConfig(async (env) =>
   mergeConfig(await (typeof viteConfig === 'function' ? viteConfig(env) : viteConfig), {
     test: {
@@ -41,19 +40,8 @@ export default defineConfig(async (env) =>
             environment: 'node',
             testTimeout: 60_000,
             hookTimeout: 120_000,
-            fileParallelism: false,
-          },
-        },
-        {
-          extends: true,
-          test: {
-            name: 'engines',
-            include: ['test/engines/**/*.test.ts'],
-            environment: 'node',
-            testTimeout: 60_000,
-            hookTimeout: 120_000,
-            // Three browsers on a 2-core machine: one file at a time, and after the other suites rather than beside
-            // Chromium's, so that no wait of theirs runs short for want of a core.
+            // Browsers on a 2-core machine: one file at a time, and after the other suites rather than beside them,
+            // so that no wait of theirs runs short for want of a core.
             fileParallelism: false,
             sequence: { groupOrder: 1 },
           },
