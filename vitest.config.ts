@@ -40,6 +40,8 @@ export default defineConfig(async (env) =>
             environment: 'node',
             testTimeout: 60_000,
             hookTimeout: 120_000,
+            // A poll waits for a condition in a page as long as the harness's own waits (test/support/drivers.ts).
+            expect: { poll: { timeout: 15_000 } },
             // Browsers on a 2-core machine: one file at a time, and after the other suites rather than beside them,
             // so that no wait of theirs runs short for want of a core.
             fileParallelism: false,

@@ -15,6 +15,8 @@ import { launchBrowser } from './chromium.ts'
 import { WebDriverSession } from './webkit.ts'
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'] as const
+/** How long a wait for a condition in a page may take: a loaded 2-core machine running browsers still answers within this. */
+export const WAIT_TIMEOUT_MS = 15_000
 export type EngineName = (typeof ENGINES)[number]
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr'
@@ -79,6 +81,8 @@ async function launchChromium(args: string[] = []): Promise<Engine> {
     name: 'chromium',
     async newPage(viewport) {
       const page = await browser.newPage({ viewport })
+      // A locator of a test's own waits as long as the harness's own waits do.
+      page.setDefaultTimeout(WAIT_TIMEOUT_MS)
       const errors: string[] = []
       const lines: string[] = []
       page.on('pageerror', (error) => errors.push(error.message))

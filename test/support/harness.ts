@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import type { Page as PlaywrightPage } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest'
 import { type DemoServer, startDemo } from '../../server/test/support/reference-server.ts'
-import { ENGINES, type Engine, type EngineName, type EnginePage, launchEngine } from './drivers.ts'
+import { ENGINES, type Engine, type EngineName, type EnginePage, launchEngine, WAIT_TIMEOUT_MS } from './drivers.ts'
 import { type PageServer, type RecordedEvent, type RecordingWindow, startPageServer } from './page-server.ts'
 import type { Language } from './screen.ts'
 
@@ -24,7 +24,6 @@ export type { RecordedEvent } from './page-server.ts'
 /** Every engine, for a suite that holds in all of them. */
 export const EVERY_ENGINE = ENGINES
 
-const WAIT_TIMEOUT_MS = 15_000 // a loaded 2-core machine running three browsers still answers within this
 const POLL_MS = 25 // how often a condition is asked again while it does not hold yet
 
 export const SHOTS_DIR = 'test-results/screens'

@@ -277,6 +277,11 @@ export async function startPageServer(target: string): Promise<PageServer> {
     if (url.pathname === PROBE_PATH) return send(response, 'text/javascript; charset=utf-8', PROBE_SCRIPT)
     if (url.pathname === AXE_PATH)
       return send(response, 'text/javascript; charset=utf-8', readFileSync(AXE_FILE, 'utf8'))
+    // The icon a browser asks for by itself when a page names none: no page is about it.
+    if (url.pathname === '/favicon.ico') {
+      response.writeHead(204, { 'cache-control': 'no-store' })
+      return response.end()
+    }
     if (url.pathname === FRAME_PATH) {
       const size = (name: string) => Number(url.searchParams.get(name))
       return send(response, 'text/html; charset=utf-8', framePage(url.searchParams.get('src')!, size('w'), size('h')))
