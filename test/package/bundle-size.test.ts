@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readChunkReport } from '../../scripts/chunk-report.ts'
 import { type FirstFiguresJs, jsBeforeFirstFigures } from '../../scripts/first-figures-js.ts'
@@ -12,8 +13,9 @@ import {
   standaloneSizes,
   WORDS_CHUNK_BUDGET_GZIP,
 } from '../../scripts/size-budget.ts'
+import { type DemoServer, startDemo } from '../../server/test/support/reference-server.ts'
 import { LANGUAGES } from '../../src/domain/language.ts'
-import { type Browser, type DemoServer, launchBrowser, startDemo } from '../browser/harness.ts'
+import { launchBrowser } from '../support/chromium.ts'
 
 /** What a first render does not need, by the packages or sources that make it up. */
 const LAZY_PARTS = {

@@ -423,3 +423,22 @@ export function savedPlans(suite: EngineSuite): Readonly<Partial<Record<Language
   })
   return saved
 }
+
+/**
+ * What a suite's tests need running beside the demo server (a backend that is not ours, a server that replays
+ * answers): started before them in each engine, closed after them. Call it inside `describeEngines`; the returned
+ * function gives it to a test.
+ */
+export function started<T extends { close(): unknown }>(start: () => Promise<T>, timeout?: number): () => T {
+  let value: T | undefined
+  beforeAll(async () => {
+    value = await start()
+  }, timeout)
+  afterAll(async () => {
+    await value?.close()
+  })
+  return () => {
+    if (value === undefined) throw new Error('not started: use it inside a test')
+    return value
+  }
+}
