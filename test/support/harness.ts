@@ -365,7 +365,7 @@ export function describeEngines(
           await page.close()
           problems.push(...page.reported!)
         }
-        pages?.reset()
+        await pages?.reset()
         if (problems.length) throw new Error(`the page reported errors:\n${problems.join('\n')}`)
       })
       const need = <T>(value: T | undefined, what: string): T => {

@@ -15,7 +15,14 @@
  * The rules last until `reset`, which the harness calls after each test.
  */
 import { readFileSync } from 'node:fs'
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, request, type ServerResponse } from 'node:http'
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  request,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { extname, join } from 'node:path'
@@ -169,7 +176,8 @@ export interface SeenRequest {
 export type Lift = () => void
 
 export interface PageServer {
-  url: string
+  /** The pages' origin, a new one after each `reset`. */
+  readonly url: string
   /** Holds the next request that `match` picks, then lets the rest through. */
   hold(match: Match): Held
   /**
@@ -191,8 +199,11 @@ export interface PageServer {
   page(html: string, path?: string): string
   /** The path of a frame page showing `path` at exactly that size. */
   frame(path: string, width: number, height: number): string
-  /** Drops every rule, held request, page and logged request: what one test set up ends with it. */
-  reset(): void
+  /**
+   * Drops every rule, held request, page and logged request, and moves to a new port: what one test set up, and what
+   * its pages kept, ends with it.
+   */
+  reset(): Promise<void>
   close(): Promise<void>
 }
 
@@ -271,7 +282,7 @@ export async function startPageServer(target: string): Promise<PageServer> {
     }
   }
 
-  const server = createServer((incoming, response) => {
+  const handle = (incoming: IncomingMessage, response: ServerResponse) => {
     const url = new URL(incoming.url ?? '/', 'http://localhost')
     const path = `${url.pathname}${url.search}`
     if (url.pathname === PROBE_PATH) return send(response, 'text/javascript; charset=utf-8', PROBE_SCRIPT)
@@ -299,12 +310,24 @@ export async function startPageServer(target: string): Promise<PageServer> {
       if (rule.left !== undefined && --rule.left === 0) rules = rules.filter((r) => r !== rule)
       rule.handle(incoming, response, path, body)
     })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  }
+  /** A server on a new loopback port, and its origin. */
+  const listen = async () => {
+    const server = createServer(handle)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
+  }
+  const stop = (server: Server) =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
+  let current = await listen()
   let count = 0
   return {
-    url: `http://127.0.0.1:${port}`,
+    get url() {
+      return current.url
+    },
     get requests() {
       return requests
     },
@@ -379,17 +402,18 @@ export async function startPageServer(target: string): Promise<PageServer> {
       })
     },
     frame: (path, width, height) => `${FRAME_PATH}?w=${width}&h=${height}&src=${encodeURIComponent(path)}`,
-    reset() {
+    async reset() {
       rules = []
       // A request still held goes on to the server, so that no connection is left waiting.
       for (const release of releases.splice(0)) release()
       requests.splice(0)
       pages.clear()
+      // The next test's pages on an origin of their own: no file another test's pages loaded (WebKit keeps its
+      // window, and what it loaded, for a whole suite, whatever the headers say), no cookie and no storage of theirs.
+      const previous = current
+      current = await listen()
+      await stop(previous.server)
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: () => stop(current.server),
   }
 }
