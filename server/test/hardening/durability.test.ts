@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { mintToken } from '../../src/auth.ts'
-import { financing } from '../api/server.ts'
+import { financing } from '../support/api-server.ts'
 import { freePort, startServerProcess } from '../support/server-process.ts'
 
 const API_KEY = 'durability-key'

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { API_KEY, financing, JWT_SECRET } from '../api/server.ts'
+import { API_KEY, financing, JWT_SECRET } from '../support/api-server.ts'
 import { currentActivity, freshDatabaseName, postgresSuite } from '../support/postgres.ts'
 import { freePort, startServerProcess } from '../support/server-process.ts'
 
