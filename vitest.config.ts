@@ -65,6 +65,10 @@ export default defineConfig(async (env) =>
             hookTimeout: 120_000,
             // A poll waits for a condition in a page as long as the harness's own waits (test/support/drivers.ts).
             expect: { poll: { timeout: 15_000 } },
+            // The drivers, the harness and the reference server are imported once per worker, not once per file (a
+            // quarter of these files' CPU time): each suite starts its own servers and browsers, and none of those
+            // modules keeps state a suite could leave to the next.
+            isolate: false,
             // After the other projects rather than beside them: those keep both cores busy, and a browser's waits are
             // for conditions that a starved core would only slow. Two browser files at a time, each its own browsers
             // and servers.
