@@ -1,12 +1,14 @@
 /**
- * One small driver over the three browser engines the engine tests run in,
+ * One small driver over the three browser engines the browser tests run in,
  * each through the client that drives Debian's build with nothing to
  * download: Chromium through playwright-core (CDP), Firefox ESR through
  * puppeteer-core (WebDriver BiDi, no geckodriver), WebKit through plain W3C
  * WebDriver to WebKitWebDriver and MiniBrowser (webkit.ts). A test
- * speaks only this interface; what an engine's protocol cannot do (WebKit's
- * WebDriver has no init scripts and no console log) the test pages' probe
- * does in the page itself (test/support/page-server.ts).
+ * speaks this interface, through TestPage (harness.ts), and reaches
+ * Chromium's Playwright page only for what no other engine's protocol
+ * offers; what an engine's protocol cannot do (WebKit's WebDriver has no init
+ * scripts and no console log) the test pages' probe does in the page itself
+ * (page-server.ts).
  */
 import { existsSync } from 'node:fs'
 import type { Page as PlaywrightPage } from 'playwright-core'
