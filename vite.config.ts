@@ -5,7 +5,7 @@ import { lingui } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
-import { CHUNK_REPORT_PATH, type ChunkReport } from './tools/chunk-report.ts'
+import { CHUNK_REPORT_PATH, type ChunkReport } from './scripts/chunk-report.ts'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string

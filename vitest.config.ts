@@ -2,15 +2,17 @@ import { defineConfig, mergeConfig } from 'vitest/config'
 import { LongFilesFirst } from './test/support/sequencer.ts'
 import viteConfig from './vite.config.ts'
 
-// Four suites: unit tests beside their code (happy-dom), the reference API
-// against a real server (node), real-browser tests in Chromium (node driving
-// playwright-core against the built bundle and the demo server), and the flows
-// every engine must pass, in Chromium, Firefox and WebKit (test/support/engines.ts).
+// Five projects, each named for what it runs: the widget's unit tests beside
+// their code (happy-dom); the reference server's tests (its unit tests, the API
+// against a real server, its hardening); the built package's artefacts; the
+// model-based sequences of the widget's store and element; and the browser
+// tests, the built bundle through the demo server in the engines each suite
+// names (test/support/harness.ts).
 export default defineConfig(async (env) =>
   mergeConfig(await (typeof viteConfig === 'function' ? viteConfig(env) : viteConfig), {
     test: {
-      // Vitest's default is one worker less than the cores: one worker on a 2-core machine. The unit and server files
-      // are independent (each server on its own port, each store in its own directory), so both cores take files.
+      // Vitest's default is one worker less than the cores: one worker on a 2-core machine. The files are
+      // independent (each server on its own port, each store in its own directory), so both cores take files.
       maxWorkers: 2,
       sequence: { sequencer: LongFilesFirst },
       projects: [
@@ -27,7 +29,27 @@ export default defineConfig(async (env) =>
           extends: true,
           test: {
             name: 'server',
-            include: ['server/**/*.test.ts', 'test/package/**/*.test.ts', 'test/hardening/**/*.test.ts'],
+            include: ['server/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'package',
+            include: ['test/package/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'model',
+            include: ['test/hardening/**/*.test.ts'],
             environment: 'node',
             testTimeout: 60_000,
             hookTimeout: 60_000,
@@ -41,20 +63,15 @@ export default defineConfig(async (env) =>
             environment: 'node',
             testTimeout: 60_000,
             hookTimeout: 120_000,
-            fileParallelism: false,
-          },
-        },
-        {
-          extends: true,
-          test: {
-            name: 'engines',
-            include: ['test/engines/**/*.test.ts'],
-            environment: 'node',
-            testTimeout: 60_000,
-            hookTimeout: 120_000,
-            // Three browsers on a 2-core machine: one file at a time, and after the other suites rather than beside
-            // Chromium's, so that no wait of theirs runs short for want of a core.
-            fileParallelism: false,
+            // A poll waits for a condition in a page as long as the harness's own waits (test/support/drivers.ts).
+            expect: { poll: { timeout: 15_000 } },
+            // The drivers, the harness and the reference server are imported once per worker, not once per file (a
+            // quarter of these files' CPU time): each suite starts its own servers and browsers, and none of those
+            // modules keeps state a suite could leave to the next.
+            isolate: false,
+            // After the other projects rather than beside them: those keep both cores busy, and a browser's waits are
+            // for conditions that a starved core would only slow. Two browser files at a time, each its own browsers
+            // and servers.
             sequence: { groupOrder: 1 },
           },
         },

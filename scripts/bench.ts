@@ -7,18 +7,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'vite'
-import { startDemo, startReferenceServer } from '../server/tools/reference-server.ts'
+import { startDemo, startReferenceServer } from '../server/test/support/reference-server.ts'
 import { LANGUAGES } from '../src/domain/language.ts'
-import { launchBrowser } from '../tools/browsers.ts'
-import { packageOf, readChunkReport } from '../tools/chunk-report.ts'
-import { jsBeforeFirstFigures } from '../tools/first-figures-js.ts'
-import {
-  FIRST_FIGURES_JS_BUDGET_GZIP,
-  INITIAL_JS_BUDGET_GZIP,
-  kb,
-  sizeOf,
-  standaloneSizes,
-} from '../tools/size-budget.ts'
+import { launchBrowser } from '../test/support/chromium.ts'
 import { apiThroughput, printApiReport } from './bench/api.ts'
 import { FIRST_FIGURES_PROBE_INIT, firstRenders, ms, stats, tuitionInput } from './bench/browser.ts'
 import {
@@ -33,6 +24,9 @@ import {
 import { type LighthouseFigures, lighthouseMobile } from './bench/lighthouse.ts'
 import { memoryReport } from './bench/memory.ts'
 import { planPdfReport } from './bench/plan-pdf.ts'
+import { packageOf, readChunkReport } from './chunk-report.ts'
+import { jsBeforeFirstFigures } from './first-figures-js.ts'
+import { FIRST_FIGURES_JS_BUDGET_GZIP, INITIAL_JS_BUDGET_GZIP, kb, sizeOf, standaloneSizes } from './size-budget.ts'
 
 const FIRST_RENDER_LOADS = 20
 const RECALCULATIONS = 100

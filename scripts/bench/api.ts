@@ -2,7 +2,7 @@
  * The reference API's throughput on loopback, next to a bare Node `http`
  * server answering a constant JSON body in the same run with the same
  * connections, each load after 2 s of the same load that is not counted: calculations, and saves
- * on SQLite and on PostgreSQL (a throwaway cluster, server/tools/postgres-cluster.ts). Every server runs in its own
+ * on SQLite and on PostgreSQL (a throwaway cluster, server/test/support/postgres-cluster.ts). Every server runs in its own
  * process; autocannon runs in this one. Calculations are measured in rounds, each right after a load of the
  * bare server, and each round's share is taken against that bare load. Figures only: nothing here passes or fails.
  */
@@ -12,8 +12,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { type PostgresCluster, startPostgresCluster } from '../../server/tools/postgres-cluster.ts'
-import { freePort, startServerProcess, waitUntilAnswering } from '../../server/tools/server-process.ts'
+import { type PostgresCluster, startPostgresCluster } from '../../server/test/support/postgres-cluster.ts'
+import { freePort, startServerProcess, waitUntilAnswering } from '../../server/test/support/server-process.ts'
 
 /** Bounded load: a few connections for a few seconds, loopback only. */
 const CONNECTIONS = 10

@@ -18,7 +18,7 @@ export function stats(values: number[]): Stats {
 export const ms = (value: number) => `${value.toFixed(1)} ms`
 
 /** The bench's tuition input: the one the first-figures measurement uses too. */
-export { benchTuitionInput as tuitionInput } from '../../tools/first-figures-js.ts'
+export { benchTuitionInput as tuitionInput } from '../first-figures-js.ts'
 
 /** Records, from navigation start, the first moment `#probe` (its shadow root, if any) has content. */
 export const RENDER_PROBE_INIT = `(() => {

@@ -9,15 +9,15 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { CHUNK_REPORT_PATH, type ChunkReport, packageOf, readChunkReport } from '../../tools/chunk-report.ts'
-import { benchTuitionInput, jsBeforeFirstFigures } from '../../tools/first-figures-js.ts'
-import { kb } from '../../tools/size-budget.ts'
+import { CHUNK_REPORT_PATH, type ChunkReport, packageOf, readChunkReport } from '../chunk-report.ts'
+import { benchTuitionInput, jsBeforeFirstFigures } from '../first-figures-js.ts'
+import { kb } from '../size-budget.ts'
 import { ms, stats } from './browser.ts'
 
 export interface Build {
   label: string
   dist: string
-  /** Which modules its standalone build put in which chunk (tools/chunk-report.ts). */
+  /** Which modules its standalone build put in which chunk (scripts/chunk-report.ts). */
   report: ChunkReport
 }
 

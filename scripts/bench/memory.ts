@@ -7,7 +7,7 @@
  * cycle so that the figure is the widget's own.
  */
 import type { Browser } from 'playwright-core'
-import { kb } from '../../tools/size-budget.ts'
+import { kb } from '../size-budget.ts'
 import { tuitionInput } from './browser.ts'
 
 const MOUNT_CYCLES = 1000

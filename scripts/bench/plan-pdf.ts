@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Browser } from 'playwright-core'
-import { startDemo } from '../../server/tools/reference-server.ts'
-import { kb } from '../../tools/size-budget.ts'
+import { startDemo } from '../../server/test/support/reference-server.ts'
+import { kb } from '../size-budget.ts'
 import { ms, stats, tuitionInput } from './browser.ts'
 
 const PRESSES = 10

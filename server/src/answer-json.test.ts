@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { AmortizationTable } from '../../src/domain/types.ts'
+import { planCases, planRates } from '../test/support/plan-arbitraries.ts'
 import { amortizationTableJson, feesTableJson } from './answer-json.ts'
 import { buildPlan } from './plan.ts'
-import { planCases, planRates } from './plan-arbitraries.ts'
 import type { Financeable, TuitionRequest } from './validate.ts'
 
 /**

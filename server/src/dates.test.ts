@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { dateOfEpochDay } from '../test/support/plan-arbitraries.ts'
 import { addMonthsClamped, type CalendarDate, daysBetween, dueEpochDays, epochDay } from './dates.ts'
-import { dateOfEpochDay } from './plan-arbitraries.ts'
 
 describe('epochDay and daysBetween: days counted from the dates’ numbers', () => {
   it('counts as Date.UTC does, from 1900 to 9000', () => {

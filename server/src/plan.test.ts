@@ -1,11 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { planCases, planRates } from '../test/support/plan-arbitraries.ts'
 import { daysBetween, epochDay } from './dates.ts'
 import { annualPercentageRate } from './money/fast-apr.ts'
 import { centsAsAmount, centsToNumber } from './money/index.ts'
 import { amortize } from './money/reference.ts'
 import { buildPlan, utcDay } from './plan.ts'
-import { planCases, planRates } from './plan-arbitraries.ts'
 
 describe('utcDay: the calendar day of an instant', () => {
   it('is the UTC date of toISOString, across day boundaries and back', () => {

@@ -5,13 +5,13 @@
  * nothing, hiding and showing the calculator leaves no error and no stray element and the new one works, and the
  * console has no error or framework warning.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { extname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort, waitUntilAnswering } from '../../server/tools/server-process.ts'
-import { browserSuite, type Page } from './harness.ts'
+import { freePort, waitUntilAnswering } from '../../server/test/support/server-process.ts'
+import { describeEngines, started, type TestPage } from '../support/harness.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const EXAMPLES = join(ROOT, 'examples')
@@ -22,13 +22,6 @@ const APPS = [...VITE_APPS, 'angular'] as const
 type Example = (typeof APPS)[number]
 /** Where each app's build writes its page. */
 const outputOf = (app: Example) => join(EXAMPLES, app, 'dist', ...(app === 'angular' ? ['browser'] : []))
-
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.html': 'text/html',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-}
 
 const run = (cwd: string, command: string, args: string[]) =>
   execFileSync(command, args, {
@@ -54,9 +47,26 @@ function installPackedPackage() {
   }
 }
 
-const suite = browserSuite()
+/** The Next.js example's own server (`next start`) on a free loopback port. */
+async function startNext(): Promise<{ url: string; close(): void }> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const next = spawn(
+    join(ROOT, 'node_modules', '.bin', 'next'),
+    ['start', '--port', String(port), '--hostname', '127.0.0.1'],
+    {
+      cwd: join(EXAMPLES, 'next'),
+      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+      stdio: 'ignore',
+    },
+  )
+  await waitUntilAnswering(`${url}/next`, next)
+  return { url, close: () => next.kill('SIGTERM') }
+}
+
 const timings: string[] = []
 
+// The package packed and the apps built once, before the suite: what the tests then open in the browser.
 beforeAll(() => {
   const started = performance.now()
   installPackedPackage()
@@ -81,181 +91,155 @@ interface ApiCall {
   authorization: string | undefined
 }
 
-/** A token other than `token` from the demo's sign-in (tokens minted in the same second are equal). */
-async function anotherToken(token: string): Promise<string> {
-  for (;;) {
-    const next = await suite.demo.token()
-    if (next !== token) return next
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
-
-/** Serves `dir` at `prefix` of the demo server's origin (the API is then same-origin, as in a portal). */
-async function serve(page: Page, prefix: string, dir: string) {
-  await page.route(`${suite.demo.url}${prefix}**`, (route) => {
-    const path = new URL(route.request().url()).pathname.slice(prefix.length) || 'index.html'
-    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path)
-    if (!existsSync(file)) return route.fulfill({ status: 404, body: 'missing' })
-    return route.fulfill({ contentType: TYPES[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) })
-  })
-}
-
-/** Opens an example's built app on the demo server's origin (the API is then same-origin, as in a portal). */
-async function openExample(app: Example, token: string): Promise<{ page: Page; api: ApiCall[] }> {
-  const dist = outputOf(app)
-  const prefix = `/examples/${app}/`
-  const api: ApiCall[] = []
-  const page = await suite.open(`${prefix}index.html`, {
-    timeout: 15_000,
-    before: async (page) => {
-      await page.addInitScript((t) => {
-        ;(window as unknown as { exampleAuth: { token: string } }).exampleAuth = { token: t }
-      }, token)
-      page.on('request', (request) => {
-        if (new URL(request.url()).pathname.startsWith('/api/') && request.method() !== 'OPTIONS')
-          api.push({ path: new URL(request.url()).pathname, authorization: request.headers().authorization })
-      })
-      await serve(page, prefix, dist)
-    },
-  })
-  return { page, api }
-}
-
 /** What the app's handlers received, in order: [event name, detail]. */
-const received = (page: Page) =>
-  page
+const received = (page: TestPage) =>
+  page.playwright
     .locator('#log li')
     .evaluateAll((items) =>
       items.map((li) => [li.getAttribute('data-event') ?? '', JSON.parse(li.textContent ?? 'null')] as const),
     )
-const receivedOf = async (page: Page, name: string) =>
+const receivedOf = async (page: TestPage, name: string) =>
   (await received(page)).filter(([event]) => event === name).map(([, detail]) => detail)
 
 const element = 'fees-calculator'
-const feeOf = (page: Page) => page.locator('fees-calculator').first().locator('[data-figure=feeAmount]')
+const feeOf = (page: TestPage) => page.playwright.locator('fees-calculator').first().locator('[data-figure=feeAmount]')
+/** Errors and framework warnings on the console. */
+const complaints = async (page: TestPage) => (await page.console()).filter((line) => /^(error|warning)/.test(line))
 
-describe.each(APPS)('the %s example', (app) => {
-  it('calculates, saves and tells its handlers, keeps quiet on a token refresh, and survives hiding and showing', async () => {
-    const token = await suite.demo.token()
-    const { page, api } = await openExample(app, token)
-    const log = suite.logOf(page)
+describeEngines('the example apps', ['chromium'], (suite) => {
+  /** A token other than `token` from the demo's sign-in (tokens minted in the same second are equal). */
+  async function anotherToken(token: string): Promise<string> {
+    for (;;) {
+      const next = await suite.demo.token()
+      if (next !== token) return next
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
 
-    // The figures, and the result in the app's handler.
-    await expect.poll(() => receivedOf(page, 'calculationResultReceivedEvent')).toHaveLength(1)
-    const [result] = await receivedOf(page, 'calculationResultReceivedEvent')
-    expect(result).toMatchObject({ totalFees: expect.any(Number), feeAmount: expect.any(Number) })
-    await expect.poll(() => feeOf(page).textContent()).toMatch(/\d/)
+  /** Opens an example's built app on the demo server's origin (the API is then same-origin, as in a portal). */
+  async function openExample(app: Example, token: string): Promise<{ page: TestPage; api: () => ApiCall[] }> {
+    const prefix = `/examples/${app}/`
+    suite.pages.serve(prefix, outputOf(app))
+    const page = await suite.open(`${prefix}index.html`, {
+      before: ({ playwright }) =>
+        playwright.addInitScript((t) => {
+          ;(window as unknown as { exampleAuth: { token: string } }).exampleAuth = { token: t }
+        }, token),
+    })
+    const api = () =>
+      suite.pages.requests
+        .filter((request) => request.path.startsWith('/api/') && request.method !== 'OPTIONS')
+        .map((request) => ({ path: request.path.split('?')[0]!, authorization: request.headers.authorization }))
+    return { page, api }
+  }
 
-    // A new token from the auth service: nothing is sent now, and the next call (the save) carries it.
-    const refreshed = await anotherToken(token)
-    const sentBefore = api.length
-    await page.evaluate((t) => {
-      ;(window as unknown as { exampleAuth: { token: string } }).exampleAuth.token = t
-    }, refreshed)
-    await page.locator('#refresh').click()
-    await page.waitForTimeout(300)
-    expect(api.slice(sentBefore)).toEqual([])
+  describe.each(APPS)('the %s example', (app) => {
+    it('calculates, saves and tells its handlers, keeps quiet on a token refresh, and survives hiding and showing', async () => {
+      const token = await suite.demo.token()
+      const { page, api } = await openExample(app, token)
 
-    // SAVE: the plan in the app's handler.
-    await page.locator('fees-calculator').first().locator('[part~="save-button"]').click()
-    await expect.poll(() => receivedOf(page, 'feeOptionSelectedEvent')).toHaveLength(1)
-    expect((await receivedOf(page, 'feeOptionSelectedEvent'))[0]).toMatchObject({ versionHashCode: expect.any(String) })
-    expect(api.slice(sentBefore).map((call) => call.authorization)).toContain(`Bearer ${refreshed}`)
-    expect(api.slice(sentBefore).map((call) => call.authorization)).not.toContain(`Bearer ${token}`)
+      // The figures, and the result in the app's handler.
+      await expect.poll(() => receivedOf(page, 'calculationResultReceivedEvent')).toHaveLength(1)
+      const [result] = await receivedOf(page, 'calculationResultReceivedEvent')
+      expect(result).toMatchObject({ totalFees: expect.any(Number), feeAmount: expect.any(Number) })
+      await expect.poll(() => feeOf(page).textContent()).toMatch(/\d/)
 
-    // Hidden, then shown again: no element left behind, and the new one calculates and saves.
-    await page.locator('#toggle').click()
-    await expect.poll(() => page.locator(element).count()).toBe(0)
-    await page.locator('#toggle').click()
-    await expect.poll(() => receivedOf(page, 'calculationResultReceivedEvent')).toHaveLength(2)
-    expect(await page.locator(element).count()).toBe(1)
-    await expect.poll(() => feeOf(page).textContent()).toMatch(/\d/)
-    await page.locator('fees-calculator').first().locator('[part~="save-button"]').click()
-    await expect.poll(() => receivedOf(page, 'feeOptionSelectedEvent')).toHaveLength(2)
+      // A new token from the auth service: nothing is sent now, and the next call (the save) carries it.
+      const refreshed = await anotherToken(token)
+      const sentBefore = api().length
+      await page.evaluate((t) => {
+        ;(window as unknown as { exampleAuth: { token: string } }).exampleAuth.token = t
+      }, refreshed)
+      await page.playwright.locator('#refresh').click()
+      await page.playwright.waitForTimeout(300)
+      expect(api().slice(sentBefore)).toEqual([])
 
-    // A bad date from the app: the refusal in its handler.
-    await page.locator('#bad-date').click()
-    await expect.poll(() => receivedOf(page, 'invalidTuitionEvent')).toHaveLength(1)
-    expect((await receivedOf(page, 'invalidTuitionEvent'))[0]).toMatchObject({ code: 'invalid_date' })
-
-    // The React example's <FeesCalculator> beside the element: its own figures, and onFeeOptionSelected.
-    if (app === 'react') {
-      const component = page.locator('#component')
-      await expect.poll(() => component.locator('[data-figure=feeAmount]').textContent()).toMatch(/\d/)
-      await component.locator('[part~="save-button"]').click()
-      await expect.poll(() => receivedOf(page, 'component:feeOptionSelected')).toHaveLength(1)
-      expect((await receivedOf(page, 'component:feeOptionSelected'))[0]).toMatchObject({
+      // SAVE: the plan in the app's handler.
+      await page.playwright.locator('fees-calculator').first().locator('[part~="save-button"]').click()
+      await expect.poll(() => receivedOf(page, 'feeOptionSelectedEvent')).toHaveLength(1)
+      expect((await receivedOf(page, 'feeOptionSelectedEvent'))[0]).toMatchObject({
         versionHashCode: expect.any(String),
       })
-    }
+      expect(
+        api()
+          .slice(sentBefore)
+          .map((call) => call.authorization),
+      ).toContain(`Bearer ${refreshed}`)
+      expect(
+        api()
+          .slice(sentBefore)
+          .map((call) => call.authorization),
+      ).not.toContain(`Bearer ${token}`)
 
-    expect(log.errors).toEqual([])
-    expect(log.console.filter((line) => /^(error|warning)/.test(line))).toEqual([])
-    await page.close()
-  })
-})
+      // Hidden, then shown again: no element left behind, and the new one calculates and saves.
+      await page.playwright.locator('#toggle').click()
+      await expect.poll(() => page.playwright.locator(element).count()).toBe(0)
+      await page.playwright.locator('#toggle').click()
+      await expect.poll(() => receivedOf(page, 'calculationResultReceivedEvent')).toHaveLength(2)
+      expect(await page.playwright.locator(element).count()).toBe(1)
+      await expect.poll(() => feeOf(page).textContent()).toMatch(/\d/)
+      await page.playwright.locator('fees-calculator').first().locator('[part~="save-button"]').click()
+      await expect.poll(() => receivedOf(page, 'feeOptionSelectedEvent')).toHaveLength(2)
 
-describe('the Next.js example (App Router, rendered on the server for each request)', () => {
-  let next: ChildProcess | undefined
-  let nextUrl = ''
-  beforeAll(async () => {
-    const port = await freePort()
-    nextUrl = `http://127.0.0.1:${port}`
-    next = spawn(
-      join(ROOT, 'node_modules', '.bin', 'next'),
-      ['start', '--port', String(port), '--hostname', '127.0.0.1'],
-      {
-        cwd: join(EXAMPLES, 'next'),
-        env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
-        stdio: 'ignore',
-      },
-    )
-    await waitUntilAnswering(`${nextUrl}/next`, next)
-  }, 60_000)
-  afterAll(() => {
-    next?.kill('SIGTERM')
-  })
+      // A bad date from the app: the refusal in its handler.
+      await page.playwright.locator('#bad-date').click()
+      await expect.poll(() => receivedOf(page, 'invalidTuitionEvent')).toHaveLength(1)
+      expect((await receivedOf(page, 'invalidTuitionEvent'))[0]).toMatchObject({ code: 'invalid_date' })
 
-  it('renders each request on the server, in the language the browser asks for', async () => {
-    const render = async (acceptLanguage: string) => {
-      const answer = await fetch(`${nextUrl}/next`, { headers: { 'Accept-Language': acceptLanguage } })
-      return { cacheControl: answer.headers.get('Cache-Control'), html: await answer.text() }
-    }
-    const catalan = await render('ca-ES,ca;q=0.9,en;q=0.8')
-    const galician = await render('gl')
-    // Not a file made at build time: each answer is rendered for its request, and no cache may keep it.
-    expect(catalan.cacheControl).toMatch(/no-store/)
-    // The server's HTML holds the calculator's placeholder, which the client hydrates, and the language it chose.
-    expect(catalan.html).toContain('data-state="placeholder"')
-    expect(catalan.html).toMatch(/\\?"language\\?":\\?"ca\\?"/)
-    expect(galician.html).toMatch(/\\?"language\\?":\\?"gl\\?"/)
-  })
-
-  it('hydrates without a warning, then calculates and saves in the language the server chose', async () => {
-    const token = await suite.demo.token()
-    const page = await suite.open('/next', {
-      timeout: 15_000,
-      before: async (page) => {
-        await page.setExtraHTTPHeaders({ 'Accept-Language': 'eu-ES,eu;q=0.9' })
-        await page.addInitScript((t) => {
-          ;(window as unknown as { exampleAuth: { token: string } }).exampleAuth = { token: t }
-        }, token)
-        // The app on the demo server's origin, under /next as a portal mounts it: the API is then same-origin.
-        await page.route(`${suite.demo.url}/next**`, async (route) => {
-          const url = new URL(route.request().url())
-          await route.fulfill({ response: await route.fetch({ url: `${nextUrl}${url.pathname}${url.search}` }) })
+      // The React example's <FeesCalculator> beside the element: its own figures, and onFeeOptionSelected.
+      if (app === 'react') {
+        const component = page.playwright.locator('#component')
+        await expect.poll(() => component.locator('[data-figure=feeAmount]').textContent()).toMatch(/\d/)
+        await component.locator('[part~="save-button"]').click()
+        await expect.poll(() => receivedOf(page, 'component:feeOptionSelected')).toHaveLength(1)
+        expect((await receivedOf(page, 'component:feeOptionSelected'))[0]).toMatchObject({
+          versionHashCode: expect.any(String),
         })
-      },
+      }
+
+      expect(await complaints(page)).toEqual([])
     })
-    const log = suite.logOf(page)
-    await expect.poll(() => receivedOf(page, 'calculationResultReceivedEvent')).toHaveLength(1)
-    await expect.poll(() => page.locator('main [data-figure=feeAmount]').textContent()).toMatch(/\d/)
-    expect(await page.locator('main .fc').first().getAttribute('lang')).toBe('eu')
-    await page.locator('main [part~="save-button"]').click()
-    await expect.poll(() => receivedOf(page, 'feeOptionSelectedEvent')).toHaveLength(1)
-    expect((await receivedOf(page, 'feeOptionSelectedEvent'))[0]).toMatchObject({ versionHashCode: expect.any(String) })
-    expect(log.errors).toEqual([])
-    expect(log.console.filter((line) => /^(error|warning)/.test(line))).toEqual([])
-    await page.close()
+  })
+
+  describe('the Next.js example (App Router, rendered on the server for each request)', () => {
+    const next = started(startNext)
+
+    it('renders each request on the server, in the language the browser asks for', async () => {
+      const render = async (acceptLanguage: string) => {
+        const answer = await fetch(`${next().url}/next`, { headers: { 'Accept-Language': acceptLanguage } })
+        return { cacheControl: answer.headers.get('Cache-Control'), html: await answer.text() }
+      }
+      const catalan = await render('ca-ES,ca;q=0.9,en;q=0.8')
+      const galician = await render('gl')
+      // Not a file made at build time: each answer is rendered for its request, and no cache may keep it.
+      expect(catalan.cacheControl).toMatch(/no-store/)
+      // The server's HTML holds the calculator's placeholder, which the client hydrates, and the language it chose.
+      expect(catalan.html).toContain('data-state="placeholder"')
+      expect(catalan.html).toMatch(/\\?"language\\?":\\?"ca\\?"/)
+      expect(galician.html).toMatch(/\\?"language\\?":\\?"gl\\?"/)
+    })
+
+    it('hydrates without a warning, then calculates and saves in the language the server chose', async () => {
+      const token = await suite.demo.token()
+      // The app on the demo server's origin, under /next as a portal mounts it: the API is then same-origin.
+      suite.pages.forward('/next', next().url)
+      const page = await suite.open('/next', {
+        before: async ({ playwright }) => {
+          await playwright.setExtraHTTPHeaders({ 'Accept-Language': 'eu-ES,eu;q=0.9' })
+          await playwright.addInitScript((t) => {
+            ;(window as unknown as { exampleAuth: { token: string } }).exampleAuth = { token: t }
+          }, token)
+        },
+      })
+      await expect.poll(() => receivedOf(page, 'calculationResultReceivedEvent')).toHaveLength(1)
+      await expect.poll(() => page.playwright.locator('main [data-figure=feeAmount]').textContent()).toMatch(/\d/)
+      expect(await page.playwright.locator('main .fc').first().getAttribute('lang')).toBe('eu')
+      await page.playwright.locator('main [part~="save-button"]').click()
+      await expect.poll(() => receivedOf(page, 'feeOptionSelectedEvent')).toHaveLength(1)
+      expect((await receivedOf(page, 'feeOptionSelectedEvent'))[0]).toMatchObject({
+        versionHashCode: expect.any(String),
+      })
+      expect(await complaints(page)).toEqual([])
+    })
   })
 })

@@ -1,15 +1,16 @@
+/**
+ * No dead ends, on the built element. In every engine, with axe-core's WCAG 2.2 AA tags: a failed calculation is
+ * said on the card (an alert, with Try again) and Try again calculates; an amount the API refuses stays in its field,
+ * marked and explained, and Escape brings the accepted amount back. In Chromium, whose driver can also take the
+ * network away, set cookies and watch the requests: a host's fresh token or the browser coming back online sends the
+ * calculation again, and a plan reopened by hash saves end to end, with the XSRF header where the widget sends it.
+ */
 import { describe, expect, it } from 'vitest'
 import { mintToken } from '../../server/src/auth.ts'
-import { TEST_JWT_SECRET } from '../../server/tools/reference-server.ts'
-import { browserSuite, type Page, problemReply } from './harness.ts'
-import { loaded, settled, text, waitForEvent } from './screen-helpers.ts'
-
-/**
- * No dead ends, on the built element: a failed calculation is said on the card with Try again, a host's fresh
- * token or the browser coming back online sends it again, a refused amount is explained at its field, and a
- * plan reopened by hash saves end to end, with the XSRF header where the widget sends it.
- */
-const suite = browserSuite({ env: { FEES_EDITABLE_SAVED: 'true' } })
+import { TEST_JWT_SECRET } from '../../server/test/support/reference-server.ts'
+import { expectAxeClean } from '../support/axe.ts'
+import { UNAVAILABLE } from '../support/fixtures.ts'
+import { describeEngines, EVERY_ENGINE, type TestPage } from '../support/harness.ts'
 
 const WORDS = {
   es: {
@@ -17,157 +18,195 @@ const WORDS = {
     unavailable: 'no está disponible',
     offline: 'Estás sin conexión',
     retry: 'Reintentar',
+    refused: 'El pago parcial no puede ser mayor que el importe.',
   },
   en: {
     session: 'Your session has expired',
     unavailable: 'not available',
     offline: 'You are offline',
     retry: 'Try again',
+    refused: 'The partial payment cannot be larger than the amount.',
   },
 } as const
 
-const failure = (page: Page) => page.locator('fees-calculator [part=failure]')
+const CALCULATE = '/api/v1/Calculator/CalculateFeeOptions'
 
-/** Answers the next `count` calculations with `reply`, then lets them through. */
-async function failCalculations(page: Page, count: number, reply: Parameters<typeof problemReply>[0] = 503) {
-  let left = count
-  await page.route('**/Calculator/CalculateFeeOptions', (route) =>
-    left-- > 0 ? route.fulfill(problemReply(reply)) : route.continue(),
+/** An attribute of the first match inside the widget's shadow root, or null. */
+const attribute = (page: TestPage, selector: string, name: string) =>
+  page.evaluate(
+    (s, n) => document.querySelector('fees-calculator')!.shadowRoot!.querySelector(s)?.getAttribute(n) ?? null,
+    selector,
+    name,
   )
-}
 
-describe.each(['es', 'en'] as const)('a failed first calculation, in %s', (language) => {
-  const words = WORDS[language]
-
-  it('says the session expired, and calculates with the token the host hands over', async () => {
-    const page = await suite.open(`/demo/portal.html?lang=${language}`, { before: (p) => failCalculations(p, 1, 401) })
-    await failure(page).waitFor()
-    expect(await failure(page).getAttribute('role')).toBe('alert')
-    expect(await failure(page).textContent()).toContain(words.session)
-    expect(await text(page, '[part=intro]')).not.toMatch(/number of monthly fees|número de cuotas/i)
-    expect(await waitForEvent(page, 'invalidTuitionEvent')).toMatchObject({ status: 401 })
-    // The README's recipe: the same input with a fresh token.
-    const fresh = await mintToken(TEST_JWT_SECRET, 600, 'student-renewed')
-    await page.evaluate((token) => {
-      const element = document.querySelector('fees-calculator')!
-      element.tuitionInput = { ...JSON.parse(element.getAttribute('tuition-input')!), token }
-    }, fresh)
-    await loaded(page)
-    expect(await failure(page).count()).toBe(0)
-    await page.close()
+describeEngines('a calculation that fails, in every engine', EVERY_ENGINE, (suite) => {
+  it.each([
+    ['es', 375],
+    ['en', 1100],
+  ] as const)('says why in %s at %i px, axe-clean, and Try again calculates', async (language, width) => {
+    const lift = suite.pages.refuse(CALCULATE, 503, UNAVAILABLE)
+    const page = await suite.open(`/demo/portal.html?lang=${language}`, { width })
+    // Chromium logs every refused request on the console: these are the test's own.
+    page.expectError(/status of 503/)
+    await page.waitForInside('[part=failure][role=alert]')
+    expect(await page.text('[part=failure]')).toContain(WORDS[language].unavailable)
+    expect(await page.text('[part=failure] button')).toBe(WORDS[language].retry)
+    await page.settled()
+    await expectAxeClean(page, 'calculation failed')
+    await page.screenshot(`${suite.engine}-${width}-${language}-failure`)
+    lift()
+    await page.click('[part=failure] button')
+    await page.loaded()
+    await page.waitForGone('[part=failure]')
+    expect(await page.text('[data-figure=feeAmount]')).toMatch(/\d/)
   })
 
-  it('says the service is unavailable after the retries, and Try again calculates', async () => {
-    const page = await suite.open(`/demo/portal.html?lang=${language}`, { before: (p) => failCalculations(p, 3) })
-    await failure(page).waitFor()
-    expect(await failure(page).textContent()).toContain(words.unavailable)
-    await failure(page).getByRole('button', { name: words.retry }).click()
-    await loaded(page)
-    expect(await failure(page).count()).toBe(0)
-    expect(await text(page, '[data-figure=feeAmount]')).toMatch(/\d/)
-    await page.close()
-  })
-
-  it('says it is offline, and calculates by itself when the connection is back', async () => {
-    const page = await suite.open(`/demo/crm.html?lang=${language}`)
-    await loaded(page)
-    await page.context().setOffline(true)
-    await failure(page).waitFor()
-    expect(await failure(page).textContent()).toContain(words.offline)
-    await page.locator('fees-calculator [part=fee-select]').selectOption('18')
-    await expect.poll(async () => (await failure(page).getAttribute('data-failure')) ?? '').toBe('connection')
-    await settled(page)
-    await page.context().setOffline(false)
-    await expect.poll(() => text(page, '[part=fee-select] option:checked')).toMatch(/18/)
-    await expect.poll(() => failure(page).count()).toBe(0)
-    await page.close()
-  })
+  it.each(['es', 'en'] as const)(
+    'keeps an amount the API refuses in its field in %s, explained; SAVE waits; Escape brings the accepted amount back',
+    async (language) => {
+      const page = await suite.open(`/demo/portal.html?lang=${language}&type=1`)
+      page.expectError(/status of 422/)
+      await page.loaded()
+      const before = await page.text('[data-figure=feeAmount]')
+      await page.click('input[data-figure=partialPayment]')
+      await page.type('7000')
+      await page.press('Tab')
+      expect(await page.event('invalidTuitionEvent')).toMatchObject({ status: 422 })
+      await page.waitForInside('input[data-figure=partialPayment][aria-invalid=true]')
+      const described = await attribute(page, 'input[data-figure=partialPayment]', 'aria-describedby')
+      expect(await page.text(`[id="${described}"]`)).toBe(WORDS[language].refused)
+      expect(await page.text('.fc-field-error')).toBe(WORDS[language].refused)
+      const value = () =>
+        page.evaluate(
+          () =>
+            document
+              .querySelector('fees-calculator')!
+              .shadowRoot!.querySelector<HTMLInputElement>('input[data-figure=partialPayment]')!.value,
+        )
+      expect(await value()).toMatch(/7[.,]?000/)
+      expect(await page.text('[data-figure=feeAmount]')).toBe(before)
+      expect(await attribute(page, '[part=save-button]', 'aria-disabled')).toBe('true')
+      await page.settled()
+      await expectAxeClean(page, 'amount refused by the API')
+      await page.focus('input[data-figure=partialPayment]')
+      await page.press('Escape')
+      await page.waitForGone('input[data-figure=partialPayment][aria-invalid]')
+      expect(await value()).toMatch(/1[.,]?000/)
+      expect(await attribute(page, '[part=save-button]', 'aria-disabled')).toBeNull()
+    },
+  )
 })
 
-describe('an amount the API refuses', () => {
-  it('stays in the field, marked and explained; SAVE waits; Escape brings the accepted amount back', async () => {
-    const page = await loaded(await suite.open('/demo/portal.html?lang=en&type=1'))
-    const before = await text(page, '[data-figure=feeAmount]')
-    const field = page.locator('fees-calculator input[data-figure=partialPayment]')
-    await field.fill('7000')
-    await field.press('Tab')
-    expect(await waitForEvent(page, 'invalidTuitionEvent')).toMatchObject({ status: 422 })
-    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true')
-    const described = await field.getAttribute('aria-describedby')
-    expect(await page.locator(`fees-calculator [id="${described}"]`).textContent()).toBe(
-      'The partial payment cannot be larger than the amount.',
-    )
-    expect(await field.inputValue()).toMatch(/7[.,]?000/)
-    expect(await text(page, '[data-figure=feeAmount]')).toBe(before)
-    expect(await page.locator('fees-calculator [part=save-button]').getAttribute('aria-disabled')).toBe('true')
-    await field.focus()
-    await field.press('Escape')
-    await expect.poll(() => field.getAttribute('aria-invalid')).toBeNull()
-    expect(await field.inputValue()).toMatch(/1[.,]?000/)
-    expect(await page.locator('fees-calculator [part=save-button]').getAttribute('aria-disabled')).toBeNull()
-    await page.close()
-  })
-})
+describeEngines(
+  'a calculation that fails, and saves, in Chromium',
+  ['chromium'],
+  (suite) => {
+    const failure = (page: TestPage) => page.playwright.locator('fees-calculator [part=failure]')
 
-describe('a plan reopened by hash', () => {
-  it('saves as a copy linked to its hash, with the API key and an Idempotency-Key, and locks', async () => {
-    const first = await loaded(await suite.open('/demo/portal.html?lang=en'))
-    await first.locator('fees-calculator [part=save-button]').click()
-    const { versionHashCode } = await waitForEvent(first, 'feeOptionSelectedEvent')
-    await first.close()
+    describe.each(['es', 'en'] as const)('a failed first calculation, in %s', (language) => {
+      const words = WORDS[language]
 
-    const page = await loaded(await suite.open(`/fees/${versionHashCode}`))
-    const sent = page.waitForRequest((request) => request.url().includes('FrontCalculateFees'))
-    await page.locator('fees-calculator [part=save-button]').click()
-    const request = await sent
-    const headers = await request.allHeaders()
-    expect(headers['x-api-key']).toBeTruthy()
-    expect(headers.authorization).toBeUndefined()
-    expect(headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/)
-    const answer = await request.response()
-    expect(answer?.status()).toBe(200)
-    await page.locator('fees-calculator .fc[data-state=locked]').waitFor()
-    expect(await page.locator('fees-calculator [part=save-button]').getAttribute('aria-disabled')).toBe('true')
-    expect(await text(page, '[data-figure=versionNumber]')).toMatch(/^\d+$/)
-    // What the server stored: a copy linked to the version it was reopened from, saved as the front end's copy.
-    const copy = (await waitForEvent(page, 'feeOptionSelectedEvent')).versionHashCode
-    const stored = await fetch(`${suite.demo.url}/api/v1/Calculator/feestable/${copy}`, {
-      headers: { 'X-Api-Key': headers['x-api-key']! },
-    })
-    expect((await stored.json()).tuitionInput).toMatchObject({
-      linkedVersionIdentifier: versionHashCode,
-      isSavedVersion: true,
-      isFrontEndVersionCopy: true,
-    })
-    await page.close()
-  })
-})
-
-describe('the XSRF cookie', () => {
-  for (const root of ['relative', 'same-origin absolute'] as const) {
-    it(`saves through a ${root} api-base with the cookie set`, async () => {
-      const page = await suite.open('/demo/portal.html?lang=en', {
-        before: async (p) => {
-          await p.context().addCookies([{ name: 'XSRF-TOKEN', value: 'page-xsrf', url: suite.demo.url }])
-          if (root === 'same-origin absolute')
-            await p.addInitScript((api) => {
-              document.addEventListener('DOMContentLoaded', () =>
-                document.querySelector('fees-calculator')?.setAttribute('api-base', api),
-              )
-            }, `${suite.demo.url}/api/v1`)
-        },
+      it('says the session expired, and calculates with the token the host hands over', async () => {
+        suite.pages.refuse(CALCULATE, 401, UNAVAILABLE, { times: 1 })
+        const page = await suite.open(`/demo/portal.html?lang=${language}`)
+        page.expectError(/status of 401/)
+        await failure(page).waitFor()
+        expect(await failure(page).getAttribute('role')).toBe('alert')
+        expect(await failure(page).textContent()).toContain(words.session)
+        expect(await page.text('[part=intro]')).not.toMatch(/number of monthly fees|número de cuotas/i)
+        expect(await page.event('invalidTuitionEvent')).toMatchObject({ status: 401 })
+        // The README's recipe: the same input with a fresh token.
+        const fresh = await mintToken(TEST_JWT_SECRET, 600, 'student-renewed')
+        await page.evaluate((token) => {
+          const element = document.querySelector('fees-calculator')!
+          element.tuitionInput = { ...JSON.parse(element.getAttribute('tuition-input')!), token }
+        }, fresh)
+        await page.loaded()
+        expect(await failure(page).count()).toBe(0)
       })
-      await loaded(page)
-      const sent = page.waitForRequest((request) => request.url().includes('FrontCalculateFees'))
-      await page.locator('fees-calculator [part=save-button]').click()
-      const request = await sent
-      expect(request.url().startsWith(suite.demo.url)).toBe(true)
-      const headers = await request.allHeaders()
-      // The widget echoes the cookie only to a relative root; the server asks for it only without credentials.
-      expect(headers['x-xsrf-token']).toBe(root === 'relative' ? 'page-xsrf' : undefined)
-      expect((await request.response())?.status()).toBe(200)
-      await page.locator('fees-calculator .fc[data-state=locked]').waitFor()
-      await page.close()
+
+      it('says it is offline, and calculates by itself when the connection is back', async () => {
+        const page = await suite.open(`/demo/crm.html?lang=${language}`)
+        // What the browser logs of the calls that could not leave, and of a lazy chunk still on its way then.
+        page.expectError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|Loading chunk failed|^failed to load /)
+        await page.loaded()
+        await page.playwright.context().setOffline(true)
+        await failure(page).waitFor()
+        expect(await failure(page).textContent()).toContain(words.offline)
+        await page.playwright.locator('fees-calculator [part=fee-select]').selectOption('18')
+        await expect.poll(async () => (await failure(page).getAttribute('data-failure')) ?? '').toBe('connection')
+        await page.settled()
+        await page.playwright.context().setOffline(false)
+        await expect.poll(() => page.text('[part=fee-select] option:checked')).toMatch(/18/)
+        await expect.poll(() => failure(page).count()).toBe(0)
+      })
     })
-  }
-})
+
+    describe('a plan reopened by hash', () => {
+      it('saves as a copy linked to its hash, with the API key and an Idempotency-Key, and locks', async () => {
+        const first = await suite.open('/demo/portal.html?lang=en')
+        await first.loaded()
+        await first.click('[part=save-button]')
+        const { versionHashCode } = await first.event('feeOptionSelectedEvent')
+        await first.close()
+
+        const page = await suite.open(`/fees/${versionHashCode}`)
+        await page.loaded()
+        const sent = page.playwright.waitForRequest((request) => request.url().includes('FrontCalculateFees'))
+        await page.click('[part=save-button]')
+        const request = await sent
+        const headers = await request.allHeaders()
+        expect(headers['x-api-key']).toBeTruthy()
+        expect(headers.authorization).toBeUndefined()
+        expect(headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/)
+        const answer = await request.response()
+        expect(answer?.status()).toBe(200)
+        await page.waitForInside('.fc[data-state=locked]')
+        expect(await page.playwright.locator('fees-calculator [part=save-button]').getAttribute('aria-disabled')).toBe(
+          'true',
+        )
+        expect(await page.text('[data-figure=versionNumber]')).toMatch(/^\d+$/)
+        // What the server stored: a copy linked to the version it was reopened from, saved as the front end's copy.
+        const copy = (await page.event('feeOptionSelectedEvent')).versionHashCode
+        const stored = await fetch(`${suite.demo.url}/api/v1/Calculator/feestable/${copy}`, {
+          headers: { 'X-Api-Key': headers['x-api-key']! },
+        })
+        expect((await stored.json()).tuitionInput).toMatchObject({
+          linkedVersionIdentifier: versionHashCode,
+          isSavedVersion: true,
+          isFrontEndVersionCopy: true,
+        })
+      })
+    })
+
+    describe('the XSRF cookie', () => {
+      for (const root of ['relative', 'same-origin absolute'] as const) {
+        it(`saves through a ${root} api-base with the cookie set`, async () => {
+          const page = await suite.open('/demo/portal.html?lang=en', {
+            before: async ({ playwright }) => {
+              await playwright.context().addCookies([{ name: 'XSRF-TOKEN', value: 'page-xsrf', url: suite.origin }])
+              if (root === 'same-origin absolute')
+                await playwright.addInitScript((api) => {
+                  document.addEventListener('DOMContentLoaded', () =>
+                    document.querySelector('fees-calculator')?.setAttribute('api-base', api),
+                  )
+                }, `${suite.origin}/api/v1`)
+            },
+          })
+          await page.loaded()
+          const sent = page.playwright.waitForRequest((request) => request.url().includes('FrontCalculateFees'))
+          await page.click('[part=save-button]')
+          const request = await sent
+          expect(request.url().startsWith(suite.origin)).toBe(true)
+          const headers = await request.allHeaders()
+          // The widget echoes the cookie only to a relative root; the server asks for it only without credentials.
+          expect(headers['x-xsrf-token']).toBe(root === 'relative' ? 'page-xsrf' : undefined)
+          expect((await request.response())?.status()).toBe(200)
+          await page.waitForInside('.fc[data-state=locked]')
+        })
+      }
+    })
+  },
+  // Saved versions stay editable here, so a plan reopened by hash can be saved as a copy.
+  { env: { FEES_EDITABLE_SAVED: 'true' } },
+)

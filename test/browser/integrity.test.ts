@@ -6,16 +6,20 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
-import { browserSuite, type Page, requireBuild } from './harness.ts'
-import { settled, waitForEvent } from './screen-helpers.ts'
+import { expect, it } from 'vitest'
+import { requireBuild } from '../support/chromium.ts'
+import { describeEngines, type TestPage } from '../support/harness.ts'
 
 const DIST = 'dist'
 const sha384 = (bytes: Buffer | string) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`
 const integrity = (): Record<string, string> => JSON.parse(readFileSync(join(DIST, 'integrity.json'), 'utf8'))
-const alert = (page: Page) => page.locator('fees-calculator [role=alert]')
-const chunkLines = (lines: string[]) =>
-  lines.filter((line) => line.startsWith('error: [fees-calculator] Loading chunk failed'))
+const chunkLines = async (page: TestPage) =>
+  (await page.console()).filter((line) => line.startsWith('error: [fees-calculator] Loading chunk failed'))
+/** The same file with a line added: still valid JavaScript that would run, only its bytes differ. */
+const tampered = (file: string) => ({
+  contentType: 'text/javascript',
+  body: `${readFileSync(join(DIST, file), 'utf8')}\nglobalThis.__tampered = true;\n`,
+})
 
 const INPUT = (token: string) => ({
   currency: 'EUR',
@@ -44,9 +48,7 @@ function pinnedPage(hashes: Record<string, string>, entryIntegrity = hashes['fee
 <fees-calculator></fees-calculator>`
 }
 
-const suite = browserSuite()
-
-describe('Subresource Integrity', () => {
+describeEngines('Subresource Integrity', ['chromium'], (suite) => {
   it('dist/integrity.json holds the sha384 of the standalone script and of every chunk, as written', () => {
     requireBuild()
     const files = [
@@ -61,56 +63,42 @@ describe('Subresource Integrity', () => {
   })
 
   it('works in a page that pins the script and its chunks by their hashes, and loads every lazy chunk', async () => {
-    const requested: string[] = []
-    const page = await suite.open('/pinned.html', {
-      html: pinnedPage(integrity()),
-      before: (page) => page.on('request', (request) => requested.push(request.url())),
-    })
-    const log = suite.logOf(page)
+    const page = await suite.open('/pinned.html', { html: pinnedPage(integrity()) })
     const token = await suite.demo.token()
     await page.evaluate((input) => {
       document.querySelector('fees-calculator')!.tuitionInput = input as never
     }, INPUT(token))
-    await waitForEvent(page, 'calculationResultReceivedEvent')
-    await settled(page)
+    await page.event('calculationResultReceivedEvent')
+    await page.settled()
     await expect
       .poll(() =>
-        ['CalendarPicker', 'Toasts', 'http'].filter((n) => requested.some((u) => u.includes(`/chunks/${n}-`))),
+        ['CalendarPicker', 'Toasts', 'http'].filter((n) =>
+          suite.pages.requests.some((request) => request.path.includes(`/chunks/${n}-`)),
+        ),
       )
       .toEqual(['CalendarPicker', 'Toasts', 'http'])
-    expect(await page.locator('fees-calculator [data-figure=feeAmount]').textContent()).toMatch(/\d/)
-    expect(log.errors).toEqual([])
-    expect(log.console.filter((line) => line.startsWith('error'))).toEqual([])
-    await page.close()
+    expect(await page.text('[data-figure=feeAmount]')).toMatch(/\d/)
+    expect((await page.console()).filter((line) => line.startsWith('error'))).toEqual([])
   })
 
   it('refuses a changed standalone script: nothing of it runs', async () => {
     const page = await suite.open('/pinned.html', {
       html: pinnedPage(integrity(), sha384('another version')),
     })
-    const log = suite.logOf(page)
-    await expect.poll(() => log.console.join('\n')).toMatch(/integrity/i)
+    // The browser says it on the console, and the script element reports a failed load: the test's own.
+    page.expectError(/integrity|^failed to load /i)
+    await expect.poll(async () => (await page.console()).join('\n')).toMatch(/integrity/i)
     expect(await page.evaluate(() => customElements.get('fees-calculator'))).toBeUndefined()
-    await page.close()
   })
 
   it("refuses a changed first-render chunk by the import map's hash: the element is never defined", async () => {
     const shared = Object.keys(integrity()).find((file) => file.startsWith('chunks/shared-'))!
-    const page = await suite.open('/pinned.html', {
-      html: pinnedPage(integrity()),
-      before: (page) =>
-        page.route(`**/dist/${shared}`, (route) =>
-          route.fulfill({
-            contentType: 'text/javascript',
-            body: `${readFileSync(join(DIST, shared), 'utf8')}\nglobalThis.__tampered = true;\n`,
-          }),
-        ),
-    })
-    const log = suite.logOf(page)
-    await expect.poll(() => log.console.join('\n')).toMatch(/integrity/i)
+    suite.pages.answer(`/dist/${shared}`, () => tampered(shared))
+    const page = await suite.open('/pinned.html', { html: pinnedPage(integrity()) })
+    page.expectError(/integrity|^failed to load /i)
+    await expect.poll(async () => (await page.console()).join('\n')).toMatch(/integrity/i)
     expect(await page.evaluate(() => customElements.get('fees-calculator'))).toBeUndefined()
     expect(await page.evaluate(() => (globalThis as { __tampered?: boolean }).__tampered)).toBeUndefined()
-    await page.close()
   })
 
   it('refuses a changed lazy chunk and says "Loading chunk failed", with the figures kept', async () => {
@@ -118,29 +106,22 @@ describe('Subresource Integrity', () => {
     const toaster = Object.keys(hashes).find((file) => file.startsWith('chunks/Toasts-'))!
     const calendar = Object.keys(hashes).find((file) => file.startsWith('chunks/CalendarPicker-'))!
     const served: string[] = []
+    for (const file of [toaster, calendar])
+      suite.pages.answer(`/dist/${file}`, () => {
+        served.push(file)
+        return tampered(file)
+      })
     // The portal page, whose script tag carries no integrity: the entry's own hashes check the chunks.
-    const page = await suite.open('/demo/portal.html?lang=en', {
-      before: async (page) => {
-        for (const file of [toaster, calendar]) {
-          await page.route(`**/dist/${file}`, (route) => {
-            served.push(file)
-            // Still valid JavaScript that would run: only its bytes differ.
-            const changed = `${readFileSync(join(DIST, file), 'utf8')}\nglobalThis.__tampered = true;\n`
-            return route.fulfill({ contentType: 'text/javascript', body: changed })
-          })
-        }
-      },
-    })
-    const log = suite.logOf(page)
-    await waitForEvent(page, 'calculationResultReceivedEvent')
-    await alert(page).waitFor()
-    expect(await alert(page).textContent()).toContain('Loading chunk failed')
-    await expect.poll(() => chunkLines(log.console).length).toBe(2)
-    expect(chunkLines(log.console).join('\n')).toMatch(/Loading chunk failed: (toaster|calendar)/)
+    const page = await suite.open('/demo/portal.html?lang=en')
+    page.expectError(/integrity|Loading chunk failed|^failed to load /i)
+    await page.event('calculationResultReceivedEvent')
+    await page.waitForInside('[role=alert]')
+    expect(await page.text('[role=alert]')).toContain('Loading chunk failed')
+    await expect.poll(async () => (await chunkLines(page)).length).toBe(2)
+    expect((await chunkLines(page)).join('\n')).toMatch(/Loading chunk failed: (toaster|calendar)/)
     expect(served.sort()).toEqual([calendar, toaster].sort())
     expect(await page.evaluate(() => (globalThis as { __tampered?: boolean }).__tampered)).toBeUndefined()
-    expect(log.console.join('\n')).toMatch(/integrity/i)
-    expect(await page.locator('fees-calculator [data-figure=feeAmount]').textContent()).toMatch(/\d/)
-    await page.close()
+    expect((await page.console()).join('\n')).toMatch(/integrity/i)
+    expect(await page.text('[data-figure=feeAmount]')).toMatch(/\d/)
   })
 })

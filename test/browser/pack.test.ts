@@ -1,31 +1,14 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { extname, join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, type Page, watch } from './harness.ts'
+import { join } from 'node:path'
+import { expect, it } from 'vitest'
+import { describeEngines, started } from '../support/harness.ts'
 
 const version = (name: string) =>
   (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version
 const run = (cwd: string, command: string, args: string[]) =>
   execFileSync(command, args, { cwd, stdio: 'pipe', encoding: 'utf8' })
-
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.html': 'text/html',
-  '.css': 'text/css',
-  '.json': 'application/json',
-}
-
-/** Serves `dir` at `${origin}${prefix}` in this page. */
-async function serveDir(page: Page, origin: string, prefix: string, dir: string) {
-  await page.route(`${origin}${prefix}**`, (route) => {
-    const path = new URL(route.request().url()).pathname.slice(prefix.length) || 'index.html'
-    const file = join(dir, path)
-    if (!existsSync(file)) return route.fulfill({ status: 404, body: 'missing' })
-    return route.fulfill({ contentType: TYPES[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) })
-  })
-}
 
 const INPUT = (token: string) => ({
   currency: 'EUR',
@@ -82,9 +65,8 @@ const HOST_TSCONFIG = {
   files: ['src/host.tsx'],
 }
 
-describe('the packed npm package', () => {
-  const work = mkdtempSync(join(tmpdir(), 'fees-pack-'))
-  const suite = browserSuite()
+describeEngines('the packed npm package', ['chromium'], (suite) => {
+  /** The host app made below, in a temporary folder of its own. */
   let app: string
 
   /**
@@ -109,18 +91,19 @@ describe('the packed npm package', () => {
   /** A page of the host app built from the package, given a tuition input, once `count` results have come. */
   async function openApp(html: string, count: number) {
     const input = encodeURIComponent(JSON.stringify(INPUT(await suite.demo.token())))
-    const page = await suite.open(`/app/${html}?input=${input}`, {
-      before: (page) => serveDir(page, suite.demo.url, '/app/', join(app, 'dist')),
-    })
+    suite.pages.serve('/app/', join(app, 'dist'))
+    const page = await suite.open(`/app/${html}?input=${input}`)
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { results: unknown[] }).results.length), {
         timeout: 15_000,
       })
       .toBe(count)
-    return { page, seen: suite.logOf(page) }
+    return page
   }
 
-  beforeAll(async () => {
+  // The package packed, installed into a fresh Vite + React app, and the app built; the folder removed after.
+  started(async () => {
+    const work = mkdtempSync(join(tmpdir(), 'fees-pack-'))
     const tarball = run(process.cwd(), 'npm', ['pack', '--silent', '--pack-destination', work])
       .trim()
       .split('\n')
@@ -195,9 +178,8 @@ hydrateRoot(
       `<!doctype html><html><body><div id="root">${serverRender()}</div><script type="module" src="/src/hydrate.jsx"></script></body></html>`,
     )
     run(app, 'npx', ['vite', 'build', '--logLevel', 'error'])
+    return { close: () => rmSync(work, { recursive: true, force: true }) }
   }, 240_000)
-
-  afterAll(() => rmSync(work, { recursive: true, force: true }))
 
   it('imports in plain Node without a DOM, with no side effect, and renders a stable placeholder on the server', () => {
     const output = JSON.parse(serverRender(true)) as { keys: string[]; html: string[]; globals: string[] }
@@ -210,21 +192,17 @@ hydrateRoot(
   })
 
   it("hydrates the server's markup in Chromium without a mismatch, then calculates", async () => {
-    const { page, seen } = await openApp('hydrate.html', 1)
-    await expect.poll(() => page.getByText('Packed Degree').count()).toBe(1)
-    expect(seen.errors).toEqual([])
-    expect(seen.console.filter((line) => line.startsWith('error:'))).toEqual([])
-    await page.close()
+    const page = await openApp('hydrate.html', 1)
+    await expect.poll(() => page.playwright.getByText('Packed Degree').count()).toBe(1)
+    expect((await page.console()).filter((line) => line.startsWith('error:'))).toEqual([])
   })
 
   it('installs into a fresh Vite + React app whose build renders the React component and the element', async () => {
-    const { page, seen } = await openApp('index.html', 2)
+    const page = await openApp('index.html', 2)
     const results = await page.evaluate(() => (window as unknown as { results: [string, number][] }).results)
     expect(results.map(([from]) => from).sort()).toEqual(['component', 'element'])
     expect(results[0]![1]).toBe(results[1]![1])
-    await expect.poll(() => page.getByText('Packed Degree').count()).toBe(2)
-    expect(seen.errors).toEqual([])
-    await page.close()
+    await expect.poll(() => page.playwright.getByText('Packed Degree').count()).toBe(2)
   })
 
   it("type-checks a React host's TSX: the tag's attributes and properties in JSX, the element and its events", () => {
@@ -241,16 +219,10 @@ hydrateRoot(
   })
 
   it('works in a plain HTML page from the installed dist/fees-calculator.js', async () => {
-    const page = await suite.browser.newPage()
-    const seen = watch(page)
-    await serveDir(page, suite.demo.url, '/packed/', join(app, 'node_modules', 'fees-calculator', 'dist'))
-    await page.route(`${suite.demo.url}/plain.html`, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: '<!doctype html><meta charset="utf-8"><script type="module" src="/packed/fees-calculator.js"></script><fees-calculator></fees-calculator>',
-      }),
-    )
-    await page.goto(`${suite.demo.url}/plain.html`)
+    suite.pages.serve('/packed/', join(app, 'node_modules', 'fees-calculator', 'dist'))
+    const page = await suite.open('/plain.html', {
+      html: '<!doctype html><meta charset="utf-8"><script type="module" src="/packed/fees-calculator.js"></script><fees-calculator></fees-calculator>',
+    })
     const token = await suite.demo.token()
     const detail = await page.evaluate(
       (input) =>
@@ -262,8 +234,6 @@ hydrateRoot(
       INPUT(token),
     )
     expect(detail.totalFees).toBe(12)
-    await expect.poll(() => page.getByText('Packed Degree').count()).toBe(1)
-    expect(seen.errors).toEqual([])
-    await page.close()
+    await expect.poll(() => page.playwright.getByText('Packed Degree').count()).toBe(1)
   })
 })

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, type Page, type watch } from './harness.ts'
-import { isoDay } from './screen-helpers.ts'
+import { expect, it } from 'vitest'
+import { describeEngines, type TestPage } from '../support/harness.ts'
+import { isoDay } from '../support/screen.ts'
 
 /**
  * The README's embed, theming and event-handling examples, run as written
@@ -36,69 +36,69 @@ function declarations(css: string, selector: string): [string, string][] {
 }
 
 /** What the browser computes for `property: value` on a plain element: the value to expect on the part. */
-function computed(page: Page, property: string, value: string): Promise<string> {
+function computed(page: TestPage, property: string, value: string): Promise<string> {
   return page.evaluate(
-    ([p, v]) => {
+    (p, v) => {
       const probe = document.createElement('div')
-      probe.style.setProperty(p!, v!)
+      probe.style.setProperty(p, v)
       document.body.append(probe)
-      const result = getComputedStyle(probe).getPropertyValue(p!)
+      const result = getComputedStyle(probe).getPropertyValue(p)
       probe.remove()
       return result
     },
-    [property, value] as const,
+    property,
+    value,
   )
 }
 
 const snippets = readmeSnippets()
 const SAVE_BUTTON = 'fees-calculator [part~="save-button"]'
 
-const suite = browserSuite()
-let page: Page
-let seen: ReturnType<typeof watch>
-
-beforeAll(async () => {
-  const nextMonth = new Date()
-  nextMonth.setMonth(nextMonth.getMonth() + 1, 5)
-  let embed = fill(
-    snippets.embed ?? '',
-    'https://cdn.example.edu/fees-calculator/0.1.0/fees-calculator.js',
-    '/dist/fees-calculator.js',
-  )
-  // The script's hash as the build wrote it: the snippet runs pinned, as a university would embed it.
-  const integrity = JSON.parse(readFileSync('dist/integrity.json', 'utf8')) as Record<string, string>
-  embed = fill(embed, 'sha384-<fees-calculator.js in integrity.json>', integrity['fees-calculator.js'] ?? '')
-  embed = fill(embed, '<bearer token>', await suite.demo.token())
-  embed = fill(embed, '"dateOfPayment":"2027-01-05"', `"dateOfPayment":"${isoDay(nextMonth)}"`)
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${snippets.theme}</style></head>
+describeEngines("the README's examples", ['chromium'], (suite) => {
+  /** The README's embed, theme and event snippets on one page, their placeholders filled in. */
+  async function openReadme(): Promise<TestPage> {
+    const nextMonth = new Date()
+    nextMonth.setMonth(nextMonth.getMonth() + 1, 5)
+    let embed = fill(
+      snippets.embed ?? '',
+      'https://cdn.example.edu/fees-calculator/0.1.0/fees-calculator.js',
+      '/dist/fees-calculator.js',
+    )
+    // The script's hash as the build wrote it: the snippet runs pinned, as a university would embed it.
+    const integrity = JSON.parse(readFileSync('dist/integrity.json', 'utf8')) as Record<string, string>
+    embed = fill(embed, 'sha384-<fees-calculator.js in integrity.json>', integrity['fees-calculator.js'] ?? '')
+    embed = fill(embed, '<bearer token>', await suite.demo.token())
+    embed = fill(embed, '"dateOfPayment":"2027-01-05"', `"dateOfPayment":"${isoDay(nextMonth)}"`)
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${snippets.theme}</style></head>
     <body>${embed}<script type="module">${snippets.events}</script></body></html>`
-  page = await suite.open('/readme.html', { html, timeout: 15_000 })
-  seen = suite.logOf(page)
-})
+    return suite.open('/readme.html', { html })
+  }
 
-describe("the README's examples", () => {
   it('has the embed, theming and event-handling snippets', () => {
     expect(Object.keys(snippets).sort()).toEqual(['embed', 'events', 'theme'])
   })
 
   it('embed: the script tag and the element render the calculator, calculated', async () => {
-    await page.getByText('Degree in Computer Engineering').waitFor()
-    await page.locator('fees-calculator .fc-card[data-busy=false]').waitFor()
-    expect(await page.locator('fees-calculator [data-figure=feeAmount]').textContent()).toMatch(/[1-9]/)
-    expect(seen.errors).toEqual([])
+    const page = await openReadme()
+    await page.playwright.getByText('Degree in Computer Engineering').waitFor()
+    await page.settled()
+    expect(await page.text('[data-figure=feeAmount]')).toMatch(/[1-9]/)
   })
 
   it("theming: the element's --fc-primary colours the SAVE part, and the ::part() rule applies", async () => {
+    const page = await openReadme()
     const css = snippets.theme ?? ''
     const primary = new Map(declarations(css, 'fees-calculator')).get('--fc-primary')
     expect(primary).toBeDefined()
-    await expect.poll(() => page.locator(SAVE_BUTTON).isEnabled()).toBe(true)
-    const background = await page.locator(SAVE_BUTTON).evaluate((button) => getComputedStyle(button).backgroundColor)
+    await expect.poll(() => page.playwright.locator(SAVE_BUTTON).isEnabled()).toBe(true)
+    const background = await page.playwright
+      .locator(SAVE_BUTTON)
+      .evaluate((button) => getComputedStyle(button).backgroundColor)
     expect(background).toBe(await computed(page, 'background-color', primary!))
     const partRule = declarations(css, 'fees-calculator::part(save-button)')
     expect(partRule.length).toBeGreaterThan(0)
     for (const [property, value] of partRule) {
-      const actual = await page
+      const actual = await page.playwright
         .locator(SAVE_BUTTON)
         .evaluate((button, p) => getComputedStyle(button).getPropertyValue(p), property)
       expect(actual, property).toBe(await computed(page, property, value))
@@ -106,11 +106,12 @@ describe("the README's examples", () => {
   })
 
   it('events: the handlers hear the result, the save and a refused input', async () => {
-    const logged = (pattern: RegExp) => seen.console.some((line) => pattern.test(line))
+    const page = await openReadme()
+    const logged = async (pattern: RegExp) => (await page.console()).some((line) => pattern.test(line))
     await expect.poll(() => logged(/^log: monthly fee \d+(\.\d+)? in 12 fees$/)).toBe(true)
-    await page.locator(SAVE_BUTTON).click()
+    await page.playwright.locator(SAVE_BUTTON).click()
     await expect.poll(() => logged(/^log: plan saved as version 1$/)).toBe(true)
-    await page.locator('fees-calculator').evaluate((element) => element.setAttribute('tuition-input', '{not json'))
+    await page.evaluate(() => document.querySelector('fees-calculator')!.setAttribute('tuition-input', '{not json'))
     await expect.poll(() => logged(/^warning: tuition input refused or not calculated: /)).toBe(true)
   })
 })

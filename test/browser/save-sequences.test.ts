@@ -4,37 +4,34 @@
  * /demo/portal.html. An answer the test must hold is held by a route that lets
  * it go when the test says: no timing is guessed.
  */
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { AmortizationTable } from '../../src/domain/types.ts'
-import { browserSuite, hold, type Page, problemReply } from './harness.ts'
-import { events, settled, text, waitForEvent } from './screen-helpers.ts'
+import { problemReply } from '../support/fixtures.ts'
+import { describeEngines, type TestPage } from '../support/harness.ts'
 
-const CALCULATE = '**/api/v1/Calculator/CalculateFeeOptions'
-const FRONT_CALCULATE = '**/api/v1/Calculator/FrontCalculateFees'
+const CALCULATE = '/api/v1/Calculator/CalculateFeeOptions'
+const FRONT_CALCULATE = '/api/v1/Calculator/FrontCalculateFees'
 const SAVE = 'fees-calculator [part=save-button]'
 const FEE_SELECT = 'fees-calculator [part=fee-select]'
 const AMOUNT = 'fees-calculator input[data-figure=initialAmount]'
 
-const suite = browserSuite()
+describeEngines('<fees-calculator> saves exactly the plan on screen (real clicks)', ['chromium'], (suite) => {
+  /** The portal in `language`, its first figures shown, the element's events recorded. */
+  async function open(language: 'es' | 'en'): Promise<TestPage> {
+    const page = await suite.open(`/demo/portal.html?lang=${language}`)
+    await page.loaded()
+    return page
+  }
 
-/** The portal in `language`, its first figures shown, the element's events recorded. */
-async function open(language: 'es' | 'en'): Promise<Page> {
-  const page = await suite.open(`/demo/portal.html?lang=${language}`, {})
-  await page.locator('fees-calculator .fc[data-state=loaded]').waitFor()
-  await settled(page)
-  return page
-}
-
-describe('<fees-calculator> saves exactly the plan on screen (Chromium, real clicks)', () => {
   it('types 7000, clicks SAVE at once: SAVING… shows, the recalculation answers, and 7000 is what is saved', async () => {
     const page = await open('en')
-    const held = await hold(page, CALCULATE)
+    const held = suite.pages.hold(CALCULATE)
 
-    await page.locator(AMOUNT).click()
+    await page.playwright.locator(AMOUNT).click()
     // Focusing the amount selects it (so typing replaces it) once it shows as a bare number.
     await expect
       .poll(() =>
-        page
+        page.playwright
           .locator(AMOUNT)
           .evaluate(
             (input: HTMLInputElement) =>
@@ -42,46 +39,49 @@ describe('<fees-calculator> saves exactly the plan on screen (Chromium, real cli
           ),
       )
       .toBe(true)
-    await page.keyboard.type('7000')
+    await page.type('7000')
     // The click blurs the amount (which recalculates) and then presses SAVE, as a student does.
-    await page.locator(SAVE).click()
+    await page.playwright.locator(SAVE).click()
     await held.arrived
-    await expect.poll(() => page.locator(SAVE).getAttribute('aria-busy')).toBe('true')
-    expect(await page.locator(SAVE).getAttribute('aria-disabled')).toBe('true')
-    expect(await text(page, '[part=save-button]')).toBe('SAVING…')
-    expect(await page.locator(FEE_SELECT).getAttribute('aria-disabled')).toBe('true')
-    expect((await events(page)).some((event) => event.name === 'feeOptionSelectedEvent')).toBe(false)
+    await expect.poll(() => page.playwright.locator(SAVE).getAttribute('aria-busy')).toBe('true')
+    expect(await page.playwright.locator(SAVE).getAttribute('aria-disabled')).toBe('true')
+    expect(await page.text('[part=save-button]')).toBe('SAVING…')
+    expect(await page.playwright.locator(FEE_SELECT).getAttribute('aria-disabled')).toBe('true')
+    expect((await page.events()).some((event) => event.name === 'feeOptionSelectedEvent')).toBe(false)
 
-    await held.release()
-    const saved = (await waitForEvent(page, 'feeOptionSelectedEvent')) as AmortizationTable
+    held.release()
+    const saved = (await page.event('feeOptionSelectedEvent')) as AmortizationTable
     expect(saved.totals.amountToFinance).toBe(7000)
     expect(saved.versionNumber).toBeGreaterThanOrEqual(1)
-    await page.locator('fees-calculator .fc[data-state=locked]').waitFor()
+    await page.playwright.locator('fees-calculator .fc[data-state=locked]').waitFor()
     // The screen, the schedule and the host's event describe the same plan.
-    const result = await waitForEvent(page, 'calculationResultReceivedEvent', 2)
+    const result = await page.event('calculationResultReceivedEvent', 2)
     expect(result.initialAmount).toBe(7000)
     expect(saved.fees).toHaveLength(result.totalFees)
     expect(saved.totals.finalFee).toBe(result.finalFee)
     // The schedule comes in its own chunk, a moment after the lock.
-    await page.locator('fees-calculator [part=schedule] tbody tr').first().waitFor()
-    expect(await page.locator('fees-calculator [part=schedule] tbody tr').count()).toBe(result.totalFees)
-    await page.close()
+    await page.playwright.locator('fees-calculator [part=schedule] tbody tr').first().waitFor()
+    expect(await page.playwright.locator('fees-calculator [part=schedule] tbody tr').count()).toBe(result.totalFees)
   })
 
   it('refuses, in Spanish, a SAVE whose recalculation fails, and keeps the plan on screen', async () => {
     const page = await open('es')
-    const held = await hold(page, CALCULATE)
+    const held = suite.pages.hold(CALCULATE)
 
-    await page.locator(FEE_SELECT).selectOption('18')
-    await page.locator(SAVE).click()
+    await page.playwright.locator(FEE_SELECT).selectOption('18')
+    await page.playwright.locator(SAVE).click()
     await held.arrived
-    await expect.poll(() => text(page, '[part=save-button]')).toBe('GUARDANDO…')
+    await expect.poll(() => page.text('[part=save-button]')).toBe('GUARDANDO…')
     // A 500: not one of the answers a read is tried again after.
-    await held.release(problemReply(500))
+    held.release(problemReply(500))
+    // Chromium logs the refused request on the console: the test's own.
+    page.expectError(/status of 500/)
 
-    const failure = await waitForEvent(page, 'feeOptionSelectedEvent')
+    const failure = await page.event('feeOptionSelectedEvent')
     expect(failure).toMatchObject({ code: 'request_failed', kind: 'http', status: 500 })
-    const toast = page.locator('fees-calculator [data-sonner-toast]').filter({ hasText: 'No se ha guardado el plan' })
+    const toast = page.playwright
+      .locator('fees-calculator [data-sonner-toast]')
+      .filter({ hasText: 'No se ha guardado el plan' })
     await toast.waitFor()
     expect(await toast.locator('[data-title]').textContent()).toBe(
       'No se ha guardado el plan: no se han podido calcular sus nuevas cifras',
@@ -89,38 +89,33 @@ describe('<fees-calculator> saves exactly the plan on screen (Chromium, real cli
     expect(await toast.locator('[data-description]').textContent()).toBe(
       'El servidor lo ha rechazado (error 500). Pulsa GUARDAR para intentarlo de nuevo.',
     )
-    await settled(page)
+    await page.settled()
     // The figures and the controls are the last plan calculated; SAVE works again.
-    expect(await page.locator(FEE_SELECT).inputValue()).toBe('12')
-    expect(await text(page, '[part=save-button]')).toBe('GUARDAR')
-    expect(await page.locator(SAVE).getAttribute('aria-disabled')).toBeNull()
-    await page.close()
+    expect(await page.playwright.locator(FEE_SELECT).inputValue()).toBe('12')
+    expect(await page.text('[part=save-button]')).toBe('GUARDAR')
+    expect(await page.playwright.locator(SAVE).getAttribute('aria-disabled')).toBeNull()
   })
 
   it('keeps the plan still while a save is under way, then takes a fresh token without a request or losing the lock', async () => {
     const page = await open('en')
-    const held = await hold(page, FRONT_CALCULATE)
+    const held = suite.pages.hold(FRONT_CALCULATE)
 
-    await page.locator(SAVE).click()
+    await page.playwright.locator(SAVE).click()
     await held.arrived
     // The select says it cannot change (aria-disabled); a student who tries anyway is refused.
-    expect(await page.locator(FEE_SELECT).getAttribute('aria-disabled')).toBe('true')
-    await page.locator(FEE_SELECT).focus()
-    await page.keyboard.press('ArrowDown')
+    expect(await page.playwright.locator(FEE_SELECT).getAttribute('aria-disabled')).toBe('true')
+    await page.playwright.locator(FEE_SELECT).focus()
+    await page.press('ArrowDown')
     // The store refused the change: the select shows the plan being saved, and no calculation went out.
-    expect(await page.locator(FEE_SELECT).inputValue()).toBe('12')
-    expect((await events(page)).filter((event) => event.name === 'calculationResultReceivedEvent')).toHaveLength(1)
-    await held.release()
-    const saved = (await waitForEvent(page, 'feeOptionSelectedEvent')) as AmortizationTable
+    expect(await page.playwright.locator(FEE_SELECT).inputValue()).toBe('12')
+    expect((await page.events()).filter((event) => event.name === 'calculationResultReceivedEvent')).toHaveLength(1)
+    held.release()
+    const saved = (await page.event('feeOptionSelectedEvent')) as AmortizationTable
     expect(saved.fees).toHaveLength(12)
-    await page.locator('fees-calculator .fc[data-state=locked]').waitFor()
-    await page.unroute(FRONT_CALCULATE)
-
+    await page.playwright.locator('fees-calculator .fc[data-state=locked]').waitFor()
     // The host refreshes its token: the same input, a new token.
-    const requests: string[] = []
-    page.on('request', (request) => {
-      if (request.url().includes('/api/v1/')) requests.push(request.url())
-    })
+    const before = suite.pages.requests.length
+    const requests = () => suite.pages.requests.slice(before).filter((request) => request.path.includes('/api/v1/'))
     const token = await suite.demo.token()
     await page.evaluate((fresh) => {
       const element = document.querySelector('fees-calculator') as HTMLElement & { tuitionInput: unknown }
@@ -129,10 +124,9 @@ describe('<fees-calculator> saves exactly the plan on screen (Chromium, real cli
     }, token)
     // A new plan would go back to "loaded" or "loading"; give the element a frame to show whatever it would.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-    expect(await page.locator('fees-calculator .fc').getAttribute('data-state')).toBe('locked')
-    expect(await text(page, '[data-figure=versionNumber]')).toBe(String(saved.versionNumber))
-    expect(requests).toEqual([])
-    expect((await events(page)).filter((event) => event.name === 'calculationResultReceivedEvent')).toHaveLength(1)
-    await page.close()
+    expect(await page.playwright.locator('fees-calculator .fc').getAttribute('data-state')).toBe('locked')
+    expect(await page.text('[data-figure=versionNumber]')).toBe(String(saved.versionNumber))
+    expect(requests()).toEqual([])
+    expect((await page.events()).filter((event) => event.name === 'calculationResultReceivedEvent')).toHaveLength(1)
   })
 })

@@ -1,25 +1,27 @@
-import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { AmortizationTable } from '../../src/domain/types.ts'
-import { focused } from './a11y-helpers.ts'
-import { browserSuite, type Page } from './harness.ts'
-import { events, type Language, LOCALES, loaded, money, settled, text, waitForEvent } from './screen-helpers.ts'
+import { focusedElement } from '../support/axe.ts'
+import { describeEngines, type TestPage } from '../support/harness.ts'
+import { type Language, LOCALES, money } from '../support/screen.ts'
 
 const SHOW = { es: 'Ver cuadro de amortización', en: 'Show payment schedule' } as const
 const FRONT_CALCULATE = '/api/v1/Calculator/FrontCalculateFees'
 
 /** The schedule as the screen shows it: each row's cells, then the totals row. */
-function shownRows(page: Page): Promise<{ body: string[][]; total: string[] }> {
-  return page.locator('fees-calculator [part=schedule] table').evaluate((table) => ({
-    body: [...table.querySelectorAll('tbody tr')].map((row) =>
-      [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''),
-    ),
-    total: [...table.querySelectorAll('tfoot td')].map((cell) => cell.textContent ?? ''),
-  }))
+function shownRows(page: TestPage): Promise<{ body: string[][]; total: string[] }> {
+  return page.evaluate(() => {
+    const table = document.querySelector('fees-calculator')!.shadowRoot!.querySelector('[part=schedule] table')!
+    return {
+      body: [...table.querySelectorAll('tbody tr')].map((row) =>
+        [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''),
+      ),
+      total: [...table.querySelectorAll('tfoot td')].map((cell) => cell.textContent ?? ''),
+    }
+  })
 }
 
 /** The same table formatted as the widget formats it: Intl in the same browser, the API's numbers. */
-async function expectedRows(page: Page, language: Language, table: AmortizationTable) {
+async function expectedRows(page: TestPage, language: Language, table: AmortizationTable) {
   const amounts = table.fees.flatMap((fee) => [fee.fee, fee.interest, fee.principal, fee.balance])
   const formatted = await money(page, language, table.currency, [
     ...amounts,
@@ -40,105 +42,104 @@ async function expectedRows(page: Page, language: Language, table: AmortizationT
   }
 }
 
-describe.each(['es', 'en'] as const)('the payment schedule on demand, in %s', (language) => {
-  // A server of its own: its database starts empty, so the first save of the contract is version 1.
-  const suite = browserSuite()
-  const open = async (path: string) => loaded(await suite.open(path))
+// A suite per language, with a server of its own: its database starts empty, so the first save of the contract is
+// version 1.
+for (const language of ['es', 'en'] as const)
+  describeEngines(`the payment schedule on demand, in ${language}`, ['chromium'], (suite) => {
+    const open = async (path: string) => {
+      const page = await suite.open(path)
+      await page.loaded()
+      return page
+    }
 
-  it('before saving, shows the API amortization table for the plan on screen, and saves nothing', async () => {
-    const page = await open(`/demo/portal.html?lang=${language}`)
-    await page.locator('fees-calculator [part=fee-select]').selectOption('18')
-    await waitForEvent(page, 'calculationResultReceivedEvent', 2)
-    await settled(page)
+    it('before saving, shows the API amortization table for the plan on screen, and saves nothing', async () => {
+      const page = await open(`/demo/portal.html?lang=${language}`)
+      await page.playwright.locator('fees-calculator [part=fee-select]').selectOption('18')
+      await page.event('calculationResultReceivedEvent', 2)
+      await page.settled()
 
-    // Keyboard: focus the button, Enter. The schedule takes the focus the button had.
-    const button = page.getByRole('button', { name: SHOW[language], exact: true })
-    await button.focus()
-    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === FRONT_CALCULATE)
-    await page.keyboard.press('Enter')
-    // Playwright sees no body for ky's requests (ky sends them with duplex: 'half'): the store's unit test checks that it
-    // says isSavedVersion false. Here the answer says nothing was stored, and so does the next save below.
-    const table = (await (await answer).json()) as AmortizationTable
-    expect(table).toMatchObject({ versionHashCode: null, versionNumber: null })
-    expect(table.fees).toHaveLength(18)
+      // Keyboard: focus the button, Enter. The schedule takes the focus the button had.
+      const button = page.playwright.getByRole('button', { name: SHOW[language], exact: true })
+      await button.focus()
+      const answer = page.playwright.waitForResponse((response) => new URL(response.url()).pathname === FRONT_CALCULATE)
+      await page.press('Enter')
+      // Playwright sees no body for ky's requests (ky sends them with duplex: 'half'): the store's unit test checks that it
+      // says isSavedVersion false. Here the answer says nothing was stored, and so does the next save below.
+      const table = (await (await answer).json()) as AmortizationTable
+      expect(table).toMatchObject({ versionHashCode: null, versionNumber: null })
+      expect(table.fees).toHaveLength(18)
 
-    await page.locator('fees-calculator [part=schedule] tbody tr').first().waitFor()
-    await settled(page)
-    expect(await shownRows(page)).toEqual(await expectedRows(page, language, table))
-    await expect.poll(async () => (await focused(page))?.tag).toBe('h3')
-    expect(await button.count()).toBe(0)
+      await page.playwright.locator('fees-calculator [part=schedule] tbody tr').first().waitFor()
+      await page.settled()
+      expect(await shownRows(page)).toEqual(await expectedRows(page, language, table))
+      await expect.poll(async () => (await focusedElement(page))?.tag).toBe('h3')
+      expect(await button.count()).toBe(0)
 
-    // The CSV has the same rows.
-    const download = page.waitForEvent('download')
-    await page.locator('fees-calculator [part=schedule] .fc-schedule-head button').first().click()
-    const csv = readFileSync((await (await download).path())!, 'utf8')
-      .trim()
-      .split('\r\n')
-    expect(csv).toHaveLength(table.fees.length + 1)
-    const separator = language === 'es' ? ';' : ','
-    expect(csv[1]!.split(separator).slice(0, 2)).toEqual(['1', table.fees[0]!.dueDate])
+      // The CSV has the same rows.
+      await page.playwright.locator('fees-calculator [part=schedule] .fc-schedule-head button').first().click()
+      const [file] = await page.downloaded(1)
+      const csv = file!.text.trim().split('\r\n')
+      expect(csv).toHaveLength(table.fees.length + 1)
+      const separator = language === 'es' ? ';' : ','
+      expect(csv[1]!.split(separator).slice(0, 2)).toEqual(['1', table.fees[0]!.dueDate])
 
-    // Nothing saved: no version on screen, nothing told to the host, SAVE still open, the plan unlocked.
-    expect(await text(page, '[data-figure=versionNumber]')).toBe('—')
-    expect((await events(page)).filter((e) => e.name === 'feeOptionSelectedEvent')).toEqual([])
-    expect(await page.locator('fees-calculator .fc').getAttribute('data-state')).toBe('loaded')
-    expect(await page.locator('fees-calculator [part=save-button]').isDisabled()).toBe(false)
+      // Nothing saved: no version on screen, nothing told to the host, SAVE still open, the plan unlocked.
+      expect(await page.text('[data-figure=versionNumber]')).toBe('—')
+      expect((await page.events()).filter((e) => e.name === 'feeOptionSelectedEvent')).toEqual([])
+      expect(await page.playwright.locator('fees-calculator .fc').getAttribute('data-state')).toBe('loaded')
+      expect(await page.playwright.locator('fees-calculator [part=save-button]').isDisabled()).toBe(false)
 
-    // A change of plan takes the schedule away (it would be stale) and brings the button back.
-    await page.locator('fees-calculator [part=fee-select]').selectOption('12')
-    await waitForEvent(page, 'calculationResultReceivedEvent', 3)
-    await settled(page)
-    expect(await page.locator('fees-calculator [part=schedule]').count()).toBe(0)
-    expect(await button.count()).toBe(1)
+      // A change of plan takes the schedule away (it would be stale) and brings the button back.
+      await page.playwright.locator('fees-calculator [part=fee-select]').selectOption('12')
+      await page.event('calculationResultReceivedEvent', 3)
+      await page.settled()
+      expect(await page.playwright.locator('fees-calculator [part=schedule]').count()).toBe(0)
+      expect(await button.count()).toBe(1)
 
-    // The database holds no version from the preview: the first save of this contract is number 1.
-    await page.locator('fees-calculator [part=save-button]').click()
-    const savedTable = await waitForEvent(page, 'feeOptionSelectedEvent')
-    expect(savedTable.versionNumber).toBe(1)
-    await page.locator('fees-calculator .fc[data-state=locked]').waitFor()
-    await page.close()
+      // The database holds no version from the preview: the first save of this contract is number 1.
+      await page.playwright.locator('fees-calculator [part=save-button]').click()
+      const savedTable = await page.event('feeOptionSelectedEvent')
+      expect(savedTable.versionNumber).toBe(1)
+      await page.playwright.locator('fees-calculator .fc[data-state=locked]').waitFor()
+      await page.close()
 
-    // A plan reopened by its hash (read-only, no SAVE; its stored input says isSavedVersion true) shows its schedule too.
-    const reopened = await open(`/fees/${savedTable.versionHashCode}`)
-    expect(await reopened.locator('fees-calculator [part=save-button]').count()).toBe(0)
-    const again = reopened.waitForResponse((r) => new URL(r.url()).pathname === FRONT_CALCULATE)
-    await reopened.getByRole('button', { name: SHOW[language], exact: true }).click()
-    const reopenedTable = (await (await again).json()) as AmortizationTable
-    expect(reopenedTable).toMatchObject({ versionHashCode: null, versionNumber: null })
-    expect(reopenedTable.fees).toEqual(savedTable.fees)
-    await reopened.locator('fees-calculator [part=schedule] tbody tr').first().waitFor()
-    expect(await shownRows(reopened)).toEqual(await expectedRows(reopened, language, reopenedTable))
-    await reopened.close()
+      // A plan reopened by its hash (read-only, no SAVE; its stored input says isSavedVersion true) shows its schedule too.
+      const reopened = await open(`/fees/${savedTable.versionHashCode}`)
+      expect(await reopened.playwright.locator('fees-calculator [part=save-button]').count()).toBe(0)
+      const again = reopened.playwright.waitForResponse((r) => new URL(r.url()).pathname === FRONT_CALCULATE)
+      await reopened.playwright.getByRole('button', { name: SHOW[language], exact: true }).click()
+      const reopenedTable = (await (await again).json()) as AmortizationTable
+      expect(reopenedTable).toMatchObject({ versionHashCode: null, versionNumber: null })
+      expect(reopenedTable.fees).toEqual(savedTable.fees)
+      await reopened.playwright.locator('fees-calculator [part=schedule] tbody tr').first().waitFor()
+      expect(await shownRows(reopened)).toEqual(await expectedRows(reopened, language, reopenedTable))
+      await reopened.close()
 
-    // Still only one version: the next save of the contract is number 2.
-    const next = await open(`/demo/portal.html?lang=${language}`)
-    await next.locator('fees-calculator [part=save-button]').click()
-    expect((await waitForEvent(next, 'feeOptionSelectedEvent')).versionNumber).toBe(2)
-    await next.close()
+      // Still only one version: the next save of the contract is number 2.
+      const next = await open(`/demo/portal.html?lang=${language}`)
+      await next.playwright.locator('fees-calculator [part=save-button]').click()
+      expect((await next.event('feeOptionSelectedEvent')).versionNumber).toBe(2)
+      await next.close()
+    })
+
+    it('says so when the schedule cannot be had, and lets the user ask again', async () => {
+      const page = await open(`/demo/portal.html?lang=${language}`)
+      const lift = suite.pages.refuse(FRONT_CALCULATE, 503, { code: 'unavailable' })
+      // Chromium logs the refused request on the console, and the widget the failed preview: the test's own.
+      page.expectError(/status of 503|^\[fees-calculator\] schedule preview failed/)
+      const button = page.playwright.getByRole('button', { name: SHOW[language], exact: true })
+      await button.click()
+      const status = page.playwright.locator('fees-calculator .fc-saved[role=status]')
+      await status
+        .filter({
+          hasText: language === 'es' ? 'No se ha podido obtener el cuadro de amortización' : 'could not be loaded',
+        })
+        .waitFor()
+      expect((await page.events()).filter((e) => e.name === 'feeOptionSelectedEvent')).toEqual([])
+      lift()
+      await button.click()
+      await page.playwright.locator('fees-calculator [part=schedule] tbody tr').first().waitFor()
+      expect(await status.textContent()).toBe('')
+      await page.close()
+    })
   })
-
-  it('says so when the schedule cannot be had, and lets the user ask again', async () => {
-    const page = await open(`/demo/portal.html?lang=${language}`)
-    await page.route(`**${FRONT_CALCULATE}`, (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/problem+json',
-        body: JSON.stringify({ status: 503, code: 'unavailable' }),
-      }),
-    )
-    const button = page.getByRole('button', { name: SHOW[language], exact: true })
-    await button.click()
-    const status = page.locator('fees-calculator .fc-saved[role=status]')
-    await status
-      .filter({
-        hasText: language === 'es' ? 'No se ha podido obtener el cuadro de amortización' : 'could not be loaded',
-      })
-      .waitFor()
-    expect((await events(page)).filter((e) => e.name === 'feeOptionSelectedEvent')).toEqual([])
-    await page.unroute(`**${FRONT_CALCULATE}`)
-    await button.click()
-    await page.locator('fees-calculator [part=schedule] tbody tr').first().waitFor()
-    expect(await status.textContent()).toBe('')
-    await page.close()
-  })
-})

@@ -2,10 +2,12 @@
  * The project's dependency arrows point one way: the UI reads the store, the
  * store calls the API client, the client speaks the domain's types; the
  * reference server (server/) shares only the domain and the OpenAPI document,
- * and the widget's build imports nothing of it; the build, the tests and the
- * bench share what they need through tools/, and what starts the server
- * through server/tools/; the example apps (examples/) use the package as a
- * user gets it. A relative import that runs against these arrows fails here.
+ * and the widget's build imports nothing of it nor of the tests; the test
+ * helpers (test/support/, server/test/support/) are shared by the tests and the
+ * development scripts (scripts/: the bench launches the browsers and servers
+ * the tests do), and import no test; nothing but a test imports a test file;
+ * the example apps (examples/) use the package as a user gets it. A relative
+ * import that runs against these arrows fails here.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -40,8 +42,8 @@ function importsOf(file: string): string[] {
 
 /** [importer prefix, forbidden target prefixes, why] */
 const RULES: [string, string[], string][] = [
-  ['src/', ['demo/', 'server/', 'test/', 'scripts/', 'tools/'], 'the package ships alone'],
-  ['openapi/', ['src/', 'server/', 'demo/', 'test/', 'scripts/', 'tools/'], "the wire's contract depends on nothing"],
+  ['src/', ['demo/', 'server/', 'test/', 'scripts/'], 'the package ships alone'],
+  ['openapi/', ['src/', 'server/', 'demo/', 'test/', 'scripts/'], "the wire's contract depends on nothing"],
   [
     'src/domain/',
     ['src/api/', 'src/store/', 'src/ui/', 'src/element', 'src/define', 'src/app/'],
@@ -72,26 +74,41 @@ const RULES: [string, string[], string][] = [
       'src/cli/',
       'test/',
       'scripts/',
-      'tools/',
       'server/test/',
       'server/tools/',
     ],
     'the server shares only the domain',
   ],
-  ['server/tools/', ['src/', 'test/', 'scripts/', 'tools/', 'server/test/'], 'the server starts without the widget'],
-  ['scripts/', ['test/'], 'the bench never imports a test file'],
+  ['server/tools/', ['src/', 'test/', 'scripts/', 'server/test/'], 'the server builds without the widget or its tests'],
   [
-    'tools/',
-    ['test/', 'scripts/', 'server/'],
-    'tools serve the build, the tests and the bench alike, without the server',
+    'test/support/',
+    ['test/browser/', 'test/package/', 'test/hardening/', 'server/test/api/', 'server/test/hardening/'],
+    'a helper serves the tests and imports none of them',
   ],
-  ['vite.config.ts', ['scripts/', 'test/', 'server/'], 'the build never imports the bench or the tests or the server'],
+  [
+    'server/test/support/',
+    ['test/browser/', 'test/package/', 'test/hardening/', 'server/test/api/', 'server/test/hardening/'],
+    'a helper serves the tests and imports none of them',
+  ],
+  [
+    'scripts/',
+    ['test/browser/', 'test/package/', 'test/hardening/', 'server/test/api/', 'server/test/hardening/'],
+    "the bench may use the tests' helpers, never a test",
+  ],
   [
     'examples/',
-    ['src/', 'server/', 'demo/', 'test/', 'scripts/', 'tools/', 'openapi/'],
+    ['src/', 'server/', 'demo/', 'test/', 'scripts/', 'openapi/'],
     'an example uses the package as a user gets it',
   ],
 ]
+
+/** Every file `file` reaches through relative imports, itself included. */
+function reached(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file) || !existsSync(join(ROOT, file))) return seen
+  seen.add(file)
+  for (const target of importsOf(file)) reached(target, seen)
+  return seen
+}
 
 describe('dependency arrows', () => {
   const all = [
@@ -100,7 +117,6 @@ describe('dependency arrows', () => {
     ...files('server'),
     ...files('test'),
     ...files('scripts'),
-    ...files('tools'),
     ...files('openapi'),
     ...files('examples'),
     'vite.config.ts',
@@ -109,7 +125,11 @@ describe('dependency arrows', () => {
     it(`${from} imports none of ${forbidden.join(', ')}: ${why}`, () => {
       const wrong = all
         // A unit test beside its code may use the tests' own support (servers, fixtures).
-        .filter((file) => file.startsWith(from) && !(from.startsWith('src/') && /\.test\.tsx?$/.test(file)))
+        .filter(
+          (file) =>
+            file.startsWith(from) &&
+            !((from.startsWith('src/') || from === 'server/src/') && /\.test\.tsx?$/.test(file)),
+        )
         .flatMap((file) =>
           importsOf(file)
             .filter((target) => forbidden.some((f) => target.startsWith(f)))
@@ -118,6 +138,24 @@ describe('dependency arrows', () => {
       expect(wrong).toEqual([])
     })
   }
+
+  it('the build config reaches nothing of the tests, the bench or the server', () => {
+    const wrong = [...reached('vite.config.ts')].filter(
+      (file) => /^(test|server)\//.test(file) || /^scripts\/bench/.test(file),
+    )
+    expect(wrong).toEqual([])
+  })
+
+  it('imports a test file only from a test file', () => {
+    const wrong = all
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((target) => /\.test\.tsx?$/.test(target))
+          .map((target) => `${file} → ${target}`),
+      )
+    expect(wrong).toEqual([])
+  })
 
   it('has no import circle in src/, dynamic imports included', () => {
     const graph = new Map(
@@ -143,6 +181,7 @@ describe('dependency arrows', () => {
 
   it('reads the imports it checks (a known arrow is found)', () => {
     expect(importsOf('src/index.ts').some((target) => target.startsWith('src/'))).toBe(true)
+    expect(reached('vite.config.ts')).toContain('scripts/chunk-report.ts')
     expect(importsOf('examples/angular/src/main.ts')).toContain('examples/angular/src/app/app')
     expect(all.some((file) => file.endsWith('.vue')) && all.some((file) => file.endsWith('.svelte'))).toBe(true)
   })

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LANGUAGES } from '../../src/domain/language.ts'
-import { readChunkReport } from '../../tools/chunk-report.ts'
-import { type FirstFiguresJs, jsBeforeFirstFigures } from '../../tools/first-figures-js.ts'
+import { readChunkReport } from '../../scripts/chunk-report.ts'
+import { type FirstFiguresJs, jsBeforeFirstFigures } from '../../scripts/first-figures-js.ts'
 import {
   CLI_BUDGET_RAW,
   FIRST_FIGURES_JS_BUDGET_GZIP,
@@ -12,8 +12,10 @@ import {
   kb,
   standaloneSizes,
   WORDS_CHUNK_BUDGET_GZIP,
-} from '../../tools/size-budget.ts'
-import { type Browser, type DemoServer, launchBrowser, startDemo } from '../browser/harness.ts'
+} from '../../scripts/size-budget.ts'
+import { type DemoServer, startDemo } from '../../server/test/support/reference-server.ts'
+import { LANGUAGES } from '../../src/domain/language.ts'
+import { launchBrowser } from '../support/chromium.ts'
 
 /** What a first render does not need, by the packages or sources that make it up. */
 const LAZY_PARTS = {

@@ -73,3 +73,10 @@ export const UNAVAILABLE = {
   code: 'unavailable',
   detail: 'Try again later.',
 }
+
+/** An answer of the page server's (test/support/page-server.ts): the problem above, with the given status. */
+export const problemReply = (status = 503) => ({
+  status,
+  contentType: 'application/problem+json',
+  body: JSON.stringify({ ...UNAVAILABLE, status }),
+})

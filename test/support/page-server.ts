@@ -1,19 +1,33 @@
 /**
- * The engine tests' pages: a loopback proxy in front of the demo server that
+ * The browser tests' pages: a loopback proxy in front of the demo server that
  * puts one script of ours, the probe, at the top of every HTML page it passes
  * on, serves host pages a test writes, and a frame of a given size for an
  * engine whose window cannot be that narrow. The probe does in the page what
  * not every engine's protocol can: record the element's events from the first
- * script on, the page's errors and console errors, CSP violations, and the
- * file a download link offers (the blob the page made, and its name). It is a
- * file of the page's own origin, so even `script-src 'self'` runs it.
+ * script on, the page's errors and console, CSP violations, and the file a
+ * download link offers (the blob the page made, and its name). It is a file of
+ * the page's own origin, so even `script-src 'self'` runs it.
+ *
+ * Being on the way, the proxy also does to a page's requests what a test asks,
+ * in every engine alike: hold one until the test lets it go, answer with a
+ * problem, cut the connection, answer with something of the test's own (a
+ * changed chunk, a folder of files, another server's pages), and log them all.
+ * The rules last until `reset`, which the harness calls after each test.
  */
 import { readFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http'
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  request,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
+import { extname, join } from 'node:path'
 import { Readable } from 'node:stream'
-import { RECORD_EVENTS_SCRIPT } from './pages.ts'
+import { EVENT_NAMES, type FeesCalculatorEventName } from '../../src/events.ts'
 
 export const PROBE_PATH = '/__engines/probe.js'
 export const FRAME_PATH = '/__engines/frame.html'
@@ -21,30 +35,73 @@ export const FRAME_PATH = '/__engines/frame.html'
 export const AXE_PATH = '/__engines/axe.js'
 const AXE_FILE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
+/** An event of a <fees-calculator> as it reached the document. */
+export interface RecordedEvent {
+  name: FeesCalculatorEventName
+  // biome-ignore lint/suspicious/noExplicitAny: an event's detail as the page serialised it; each test reads the fields of its event.
+  detail: any
+  /** The element's id, else its tag name. */
+  target: string
+  bubbles: boolean
+  composed: boolean
+}
+
+/** A page's window once the probe has run: its events in the order they reached the document. */
+export interface RecordingWindow {
+  __fcEvents: RecordedEvent[]
+}
+
+/** Runs in the page before any of its scripts: the element's events, in the order they reached the document. */
+function recordEvents(names: readonly string[]) {
+  const events: RecordedEvent[] = []
+  ;(window as unknown as RecordingWindow).__fcEvents = events
+  // Bubbling phase on the document: an event that does not bubble out of the shadow root never gets here.
+  for (const name of names)
+    document.addEventListener(name, (event) =>
+      events.push({
+        name: name as RecordedEvent['name'],
+        detail: (event as CustomEvent).detail,
+        target: (event.target as Element).id || (event.target as Element).localName,
+        bubbles: event.bubbles,
+        composed: event.composed,
+      }),
+    )
+}
+
 /** Runs in the page before any of its scripts (a classic script at the top of <head>), after the events' recorder. */
 function probe() {
   interface Probe {
-    errors: string[]
+    uncaught: string[]
+    failedLoads: string[]
+    console: string[]
     violations: string[]
     downloads: { name: string; blob: Blob }[]
   }
-  const recorded: Probe = { errors: [], violations: [], downloads: [] }
+  const recorded: Probe = { uncaught: [], failedLoads: [], console: [], violations: [], downloads: [] }
   ;(window as unknown as { __probe: Probe }).__probe = recorded
   window.addEventListener(
     'error',
     (event) => {
-      const failed = event.target as (Element & { src?: string; href?: string }) | null
-      recorded.errors.push(
-        event instanceof ErrorEvent ? event.message : `failed to load ${failed?.src || failed?.href || '?'}`,
-      )
+      if (event instanceof ErrorEvent) return recorded.uncaught.push(event.message)
+      const failed = (event as Event).target as (Element & { src?: string; href?: string }) | null
+      recorded.failedLoads.push(`failed to load ${failed?.src || failed?.href || '?'}`)
     },
     true,
   )
-  window.addEventListener('unhandledrejection', (event) => recorded.errors.push(`unhandled: ${event.reason}`))
-  const consoleError = console.error
-  console.error = (...args: unknown[]) => {
-    recorded.errors.push(args.map(String).join(' '))
-    consoleError.apply(console, args)
+  window.addEventListener('unhandledrejection', (event) => recorded.uncaught.push(`unhandled: ${event.reason}`))
+  // Every console line as `type: text`, with the types Chromium's protocol names them by.
+  for (const [method, type] of [
+    ['log', 'log'],
+    ['info', 'info'],
+    ['debug', 'debug'],
+    ['warn', 'warning'],
+    ['error', 'error'],
+  ] as const) {
+    const original = console[method]
+    console[method] = (...args: unknown[]) => {
+      recorded.console.push(`${type}: ${args.map(String).join(' ')}`)
+      original.apply(console, args)
+    }
   }
   document.addEventListener('securitypolicyviolation', (event) =>
     recorded.violations.push(`${event.violatedDirective} ${event.blockedURI}`),
@@ -65,7 +122,7 @@ function probe() {
   }
 }
 
-const PROBE_SCRIPT = `${RECORD_EVENTS_SCRIPT}(${probe.toString()})()\n`
+const PROBE_SCRIPT = `(${recordEvents.toString()})(${JSON.stringify(EVENT_NAMES)});\n(${probe.toString()})()\n`
 const PROBE_TAG = `<script src="${PROBE_PATH}"></script>`
 
 /** Puts the probe first in a page's <head> (or first of all, for a page without one). */
@@ -85,42 +142,113 @@ function framePage(src: string, width: number, height: number): string {
  style="display:block;border:0;width:${width}px;height:${height}px;background:#fff"></iframe></body></html>`
 }
 
+/** Which requests a rule applies to: a prefix of the path and query, or a pattern tested on them. */
+export type Match = string | RegExp
+
+const matches = (match: Match, path: string) => (typeof match === 'string' ? path.startsWith(match) : match.test(path))
+
+/** An answer of the test's own. */
+export interface Reply {
+  status?: number
+  body: string | Buffer
+  /** The Content-Type; an HTML page gets the probe. */
+  contentType?: string
+}
+
 /** A request the page server keeps from the demo server until the test lets it go. */
 export interface Held {
   /** Settles when the request has come in. */
   arrived: Promise<void>
-  /** Sends it on; its answer then reaches the page as usual. */
-  release(): void
+  /** Sends it on, its answer then reaching the page as usual; or answers it with `reply` instead. */
+  release(reply?: Reply): void
 }
 
+/** A request a page sent through the page server. */
+export interface SeenRequest {
+  method: string
+  /** The path and query. */
+  path: string
+  headers: IncomingHttpHeaders
+  body: string
+}
+
+/** Ends a rule: the requests it picked go to the demo server again. */
+export type Lift = () => void
+
 export interface PageServer {
-  url: string
-  /** Holds the next request whose path starts with `prefix` (in any engine: the page server is on the way). */
-  hold(prefix: string): Held
-  /** Answers every request whose path starts with `prefix` with a problem of that status, until the returned function is called. */
-  refuse(prefix: string, status: number, problem: object): () => void
-  /** Serves `html` (with the probe) at a new path of this origin, and gives that path. */
-  page(html: string): string
+  /** The pages' origin, a new one after each `reset`. */
+  readonly url: string
+  /** Holds the next request that `match` picks, then lets the rest through. */
+  hold(match: Match): Held
+  /**
+   * Answers the requests `match` picks (the next `times`, else every one) with a problem of that status. Like every
+   * rule below, it lasts until the returned function is called or the test ends.
+   */
+  refuse(match: Match, status: number, problem: object, options?: { times?: number }): Lift
+  /** Cuts the connection of every request `match` picks: a network failure for the page. */
+  block(match: Match): Lift
+  /** Answers the requests `match` picks with what `reply` gives for their path (the demo server's answer for `undefined`). */
+  answer(match: Match, reply: (path: string) => Reply | undefined): Lift
+  /** Serves the files of `dir` under `prefix` (index.html for a folder). */
+  serve(prefix: string, dir: string): Lift
+  /** Sends the requests under `prefix` to `origin` instead of the demo server, their path and query as they are. */
+  forward(prefix: string, origin: string): Lift
+  /** Every request the pages sent through this server since the last `reset`, in order. */
+  readonly requests: readonly SeenRequest[]
+  /** Serves `html` (with the probe) at `path`, else at a new path of this origin, and gives that path. */
+  page(html: string, path?: string): string
   /** The path of a frame page showing `path` at exactly that size. */
   frame(path: string, width: number, height: number): string
+  /**
+   * Drops every rule, held request, page and logged request, and moves to a new port: what one test set up, and what
+   * its pages kept, ends with it.
+   */
+  reset(): Promise<void>
   close(): Promise<void>
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+type Handler = (incoming: IncomingMessage, response: ServerResponse, path: string, body: Buffer) => void
+
+interface Rule {
+  match: Match
+  handle: Handler
+  /** The rule ends after this many requests. */
+  left?: number
 }
 
 export async function startPageServer(target: string): Promise<PageServer> {
   const pages = new Map<string, string>()
-  const holds: { prefix: string; arrive: () => void; released: Promise<void> }[] = []
-  const refusals = new Map<string, { status: number; body: string }>()
+  let rules: Rule[] = []
+  const releases: (() => void)[] = []
+  const requests: SeenRequest[] = []
   const upstream = new URL(target)
-  const send = (response: ServerResponse, type: string, body: string) => {
-    response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' })
-    response.end(body)
+
+  const send = (response: ServerResponse, type: string, body: string | Buffer, status = 200) => {
+    const html = /^text\/html/.test(type)
+    const sent = html ? withProbe(body.toString()) : body
+    response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' })
+    response.end(sent)
   }
-  const forward = (incoming: IncomingMessage, response: ServerResponse) => {
-    const headers = { ...incoming.headers }
+
+  /** Passes a request to `origin` (the demo server unless said), putting the probe into an HTML answer. */
+  const forward = (incoming: IncomingMessage, response: ServerResponse, body: Buffer, origin = upstream) => {
+    // The demo server sees the page's own host, as behind a portal's proxy; another server its own.
+    const headers = origin === upstream ? { ...incoming.headers } : { ...incoming.headers, host: origin.host }
     // Uncompressed, so an HTML page can be read and changed on its way.
     delete headers['accept-encoding']
     const outgoing = request(
-      { host: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers },
+      { host: origin.hostname, port: origin.port, path: incoming.url, method: incoming.method, headers },
       (answer) => {
         if (!/^text\/html/.test(answer.headers['content-type'] ?? '')) {
           response.writeHead(answer.statusCode ?? 502, answer.headers)
@@ -130,10 +258,10 @@ export async function startPageServer(target: string): Promise<PageServer> {
         const chunks: Buffer[] = []
         answer.on('data', (chunk: Buffer) => chunks.push(chunk))
         answer.on('end', () => {
-          const body = withProbe(Buffer.concat(chunks).toString('utf8'))
+          const html = withProbe(Buffer.concat(chunks).toString('utf8'))
           const { 'content-length': _length, ...rest } = answer.headers
-          response.writeHead(answer.statusCode ?? 502, { ...rest, 'content-length': Buffer.byteLength(body) })
-          response.end(body)
+          response.writeHead(answer.statusCode ?? 502, { ...rest, 'content-length': Buffer.byteLength(html) })
+          response.end(html)
         })
       },
     )
@@ -141,74 +269,151 @@ export async function startPageServer(target: string): Promise<PageServer> {
       response.writeHead(502)
       response.end(String(error))
     })
-    incoming.pipe(outgoing)
+    Readable.from(body.length ? [body] : []).pipe(outgoing)
   }
-  const server = createServer((incoming, response) => {
+
+  const reply = (response: ServerResponse, { status = 200, body, contentType = 'text/plain' }: Reply) =>
+    send(response, contentType, body, status)
+
+  const add = (rule: Rule): Lift => {
+    rules.push(rule)
+    return () => {
+      rules = rules.filter((r) => r !== rule)
+    }
+  }
+
+  const handle = (incoming: IncomingMessage, response: ServerResponse) => {
     const url = new URL(incoming.url ?? '/', 'http://localhost')
+    const path = `${url.pathname}${url.search}`
     if (url.pathname === PROBE_PATH) return send(response, 'text/javascript; charset=utf-8', PROBE_SCRIPT)
     if (url.pathname === AXE_PATH)
       return send(response, 'text/javascript; charset=utf-8', readFileSync(AXE_FILE, 'utf8'))
+    // The icon a browser asks for by itself when a page names none: no page is about it.
+    if (url.pathname === '/favicon.ico') {
+      response.writeHead(204, { 'cache-control': 'no-store' })
+      return response.end()
+    }
     if (url.pathname === FRAME_PATH) {
       const size = (name: string) => Number(url.searchParams.get(name))
       return send(response, 'text/html; charset=utf-8', framePage(url.searchParams.get('src')!, size('w'), size('h')))
     }
-    const html = pages.get(url.pathname)
-    if (html !== undefined) return send(response, 'text/html; charset=utf-8', withProbe(html))
-    for (const [prefix, refusal] of refusals) {
-      if (!url.pathname.startsWith(prefix)) continue
-      response.writeHead(refusal.status, {
-        'content-type': 'application/problem+json',
-        'access-control-allow-origin': '*',
-        'cache-control': 'no-store',
-      })
-      return response.end(refusal.body)
-    }
-    const held = holds.findIndex((hold) => url.pathname.startsWith(hold.prefix))
-    if (held === -1) return forward(incoming, response)
-    const [hold] = holds.splice(held, 1)
-    hold!.arrive()
-    // The body is read now, as a server would, and sent on when the test lets the request go.
+    // The body is read first, as a server would: it is logged, and a held request is sent on with it.
     const chunks: Buffer[] = []
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
     incoming.on('end', () => {
-      void hold!.released.then(() => {
-        const replay = Object.assign(Readable.from(chunks.length ? [Buffer.concat(chunks)] : []), {
-          url: incoming.url,
-          method: incoming.method,
-          headers: incoming.headers,
-        }) as unknown as IncomingMessage
-        forward(replay, response)
-      })
+      const body = Buffer.concat(chunks)
+      requests.push({ method: incoming.method ?? 'GET', path, headers: incoming.headers, body: body.toString() })
+      const html = pages.get(url.pathname)
+      if (html !== undefined) return send(response, 'text/html; charset=utf-8', html)
+      const rule = rules.find((r) => matches(r.match, path))
+      if (!rule) return forward(incoming, response, body)
+      if (rule.left !== undefined && --rule.left === 0) rules = rules.filter((r) => r !== rule)
+      rule.handle(incoming, response, path, body)
     })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  }
+  /** A server on a new loopback port, and its origin. */
+  const listen = async () => {
+    const server = createServer(handle)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
+  }
+  const stop = (server: Server) =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
+  let current = await listen()
   let count = 0
   return {
-    url: `http://127.0.0.1:${port}`,
-    page(html) {
-      count += 1
-      const path = `/__engines/page-${count}.html`
-      pages.set(path, html)
-      return path
+    get url() {
+      return current.url
     },
-    hold(prefix) {
+    get requests() {
+      return requests
+    },
+    page(html, path) {
+      count += 1
+      const at = path && path !== '' ? path.split('?')[0]! : `/__engines/page-${count}.html`
+      pages.set(at, html)
+      return path && path !== '' ? path : at
+    },
+    hold(match) {
       let arrive: () => void = () => {}
-      let release: () => void = () => {}
+      let release: (answer?: Reply) => void = () => {}
       const arrived = new Promise<void>((resolve) => (arrive = resolve))
-      const released = new Promise<void>((resolve) => (release = resolve))
-      holds.push({ prefix, arrive, released })
+      const released = new Promise<Reply | undefined>((resolve) => (release = resolve))
+      releases.push(() => release())
+      add({
+        match,
+        left: 1,
+        handle: (incoming, response, _path, body) => {
+          arrive()
+          void released.then((answer) => (answer ? reply(response, answer) : forward(incoming, response, body)))
+        },
+      })
       return { arrived, release }
     },
-    refuse(prefix, status, problem) {
-      refusals.set(prefix, { status, body: JSON.stringify({ ...problem, status }) })
-      return () => refusals.delete(prefix)
+    refuse(match, status, problem, { times } = {}) {
+      const body = JSON.stringify({ ...problem, status })
+      return add({
+        match,
+        left: times,
+        handle: (_incoming, response) => {
+          response.writeHead(status, {
+            'content-type': 'application/problem+json',
+            'access-control-allow-origin': '*',
+            'cache-control': 'no-store',
+          })
+          response.end(body)
+        },
+      })
+    },
+    block(match) {
+      return add({ match, handle: (_incoming, response) => response.destroy() })
+    },
+    answer(match, answer) {
+      return add({
+        match,
+        handle: (incoming, response, path, body) => {
+          const given = answer(path)
+          if (given) reply(response, given)
+          else forward(incoming, response, body)
+        },
+      })
+    },
+    serve(prefix, dir) {
+      return add({
+        match: prefix,
+        handle: (_incoming, response, path) => {
+          const rest = path.split('?')[0]!.slice(prefix.length)
+          const file = join(dir, rest === '' || rest.endsWith('/') ? `${rest}index.html` : rest)
+          try {
+            send(response, TYPES[extname(file)] ?? 'application/octet-stream', readFileSync(file))
+          } catch {
+            send(response, 'text/plain', 'missing', 404)
+          }
+        },
+      })
+    },
+    forward(prefix, origin) {
+      return add({
+        match: prefix,
+        handle: (incoming, response, _path, body) => forward(incoming, response, body, new URL(origin)),
+      })
     },
     frame: (path, width, height) => `${FRAME_PATH}?w=${width}&h=${height}&src=${encodeURIComponent(path)}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    async reset() {
+      rules = []
+      // A request still held goes on to the server, so that no connection is left waiting.
+      for (const release of releases.splice(0)) release()
+      requests.splice(0)
+      pages.clear()
+      // The next test's pages on an origin of their own: no file another test's pages loaded (WebKit keeps its
+      // window, and what it loaded, for a whole suite, whatever the headers say), no cookie and no storage of theirs.
+      const previous = current
+      current = await listen()
+      await stop(previous.server)
+    },
+    close: () => stop(current.server),
   }
 }

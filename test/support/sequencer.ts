@@ -6,9 +6,24 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
  * fuzzing (small files, minutes each) last, with one core idle at the end.
  * The tiers, measured: the save fuzzing (the longest), the other response
  * fuzzing, the model-based and multi-server runs, then everything else in
- * Vitest's order.
+ * Vitest's order. The browser files run after those, two at a time, by the
+ * same rule: the example apps (minutes of builds before their tests), then the
+ * suites of three engines and the response fuzzing, longest first.
  */
-const TIERS = [/responses-save\.fuzz\./, /responses-.*\.fuzz\./, /\/hardening\//, /\.fuzz\./]
+const TIERS = [
+  /responses-save\.fuzz\./,
+  /responses-.*\.fuzz\./,
+  /\/hardening\//,
+  /\.fuzz\./,
+  /\/browser\/examples\./,
+  /\/browser\/a11y\./,
+  /\/browser\/languages\./,
+  /\/browser\/widths\./,
+  /\/browser\/failures\./,
+  /\/browser\/response-fuzz\./,
+  /\/browser\/flows\./,
+  /\/browser\/plan-downloads\./,
+]
 
 const tier = (spec: TestSpecification) => {
   const index = TIERS.findIndex((pattern) => pattern.test(spec.moduleId))

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Problem } from '../../../src/domain/types.ts'
 import { PAYLOAD_FIELDS } from '../../src/validate.ts'
-import { call, financing, refinancing, startTestServer, type TestServer } from './server.ts'
+import { call, financing, refinancing, startTestServer, type TestServer } from '../support/api-server.ts'
 
 /** Bad inputs one by one: each gets its status, its code and the failing field. */
 let server: TestServer

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Check, checkApi, formatChecks } from '../../../src/cli/check-api.ts'
-import { ALLOWED_ORIGIN, API_KEY, bearer, startTestServer, type TestServer } from './server.ts'
+import { ALLOWED_ORIGIN, API_KEY, bearer, startTestServer, type TestServer } from '../support/api-server.ts'
 
 const run = promisify(execFile)
 

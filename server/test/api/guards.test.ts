@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_BODY_BYTES } from '../../src/guards.ts'
-import { expectDocumented, expectProblem } from './openapi.ts'
-import { ALLOWED_ORIGIN, API_KEY, bearer, call, financing, startTestServer, type TestServer } from './server.ts'
+import {
+  ALLOWED_ORIGIN,
+  API_KEY,
+  bearer,
+  call,
+  financing,
+  startTestServer,
+  type TestServer,
+} from '../support/api-server.ts'
+import { expectDocumented, expectProblem } from '../support/openapi.ts'
 
 let server: TestServer
 beforeAll(async () => {

@@ -9,7 +9,15 @@ import { API_BASE, API_MIDDLEWARE } from '../../src/api.ts'
 import { APP_MIDDLEWARE, createApp } from '../../src/app.ts'
 import { CALCULATOR_ROUTES } from '../../src/calculator.ts'
 import { loadConfig } from '../../src/config.ts'
-import { ALLOWED_ORIGIN, API_KEY, bearer, financing, refinancing, startTestServer, type TestServer } from './server.ts'
+import {
+  ALLOWED_ORIGIN,
+  API_KEY,
+  bearer,
+  financing,
+  refinancing,
+  startTestServer,
+  type TestServer,
+} from '../support/api-server.ts'
 
 let servers: { name: string; server: TestServer }[] = []
 beforeAll(async () => {

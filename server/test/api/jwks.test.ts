@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, type JWK, SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Problem } from '../../../src/domain/types.ts'
-import { bearer, call, financing, startTestServer, type TestServer } from './server.ts'
+import { bearer, call, financing, startTestServer, type TestServer } from '../support/api-server.ts'
 
 const ISSUER = 'https://idp.university.example'
 const AUDIENCE = 'fees-calculator'

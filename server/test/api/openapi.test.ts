@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROBLEM_CODES } from '../../src/problem.ts'
-import { expectDocumented, OPENAPI_PATH, openapi } from './openapi.ts'
-import { startTestServer, type TestServer } from './server.ts'
+import { startTestServer, type TestServer } from '../support/api-server.ts'
+import { expectDocumented, OPENAPI_PATH, openapi } from '../support/openapi.ts'
 
 const run = promisify(execFile)
 const REPO = new URL('../../../', import.meta.url)

@@ -2,10 +2,10 @@ import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { pgMigrations } from '../../src/store/pg-migrations.ts'
 import { openPostgresStore } from '../../src/store/postgres.ts'
-import { postgresBinaries } from '../../tools/postgres-cluster.ts'
+import { financing, startTestServer } from '../support/api-server.ts'
 import { newVersion } from '../support/new-version.ts'
 import { freshDatabaseName, postgresSuite } from '../support/postgres.ts'
-import { financing, startTestServer } from './server.ts'
+import { postgresBinaries } from '../support/postgres-cluster.ts'
 
 /** What only the PostgreSQL store has to get right: migrations shared by many servers, outages, retries. */
 const cluster = postgresSuite()

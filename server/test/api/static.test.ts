@@ -7,7 +7,7 @@ import { jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nextFirstPaymentDate } from '../../src/demo-pages.ts'
 import { precompress } from '../../tools/precompress.ts'
-import { JWT_SECRET, startTestServer, type TestServer } from './server.ts'
+import { JWT_SECRET, startTestServer, type TestServer } from '../support/api-server.ts'
 
 /**
  * What `npm run demo` serves beside the API, on one port: a stand-in build

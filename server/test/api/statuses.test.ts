@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AmortizationTable } from '../../../src/domain/types.ts'
 import { openSqliteStore } from '../../src/store/sqlite.ts'
 import { StoreUnavailableError, type VersionStore } from '../../src/store/types.ts'
-import { documentedStatuses, seen } from './openapi.ts'
-import { bearer, call, financing, startTestServer, type TestServer } from './server.ts'
+import { bearer, call, financing, startTestServer, type TestServer } from '../support/api-server.ts'
+import { documentedStatuses, seen } from '../support/openapi.ts'
 
 /**
  * One request for every status openapi.json documents, each answer checked

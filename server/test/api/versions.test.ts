@@ -3,7 +3,7 @@ import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AmortizationTable, SavedFeesTable } from '../../../src/domain/types.ts'
 import { openSqliteStore } from '../../src/store/sqlite.ts'
-import { bearer, call, financing, refinancing, startTestServer, type TestServer } from './server.ts'
+import { bearer, call, financing, refinancing, startTestServer, type TestServer } from '../support/api-server.ts'
 
 /** Saved versions (numbered per contract from 1, immutable, reopened by hash), checked through the API and in the SQLite file itself. */
 let server: TestServer

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hostInput, nearValidTuition, validTuition } from '../../../test/support/arbitraries.ts'
-import { API_KEY, bearer, financing, startTestServer, type TestServer } from '../api/server.ts'
+import { API_KEY, bearer, financing, startTestServer, type TestServer } from '../support/api-server.ts'
 
 /** Issue: at least 10 000 generated bodies sent to the API. */
 const RUNS = 10_000

@@ -4,10 +4,10 @@ import { once } from 'node:events'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../../test/support/eventually.ts'
-import { accepts, freePort, startServerProcess } from '../../tools/server-process.ts'
-import { API_KEY, bearer, financing, JWT_SECRET } from '../api/server.ts'
+import { API_KEY, bearer, financing, JWT_SECRET } from '../support/api-server.ts'
 import { type LoggedRequest, type Nginx, startNginx } from '../support/nginx.ts'
 import { currentActivity, freshDatabaseName, postgresSuite } from '../support/postgres.ts'
+import { accepts, freePort, startServerProcess } from '../support/server-process.ts'
 
 /**
  * The deployment of deploy/compose.yaml without containers: two built servers (`npm run serve`) on one

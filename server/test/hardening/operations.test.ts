@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessLine, createOperations, gatheredLines } from '../../src/operations.ts'
 import { openSqliteStore } from '../../src/store/sqlite.ts'
 import type { VersionStore } from '../../src/store/types.ts'
-import { ALLOWED_ORIGIN, API_KEY, bearer, financing, startTestServer, type TestServer } from '../api/server.ts'
+import { ALLOWED_ORIGIN, API_KEY, bearer, financing, startTestServer, type TestServer } from '../support/api-server.ts'
 
 const SECRET_COOKIE = 'session=cookie-secret-4b1d'
 const BODY_MARKER = 'Contract-Body-Marker-77e1'

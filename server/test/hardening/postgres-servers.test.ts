@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { freePort, startServerProcess } from '../../tools/server-process.ts'
-import { API_KEY, financing, JWT_SECRET } from '../api/server.ts'
+import { API_KEY, financing, JWT_SECRET } from '../support/api-server.ts'
 import { currentActivity, freshDatabaseName, postgresSuite } from '../support/postgres.ts'
+import { freePort, startServerProcess } from '../support/server-process.ts'
 
 /**
  * Several reference servers on one PostgreSQL, as behind a load balancer: four

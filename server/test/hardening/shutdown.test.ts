@@ -4,8 +4,8 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { accepts, freePort, startServerProcess } from '../../tools/server-process.ts'
-import { API_KEY, financing, JWT_SECRET } from '../api/server.ts'
+import { API_KEY, financing, JWT_SECRET } from '../support/api-server.ts'
+import { accepts, freePort, startServerProcess } from '../support/server-process.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'fees-shutdown-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -10,7 +10,7 @@ import { once } from 'node:events'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort, waitUntilAnswering } from '../../tools/server-process.ts'
+import { freePort, waitUntilAnswering } from './server-process.ts'
 
 export const DEPLOY_CONF = join(import.meta.dirname, '../../../deploy/nginx.conf')
 const INSTALL_HINT =

@@ -1,11 +1,11 @@
 /**
  * A real PostgreSQL cluster for a test file: started before its tests, stopped
- * and removed after them (server/tools/postgres-cluster.ts). Without the server
+ * and removed after them (postgres-cluster.ts). Without the server
  * binaries the tests fail and say how to install them.
  */
 import type pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
-import { type PostgresCluster, startPostgresCluster } from '../../tools/postgres-cluster.ts'
+import { type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts'
 
 /** The cluster of this file's tests; read it inside a test or hook, not at import time. */
 export function postgresSuite(): () => PostgresCluster {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makePlan } from './fixtures.ts'
+import { makePlan } from '../../../test/support/plans.ts'
 import { isSavedVersion, planFileName } from './plan.ts'
 
 const MADE_AT = new Date('2026-11-24T16:05:00Z')

@@ -1,5 +1,5 @@
 /**
- * WebKit for the engine tests: Debian's WebKitWebDriver driving MiniBrowser,
+ * WebKit for the browser tests: Debian's WebKitWebDriver driving MiniBrowser,
  * spoken to in plain W3C WebDriver over fetch (a dozen commands, no client
  * library). MiniBrowser has no headless mode, so an Xvfb of our own gives it
  * a display; both processes are stopped by `close`.
@@ -76,7 +76,7 @@ async function startXvfb(): Promise<{ process: ChildProcess; display: string }> 
 
 export class WebDriverError extends Error {}
 
-/** One WebDriver session: what the engine tests need, each a W3C command. */
+/** One WebDriver session: what the browser tests need, each a W3C command. */
 export class WebDriverSession {
   private constructor(
     private readonly base: string,

@@ -8,9 +8,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type AppOptions, type RunningServer, startServer } from '../src/app.ts'
-import { mintToken } from '../src/auth.ts'
-import { type Config, loadConfig } from '../src/config.ts'
+import { type AppOptions, type RunningServer, startServer } from '../../src/app.ts'
+import { mintToken } from '../../src/auth.ts'
+import { type Config, loadConfig } from '../../src/config.ts'
 
 /** The tests' signing secret, so they mint tokens as a host's back end does. */
 export const TEST_JWT_SECRET = 'reference-server-tests-secret-0123456789'

@@ -1,19 +1,29 @@
 /**
- * A suite written once, run in Chromium, Firefox and WebKit (tools/engines.ts).
- * `describeEngines` starts the demo server and the page server once for the
- * suite, launches each engine before its tests and closes it after them, and
- * closes every page a test opened after that test, failing the test if the
- * page reported an error or a console error. ENGINES=firefox (or a comma list)
- * runs only those.
+ * The one harness of the browser tests: a suite written once and run in the
+ * engines it names (Chromium, Firefox, WebKit, over drivers.ts; a suite about
+ * what only Chromium does names Chromium alone). `describeEngines` starts the
+ * demo server and the page server (page-server.ts) for the suite, launches
+ * each engine before its tests and closes it after them; after each test it
+ * closes every page the test opened, drops what the test asked of the page
+ * server, and fails the test if a page reported an error or a console error
+ * the test did not declare. Every page is opened through the page server, so
+ * that its probe records the element's events, errors, console and downloads
+ * the same way in every engine. ENGINES=firefox (or a comma list) runs only
+ * those.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
+import type { Page as PlaywrightPage } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest'
-import { type DemoServer, startDemo } from '../../server/tools/reference-server.ts'
-import { ENGINES, type Engine, type EngineName, type EnginePage, launchEngine } from '../../tools/engines.ts'
-import { type PageServer, startPageServer } from './page-server.ts'
-import type { OpenOptions, RecordedEvent, RecordingWindow } from './pages.ts'
+import { type DemoServer, startDemo } from '../../server/test/support/reference-server.ts'
+import { ENGINES, type Engine, type EngineName, type EnginePage, launchEngine, WAIT_TIMEOUT_MS } from './drivers.ts'
+import { type PageServer, type RecordedEvent, type RecordingWindow, startPageServer } from './page-server.ts'
+import type { Language } from './screen.ts'
 
-const WAIT_TIMEOUT_MS = 15_000 // a loaded 2-core machine running three browsers still answers within this
+export type { EngineName } from './drivers.ts'
+export type { RecordedEvent } from './page-server.ts'
+/** Every engine, for a suite that holds in all of them. */
+export const EVERY_ENGINE = ENGINES
+
 const POLL_MS = 25 // how often a condition is asked again while it does not hold yet
 
 export const SHOTS_DIR = 'test-results/screens'
@@ -165,15 +175,50 @@ export class TestPage {
     return (await this.events()).filter((e) => e.name === name)[count - 1]!.detail
   }
 
-  /** The files download links offered: name, type and text. */
-  downloads(): Promise<{ name: string; type: string; text: string }[]> {
-    return this.evaluate(() =>
+  /** The files download links offered: name, type, text and bytes. */
+  async downloads(): Promise<{ name: string; type: string; text: string; bytes: Buffer }[]> {
+    const files = await this.evaluate(() =>
       Promise.all(
         (window as unknown as { __probe: { downloads: { name: string; blob: Blob }[] } }).__probe.downloads.map(
-          async ({ name, blob }) => ({ name, type: blob.type, text: await blob.text() }),
+          async ({ name, blob }) => {
+            const bytes = new Uint8Array(await blob.arrayBuffer())
+            let binary = ''
+            for (const byte of bytes) binary += String.fromCharCode(byte)
+            return { name, type: blob.type, text: await blob.text(), base64: btoa(binary) }
+          },
         ),
       ),
     )
+    return files.map(({ base64, ...file }) => ({ ...file, bytes: Buffer.from(base64, 'base64') }))
+  }
+
+  /** Waits until download links have offered `count` files, and gives them. */
+  async downloaded(count: number): Promise<{ name: string; type: string; text: string; bytes: Buffer }[]> {
+    await this.waitFor(
+      `${count} downloaded files`,
+      (n) => (window as unknown as { __probe: { downloads: unknown[] } }).__probe.downloads.length >= n,
+      count,
+    )
+    return this.downloads()
+  }
+
+  /**
+   * Every console line of the page, as `type: text` (`log`, `info`, `warning`, `error`): the engine's own report
+   * where its driver hears the console (Chromium, Firefox: the browser's own lines too, such as a failed load), else
+   * the probe's (WebKit).
+   */
+  async console(): Promise<string[]> {
+    if (this.page.console) return [...this.page.console]
+    return this.evaluate(() => (window as unknown as { __probe?: { console: string[] } }).__probe?.console ?? [])
+  }
+
+  /**
+   * Playwright's own page, in Chromium only: for what only it offers (locators by role, the network as the browser
+   * sees it, cookies, going offline, a route on another origin than the page server's).
+   */
+  get playwright(): PlaywrightPage {
+    if (!this.page.playwright) throw new Error(`Playwright's page is Chromium's only, not ${this.engine}'s`)
+    return this.page.playwright
   }
 
   /** CSP violations the page reported. */
@@ -181,19 +226,39 @@ export class TestPage {
     return this.evaluate(() => (window as unknown as { __probe: { violations: string[] } }).__probe.violations)
   }
 
-  /** Console errors the test causes on purpose (a failure the widget is meant to log): they do not fail it. */
+  /** Console errors and failed loads the test causes on purpose (a failure the widget is meant to log). */
   private readonly expectedErrors: RegExp[] = []
 
+  /** Declares console errors (and failed loads) matching `pattern` the test's own: they do not fail it. An uncaught error always does. */
   expectError(pattern: RegExp): void {
     this.expectedErrors.push(pattern)
   }
 
-  /** Errors and console errors, the engine's own reports and the probe's, but for those the test expects. */
+  /**
+   * What is wrong in the page: every uncaught error, and every console error and failed load the test did not
+   * declare. The engine's own reports where its driver has them (Chromium, Firefox), else the probe's (WebKit).
+   */
   async errors(): Promise<string[]> {
-    const probed = await this.evaluate(
-      () => (window as unknown as { __probe?: { errors: string[] } }).__probe?.errors ?? [],
-    ).catch((error: unknown) => [`the page could not be read: ${error}`])
-    return [...this.page.errors, ...probed].filter((line) => !this.expectedErrors.some((p) => p.test(line)))
+    type Probed = { uncaught: string[]; failedLoads: string[]; console: string[] }
+    const none: Probed = { uncaught: [], failedLoads: [], console: [] }
+    let unread: string[] = []
+    const probed = await this.evaluate(() => (window as unknown as { __probe?: Probed }).__probe ?? null).catch(
+      (error: unknown) => {
+        unread = [`the page could not be read: ${error}`]
+        return null
+      },
+    )
+    const { uncaught, failedLoads, console } = probed ?? none
+    const heard = this.page.console
+    const consoleErrors = (heard ?? console)
+      .filter((line) => line.startsWith('error: '))
+      .map((line) => line.slice('error: '.length))
+    const excused = (line: string) => this.expectedErrors.some((pattern) => pattern.test(line))
+    return [
+      ...unread,
+      ...(heard ? this.page.errors : uncaught).map((error) => `uncaught: ${error}`),
+      ...[...consoleErrors, ...failedLoads].filter((line) => !excused(line)),
+    ]
   }
 
   /** Shows the page in a frame of exactly that size, for an engine whose window cannot be so narrow. */
@@ -232,19 +297,44 @@ export class TestPage {
   }
 }
 
+/** How a page is opened. */
+export interface OpenOptions {
+  /** The viewport; 1100 × 900 unless said. */
+  width?: number
+  height?: number
+  /** A host page of the test's own, served (with the probe) at `path` of the page server's origin, or a new path for ''. */
+  html?: string
+  /** Runs after the page is made and before it loads: what the test sets up on it (Chromium: Playwright's routes and init scripts). */
+  before?: (page: TestPage) => unknown
+}
+
 export interface EngineSuite {
   readonly engine: EngineName
   readonly demo: DemoServer
+  /** The page server: the pages' origin, the rules a test sets on their requests, the requests they sent. */
   readonly pages: PageServer
+  /** The origin of every page the suite opens (the page server's): the API is same-origin there, as on a portal. */
+  readonly origin: string
   /** A page on `path` of the demo's origin (through the page server), closed after the test. */
   open(path: string, options?: OpenOptions): Promise<TestPage>
 }
 
-/** Runs `fn`'s tests once per engine, against one demo server for the whole suite. */
+export interface SuiteOptions {
+  /** The demo server's environment (see server/src/config.ts). */
+  env?: Record<string, string>
+  /** Chromium's flags beyond the usual ones (e.g. ALLOW_LOOPBACK_CROSS_ORIGIN). */
+  chromiumArgs?: string[]
+}
+
+/**
+ * Runs `fn`'s tests once per engine of `engines` (those of them ENGINES asks for), against one demo server and one
+ * page server for the whole suite.
+ */
 export function describeEngines(
   name: string,
+  engines: readonly EngineName[],
   fn: (suite: EngineSuite) => void,
-  options: { env?: Record<string, string>; engines?: EngineName[] } = {},
+  options: SuiteOptions = {},
 ): void {
   describe(name, () => {
     let demo: DemoServer | undefined
@@ -258,13 +348,13 @@ export function describeEngines(
       await demo?.close()
     })
 
-    const engines = selectedEngines().filter((engine) => !options.engines || options.engines.includes(engine))
-    if (engines.length === 0) it.skip('runs in none of the engines asked for', () => {})
-    describe.each(engines)('in %s', (engineName) => {
+    const chosen = selectedEngines().filter((engine) => engines.includes(engine))
+    if (chosen.length === 0) it.skip('runs in none of the engines asked for', () => {})
+    describe.each(chosen)('in %s', (engineName) => {
       let engine: Engine | undefined
       const opened: TestPage[] = []
       beforeAll(async () => {
-        engine = await launchEngine(engineName)
+        engine = await launchEngine(engineName, { chromiumArgs: options.chromiumArgs })
       })
       afterAll(async () => {
         await engine?.close()
@@ -275,6 +365,7 @@ export function describeEngines(
           await page.close()
           problems.push(...page.reported!)
         }
+        await pages?.reset()
         if (problems.length) throw new Error(`the page reported errors:\n${problems.join('\n')}`)
       })
       const need = <T>(value: T | undefined, what: string): T => {
@@ -289,13 +380,17 @@ export function describeEngines(
         get pages() {
           return need(pages, 'page server')
         },
-        async open(path, { width = 1100, height = 900, html } = {}) {
+        get origin() {
+          return need(pages, 'page server').url
+        },
+        async open(path, { width = 1100, height = 900, html, before } = {}) {
           const server = need(pages, 'page server')
-          const target = html === undefined ? path : server.page(html)
+          const target = html === undefined ? path : server.page(html, path)
           const page = await need(engine, 'engine').newPage({ width, height })
           const got = await page.setViewport(width, height)
           const test = new TestPage(page, width)
           opened.push(test)
+          await before?.(test)
           if (got.width === width) {
             await page.goto(`${server.url}${target}`)
           } else {
@@ -308,4 +403,42 @@ export function describeEngines(
       })
     })
   })
+}
+
+/**
+ * A plan saved in each language by clicking SAVE on the portal, before the suite's tests run in an engine: their
+ * version hashes, to reopen by hash. Call it inside `describeEngines`.
+ */
+export function savedPlans(suite: EngineSuite): Readonly<Partial<Record<Language, string>>> {
+  const saved: Partial<Record<Language, string>> = {}
+  beforeAll(async () => {
+    for (const language of ['es', 'en'] as const) {
+      const page = await suite.open(`/demo/portal.html?lang=${language}`)
+      await page.loaded()
+      await page.click('[part=save-button]')
+      saved[language] = (await page.event('feeOptionSelectedEvent')).versionHashCode
+      await page.close()
+      if (page.reported!.length) throw new Error(`the page reported errors:\n${page.reported!.join('\n')}`)
+    }
+  })
+  return saved
+}
+
+/**
+ * What a suite's tests need running beside the demo server (a backend that is not ours, a server that replays
+ * answers): started before them in each engine, closed after them. Call it inside `describeEngines`; the returned
+ * function gives it to a test.
+ */
+export function started<T extends { close(): unknown }>(start: () => Promise<T>, timeout?: number): () => T {
+  let value: T | undefined
+  beforeAll(async () => {
+    value = await start()
+  }, timeout)
+  afterAll(async () => {
+    await value?.close()
+  })
+  return () => {
+    if (value === undefined) throw new Error('not started: use it inside a test')
+    return value
+  }
 }

@@ -1,7 +1,7 @@
 /**
- * What the browser tests and the bench share: Debian's Chromium launched for a
- * closed network, and the check that the build they load is there. (The demo
- * server they open is the server's own: server/tools/reference-server.ts.)
+ * Debian's Chromium launched for a closed network, and the check that the
+ * build the browser tests load is there. The bench launches Chromium here too
+ * (a development script may use the tests' helpers, never a test file).
  */
 import { existsSync } from 'node:fs'
 import { type Browser, chromium } from 'playwright-core'

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest'
 import { LANGUAGES } from '../../src/domain/language.ts'
-import { describeEngines, type TestPage } from '../support/engines.ts'
+import { describeEngines, EVERY_ENGINE, type TestPage } from '../support/harness.ts'
 
 /** A refusal with a code no widget knows and an English sentence of the server's own. */
 const PROBLEM = {
@@ -27,7 +27,7 @@ const cardWords = (page: TestPage) =>
     return [root.textContent ?? '', ...attributes].join('\n')
   })
 
-describeEngines('a server problem with an English detail', (suite) => {
+describeEngines('a server problem with an English detail', EVERY_ENGINE, (suite) => {
   it.each(LANGUAGES)('reaches the card only in English (%s)', async (language) => {
     const page = await suite.open(`/demo/portal.html?lang=${language}`)
     // Chromium logs every refused request on the console: these are the test's own.

@@ -7,8 +7,8 @@
 import { execFileSync } from 'node:child_process'
 import ICAL from 'ical.js'
 import { expect, it } from 'vitest'
-import { downloaded, keepPdf, offered } from '../support/downloads.ts'
-import { describeEngines, SHOTS_DIR, type TestPage } from '../support/engines.ts'
+import { keepPdf } from '../support/downloads.ts'
+import { describeEngines, EVERY_ENGINE, SHOTS_DIR, type TestPage } from '../support/harness.ts'
 
 const shadowHas = (page: TestPage, selector: string) =>
   page.evaluate((s) => !!document.querySelector('fees-calculator')!.shadowRoot!.querySelector(s), selector)
@@ -35,7 +35,7 @@ async function savedPlan(page: TestPage) {
   return page.event('feeOptionSelectedEvent')
 }
 
-describeEngines('the plan as files', (suite) => {
+describeEngines('the plan as files', EVERY_ENGINE, (suite) => {
   it('offers the PDF before the schedule is asked for; pressing it fetches the schedule and keeps a simulation', async () => {
     const page = await suite.open('/demo/portal.html?lang=en')
     await page.loaded()
@@ -44,10 +44,9 @@ describeEngines('the plan as files', (suite) => {
     // A plan not saved has no due dates to put in a calendar.
     expect(await shadowHas(page, '[data-download=ics]')).toBe(false)
     await page.click('[data-download=pdf]')
-    await offered(page, 1)
-    const pdf = await downloaded(page, 0)
-    expect(pdf.name).toMatch(/^plan-simulation-\d{4}-\d{2}-\d{2}\.pdf$/)
-    const { text } = keepPdf(pdf.bytes, SHOTS_DIR, `${suite.engine}-simulation-plan`)
+    const [pdf] = await page.downloaded(1)
+    expect(pdf!.name).toMatch(/^plan-simulation-\d{4}-\d{2}-\d{2}\.pdf$/)
+    const { text } = keepPdf(pdf!.bytes, SHOTS_DIR, `${suite.engine}-simulation-plan`)
     expect(text).toContain('Simulation')
     await page.waitForInside('[part=schedule] tbody tr')
     // The button the student pressed keeps the focus while the schedule arrives below it.
@@ -80,18 +79,16 @@ describeEngines('the plan as files', (suite) => {
       await page.waitForInside('[data-download=ics]')
       expect(await page.text('[data-figure=versionNumber]')).toBe('—')
       await page.click('[data-download=pdf]')
-      await offered(page, 1)
+      await page.downloaded(1)
       await page.click('[data-download=ics]')
-      await offered(page, 2)
-      const pdf = await downloaded(page, 0)
-      expect(pdf.name).toBe(`plan-C-2026-0001-${hash.slice(0, 8)}.pdf`)
-      const { text, file } = keepPdf(pdf.bytes, SHOTS_DIR, `${suite.engine}-hash-without-number-plan`)
+      const [pdf, ics] = await page.downloaded(2)
+      expect(pdf!.name).toBe(`plan-C-2026-0001-${hash.slice(0, 8)}.pdf`)
+      const { text, file } = keepPdf(pdf!.bytes, SHOTS_DIR, `${suite.engine}-hash-without-number-plan`)
       expect(text).not.toMatch(/simulation/i)
       expect(text).toContain(hash)
       expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).not.toMatch(/simulation/i)
-      const ics = await downloaded(page, 1)
-      expect(ics.name).toBe(`plan-C-2026-0001-${hash.slice(0, 8)}.ics`)
-      const events = calendarOf(ics.bytes.toString('utf8'))
+      expect(ics!.name).toBe(`plan-C-2026-0001-${hash.slice(0, 8)}.ics`)
+      const events = calendarOf(ics!.text)
       expect(events.map((event) => event.day)).toEqual(table.fees.map((fee: { dueDate: string }) => fee.dueDate))
       expect(events.map((event) => event.uid)).toEqual(
         table.fees.map((fee: { number: number }) => `C-2026-0001-fee-${fee.number}@fees-calculator`),
@@ -119,8 +116,8 @@ describeEngines('the plan as files', (suite) => {
     const table = await savedPlan(page)
     await page.waitForInside('[data-download=ics]')
     await page.click('[data-download=ics]')
-    await offered(page, 1)
-    const events = calendarOf((await downloaded(page, 0)).bytes.toString('utf8'))
+    const [ics] = await page.downloaded(1)
+    const events = calendarOf(ics!.text)
     expect(events).toHaveLength(table.fees.length)
     expect(events.every((event) => event.reminder === reminder && event.sequence === table.versionNumber)).toBe(true)
   })

@@ -5,10 +5,10 @@
  * it is calculated on, up to 400 days either side.
  */
 import fc from 'fast-check'
-import { type CalendarDate, epochDay } from './dates.ts'
-import { parseRate } from './money/index.ts'
-import type { Rates } from './plan.ts'
-import type { Financeable, TuitionRequest } from './validate.ts'
+import { type CalendarDate, epochDay } from '../../src/dates.ts'
+import { parseRate } from '../../src/money/index.ts'
+import type { Rates } from '../../src/plan.ts'
+import type { Financeable, TuitionRequest } from '../../src/validate.ts'
 
 /** `YYYY-MM-DD` of an epoch day, through Date (an independent oracle). */
 export const dateOfEpochDay = (day: number): CalendarDate => new Date(day * 86_400_000).toISOString().slice(0, 10)

@@ -6,9 +6,9 @@
  */
 import { expect, it } from 'vitest'
 import type { Language } from '../../src/domain/language.ts'
-import { downloaded, keepPdf, offered } from '../support/downloads.ts'
-import { describeEngines, SHOTS_DIR, type TestPage } from '../support/engines.ts'
+import { keepPdf } from '../support/downloads.ts'
 import { euros, percent, shortDate } from '../support/formats.ts'
+import { describeEngines, EVERY_ENGINE, SHOTS_DIR, type TestPage } from '../support/harness.ts'
 
 /** The rates' names on the card and in the PDF, and words of the PDF's summary: as each country's banks print them. */
 const TERMS: Record<Language, { nominal: string; apr: string; pdf: string[] }> = {
@@ -37,7 +37,7 @@ const inside = (page: TestPage, selector: string) =>
     selector,
   )
 
-describeEngines('each language as its banks write it, at 375 px', (suite) => {
+describeEngines('each language as its banks write it, at 375 px', EVERY_ENGINE, (suite) => {
   it.each(Object.keys(TERMS) as Language[])(
     '%s: the card, its schedule and its PDF in its terms and formats',
     async (language) => {
@@ -63,10 +63,9 @@ describeEngines('each language as its banks write it, at 375 px', (suite) => {
       await page.screenshot(`${suite.engine}-375-${language}-schedule`)
 
       await page.click('[data-download=pdf]')
-      await offered(page, 1)
-      const pdf = await downloaded(page, 0)
-      expect(pdf.name).toBe(`plan-C-2026-0001-v${table.versionNumber}.pdf`)
-      const { text } = keepPdf(pdf.bytes, SHOTS_DIR, `${suite.engine}-${language}-plan`)
+      const [pdf] = await page.downloaded(1)
+      expect(pdf!.name).toBe(`plan-C-2026-0001-v${table.versionNumber}.pdf`)
+      const { text } = keepPdf(pdf!.bytes, SHOTS_DIR, `${suite.engine}-${language}-plan`)
       const spaced = (figure: string) => figure.replace(/[\u00a0\u202f]/g, ' ')
       for (const word of [terms.nominal.replace(/.*\((.*)\)/, '$1'), ...terms.pdf]) expect(text).toContain(word)
       for (const figure of [

@@ -1,7 +1,7 @@
-import type { Language } from '../../domain/language.ts'
-import type { AmortizationTable, FeesTableResult } from '../../domain/types.ts'
-import { FinancialType } from '../../domain/types.ts'
-import type { KeptPlan } from './plan.ts'
+import type { Language } from '../../src/domain/language.ts'
+import type { AmortizationTable, FeesTableResult } from '../../src/domain/types.ts'
+import { FinancialType } from '../../src/domain/types.ts'
+import type { KeptPlan } from '../../src/ui/keep/plan.ts'
 
 export interface PlanShape {
   fees: number

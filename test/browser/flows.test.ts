@@ -5,32 +5,14 @@
  * box and element.focus(). A page error or console error fails the test.
  */
 import { expect, it } from 'vitest'
-import { describeEngines, type TestPage } from '../support/engines.ts'
 import { tuitionInput } from '../support/fixtures.ts'
+import { describeEngines, EVERY_ENGINE, type TestPage } from '../support/harness.ts'
+import { money } from '../support/screen.ts'
 
-const LOCALES = { es: 'es-ES', en: 'en-GB' } as const
 const WORDS = {
   es: { save: 'GUARDAR', monthly: 'Mensual', separator: ';' },
   en: { save: 'SAVE', monthly: 'Monthly', separator: ',' },
 } as const
-
-/** Money as the widget must show it: Intl in the same engine, same options. */
-function money(page: TestPage, language: keyof typeof LOCALES, currency: string, values: number[]) {
-  return page.evaluate(
-    (locale, code, list) => {
-      const format = new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency: code,
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      })
-      return list.map((value) => format.format(value))
-    },
-    LOCALES[language],
-    currency,
-    values,
-  )
-}
 
 /** Chooses an option of a <select> inside the shadow root as its list does: selected, then input and change. */
 function choose(page: TestPage, selector: string, value: string, host = 'fees-calculator') {
@@ -69,7 +51,7 @@ const hostPage = (css: string, body: string) =>
 
 const inputAttribute = (input: object) => `tuition-input='${JSON.stringify(input)}'`
 
-describeEngines('<fees-calculator> in every engine', (suite) => {
+describeEngines('<fees-calculator> in every engine', EVERY_ENGINE, (suite) => {
   it.each(['es', 'en'] as const)('renders the API figures formatted for %s', async (language) => {
     const page = await suite.open(`/demo/portal.html?lang=${language}`)
     const result = await page.event('calculationResultReceivedEvent')

@@ -1,5 +1,5 @@
 /**
- * The API tests' harness: the reference server (server/tools/reference-server.ts)
+ * The API tests' harness: the reference server (reference-server.ts)
  * with the API tests' environment, payloads, and a client that checks every
  * answer against openapi.json.
  */
@@ -7,8 +7,8 @@
 import type { TuitionPayload } from '../../../src/domain/types.ts'
 import type { AppOptions } from '../../src/app.ts'
 import { mintToken } from '../../src/auth.ts'
-import { type ReferenceServer, startReferenceServer, TEST_JWT_SECRET } from '../../tools/reference-server.ts'
 import { expectDocumented, expectProblem, openapi } from './openapi.ts'
+import { type ReferenceServer, startReferenceServer, TEST_JWT_SECRET } from './reference-server.ts'
 
 export const API_KEY = 'test-api-key'
 export const JWT_SECRET = TEST_JWT_SECRET

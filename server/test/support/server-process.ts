@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { connect, createServer } from 'node:net'
-import { SERVER_BUILD } from './build.ts'
+import { SERVER_BUILD } from '../../tools/build.ts'
 
 /** A port nobody listens on now, on loopback. */
 export function freePort(): Promise<number> {

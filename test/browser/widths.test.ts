@@ -8,8 +8,8 @@
  */
 import { expect, it } from 'vitest'
 import { LANGUAGES, type Language } from '../../src/domain/language.ts'
-import { describeEngines, type TestPage } from '../support/engines.ts'
 import { tuitionInput } from '../support/fixtures.ts'
+import { describeEngines, EVERY_ENGINE, type TestPage } from '../support/harness.ts'
 
 const CASES = [
   { width: 1100, height: 900 },
@@ -95,7 +95,7 @@ const sideColumn = (language: Language, token: string) =>
     }),
   )}'></fees-calculator></aside></body></html>`
 
-describeEngines('<fees-calculator> at every width', (suite) => {
+describeEngines('<fees-calculator> at every width', EVERY_ENGINE, (suite) => {
   for (const { width, height } of CASES) {
     it.each(LANGUAGES)(
       `${width} px, in %s: nothing cut, nothing too small, the calendar on screen`,

@@ -1,22 +1,29 @@
 /**
- * One small driver over the three browser engines the engine tests run in,
+ * One small driver over the three browser engines the browser tests run in,
  * each through the client that drives Debian's build with nothing to
  * download: Chromium through playwright-core (CDP), Firefox ESR through
  * puppeteer-core (WebDriver BiDi, no geckodriver), WebKit through plain W3C
- * WebDriver to WebKitWebDriver and MiniBrowser (tools/webkit.ts). A test
- * speaks only this interface; what an engine's protocol cannot do (WebKit's
- * WebDriver has no init scripts and no console log) the test pages' probe
- * does in the page itself (test/support/page-server.ts).
+ * WebDriver to WebKitWebDriver and MiniBrowser (webkit.ts). A test
+ * speaks this interface, through TestPage (harness.ts), and reaches
+ * Chromium's Playwright page only for what no other engine's protocol
+ * offers; what an engine's protocol cannot do (WebKit's WebDriver has no init
+ * scripts and no console log) the test pages' probe does in the page itself
+ * (page-server.ts).
  */
 import { existsSync } from 'node:fs'
+import type { Page as PlaywrightPage } from 'playwright-core'
 import puppeteer from 'puppeteer-core'
-import { launchBrowser } from './browsers.ts'
+import { launchBrowser } from './chromium.ts'
 import { WebDriverSession } from './webkit.ts'
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'] as const
+/** How long a wait for a condition in a page may take: a loaded 2-core machine running browsers still answers within this. */
+export const WAIT_TIMEOUT_MS = 15_000
 export type EngineName = (typeof ENGINES)[number]
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr'
+/** What Firefox says of a script it would not run or could not load (its integrity, its load). */
+const FIREFOX_LOAD_REPORT = /^None of the .* hashes in the integrity attribute match|^Loading failed for the module/
 
 export interface Viewport {
   width: number
@@ -39,9 +46,18 @@ export interface EnginePage {
   screenshot(): Promise<Buffer>
   /** Runs the next commands inside the iframe `selector` finds (or back in the top page for `null`). */
   frame(selector: string | null): Promise<void>
-  /** Console errors and uncaught errors the engine reported itself (WebKit's WebDriver reports none). */
+  /** Uncaught errors the engine reported itself (WebKit's WebDriver reports none). */
   readonly errors: string[]
+  /** Every console line the engine reported, as `type: text` (Chromium's names of the types); none from WebKit's WebDriver. */
+  readonly console?: string[]
+  /** Playwright's own page, in Chromium only. */
+  readonly playwright?: PlaywrightPage
   close(): Promise<void>
+}
+
+export interface LaunchOptions {
+  /** Chromium's flags beyond the usual ones (e.g. ALLOW_LOOPBACK_CROSS_ORIGIN). */
+  chromiumArgs?: string[]
 }
 
 export interface Engine {
@@ -51,8 +67,8 @@ export interface Engine {
   close(): Promise<void>
 }
 
-export function launchEngine(name: EngineName): Promise<Engine> {
-  if (name === 'chromium') return launchChromium()
+export function launchEngine(name: EngineName, options: LaunchOptions = {}): Promise<Engine> {
+  if (name === 'chromium') return launchChromium(options.chromiumArgs)
   if (name === 'firefox') return launchFirefox()
   return launchWebKit()
 }
@@ -61,21 +77,26 @@ export function launchEngine(name: EngineName): Promise<Engine> {
 const call = (fn: (...args: never[]) => unknown, args: unknown[]) =>
   `(${fn.toString()}).apply(null, ${JSON.stringify(args)})`
 
-async function launchChromium(): Promise<Engine> {
-  const browser = await launchBrowser()
+async function launchChromium(args: string[] = []): Promise<Engine> {
+  const browser = await launchBrowser(args)
   return {
     name: 'chromium',
     async newPage(viewport) {
       const page = await browser.newPage({ viewport })
+      // A locator of a test's own waits as long as the harness's own waits do.
+      page.setDefaultTimeout(WAIT_TIMEOUT_MS)
       const errors: string[] = []
+      const lines: string[] = []
       page.on('pageerror', (error) => errors.push(error.message))
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text())
+        lines.push(`${message.type()}: ${message.text()}`)
       })
       let frame = page.mainFrame()
       return {
         engine: 'chromium',
         errors,
+        console: lines,
+        playwright: page,
         goto: async (url) => {
           await page.goto(url)
           frame = page.mainFrame()
@@ -111,14 +132,23 @@ async function launchFirefox(): Promise<Engine> {
       const page = await context.newPage()
       await page.setViewport(viewport)
       const errors: string[] = []
-      page.on('pageerror', (error) => errors.push(error instanceof Error ? error.message : String(error)))
+      const lines: string[] = []
+      page.on('pageerror', (error) => {
+        const message = error instanceof Error ? error.message : String(error)
+        // Firefox reports a subresource it refused or could not load as a page error; Chromium, like any console
+        // line: it is filed with the console here too, so that a test may declare it its own.
+        if (FIREFOX_LOAD_REPORT.test(message)) lines.push(`error: ${message}`)
+        else errors.push(message)
+      })
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text())
+        // Puppeteer names a warning `warn` where Chromium's protocol says `warning`.
+        lines.push(`${message.type() === 'warn' ? 'warning' : message.type()}: ${message.text()}`)
       })
       let frame = page.mainFrame()
       return {
         engine: 'firefox',
         errors,
+        console: lines,
         goto: async (url) => {
           await page.goto(url)
           frame = page.mainFrame()

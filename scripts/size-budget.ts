@@ -86,7 +86,7 @@ export const INITIAL_JS_BUDGET_GZIP = 95.0 * 1024
 
 /**
  * The headline budget: every script a browser has fetched by the time the
- * first monthly fee is drawn (tools/first-figures-js.ts), gzip -9, dayjs
+ * first monthly fee is drawn (scripts/first-figures-js.ts), gzip -9, dayjs
  * included. Measured at 97 986 B (95.7 KB; 96 004 B before the failure states
  * of the empty first render, above): the first calculation leaves with
  * the browser's fetch as the element connects, and its answer is read by the

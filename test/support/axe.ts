@@ -1,12 +1,10 @@
-// Helpers of the accessibility tests: axe-core run on the widget, and what has the keyboard focus.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import type { Page } from 'playwright-core'
+// axe-core on the widget in any engine, and what has the keyboard focus: the accessibility tests' readings.
+import { expect } from 'vitest'
+import type { TestPage } from './harness.ts'
+import { AXE_PATH } from './page-server.ts'
 
 /** WCAG 2.2 level AA, as axe-core tags it: every A and AA rule of 2.0, 2.1 and 2.2. */
 export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
-
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 export interface AxeReport {
   /** One line a failing node: rule, impact, where, and axe's summary of what to fix. */
@@ -15,12 +13,29 @@ export interface AxeReport {
   checkedInShadowRoot: number
 }
 
-/** Runs axe-core with the WCAG AA tags on the first <fees-calculator> (axe walks open shadow roots). */
-export async function axeReport(page: Page, selector = 'fees-calculator'): Promise<AxeReport> {
-  // Evaluated by the driver, not added as a script tag: the pages' Content-Security-Policy refuses inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(AXE_SCRIPT, 'utf8'))
+/** Waits until nothing in the widget's shadow root is animating (toasts slide and fade in), so colours are final. */
+export function animationsDone(page: TestPage, selector = 'fees-calculator'): Promise<boolean> {
+  return page.waitFor(
+    'animations to end',
+    (sel) => {
+      const root = document.querySelector(sel)!.shadowRoot!
+      // WebKit lists no running CSS transition here: a button that can act must also have come back to full opacity.
+      const buttonsFinal = [...root.querySelectorAll('.fc-button:not(:disabled, [aria-disabled=true])')].every(
+        (button) => getComputedStyle(button).opacity === '1',
+      )
+      return buttonsFinal && root.getAnimations().every((animation) => animation.playState !== 'running')
+    },
+    selector,
+  )
+}
+
+/**
+ * Runs axe-core with the WCAG AA tags on the first `selector` (axe walks open shadow roots). It is loaded with a
+ * script tag of the page's own origin (the page server's), which a `script-src 'self'` policy lets run.
+ */
+export function axeReport(page: TestPage, selector = 'fees-calculator'): Promise<AxeReport> {
   return page.evaluate(
-    async ([tags, sel]) => {
+    async (src, tags, sel) => {
       interface AxeNode {
         target: (string | string[])[]
         failureSummary?: string
@@ -30,17 +45,22 @@ export async function axeReport(page: Page, selector = 'fees-calculator'): Promi
         impact: string | null
         nodes: AxeNode[]
       }
-      const axe = (
-        window as unknown as {
-          axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeRule[]; passes: AxeRule[] }> }
-        }
-      ).axe
-      const result = await axe.run(
+      type Axe = { run(context: unknown, options: unknown): Promise<{ violations: AxeRule[]; passes: AxeRule[] }> }
+      const w = window as unknown as { axe?: Axe }
+      if (!w.axe) {
+        const script = document.createElement('script')
+        script.src = src
+        await new Promise((resolve, reject) => {
+          script.onload = resolve
+          script.onerror = reject
+          document.head.append(script)
+        })
+      }
+      const result = await w.axe!.run(
         { include: [[sel]] },
         { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations', 'passes'] },
       )
-      const where = (node: AxeNode) =>
-        node.target.map((part) => (Array.isArray(part) ? part.join(' >>> ') : part)).join(' ')
+      const where = (node: AxeNode) => node.target.map((p) => (Array.isArray(p) ? p.join(' >>> ') : p)).join(' ')
       return {
         violations: result.violations.flatMap((rule) =>
           rule.nodes.map(
@@ -53,8 +73,18 @@ export async function axeReport(page: Page, selector = 'fees-calculator'): Promi
           .length,
       }
     },
-    [WCAG_AA_TAGS, selector] as const,
+    AXE_PATH,
+    WCAG_AA_TAGS,
+    selector,
   )
+}
+
+/** axe-core finds no WCAG 2.2 AA violation once the colours are final, and did look inside the shadow root. */
+export async function expectAxeClean(page: TestPage, state: string): Promise<void> {
+  await animationsDone(page)
+  const report = await axeReport(page)
+  expect(report.violations, state).toEqual([])
+  expect(report.checkedInShadowRoot, state).toBeGreaterThan(20)
 }
 
 export interface FocusedElement {
@@ -72,7 +102,7 @@ export interface FocusedElement {
 }
 
 /** The element that has the keyboard focus, found through the chain of shadow roots' activeElement. */
-export function focused(page: Page): Promise<FocusedElement | null> {
+export function focusedElement(page: TestPage): Promise<FocusedElement | null> {
   return page.evaluate(() => {
     let active: Element | null = document.activeElement
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
@@ -93,16 +123,4 @@ export function focused(page: Page): Promise<FocusedElement | null> {
       visible: outlineShown || ringShown,
     }
   })
-}
-
-/** Waits until nothing in the widget's shadow root is animating (toasts slide and fade in), so colours are final. */
-export async function animationsDone(page: Page, selector = 'fees-calculator'): Promise<void> {
-  await page.waitForFunction(
-    (sel) =>
-      document
-        .querySelector(sel)!
-        .shadowRoot!.getAnimations()
-        .every((animation) => animation.playState !== 'running'),
-    selector,
-  )
 }
