@@ -7,13 +7,12 @@ import { defineChunk } from '../lazy/chunk.ts'
  */
 
 /**
- * The API client: ky (≈5 KB gzip) and the calls. The first figures do not
- * need it: until it has arrived a calculation goes with the browser's own
- * fetch and is read by the response boundary alone (responsesChunk). It is
- * preloaded when the browser is idle after the first figures, or loaded by
- * the first call that needs it (a save, a version by hash).
+ * ky (≈5 KB gzip), the engine of every call (src/api/request.ts). The first figures do not need it: until it has
+ * arrived a call's first try goes with the browser's own fetch, and a success is read by the response boundary
+ * alone. It is preloaded when the browser is idle after that answer's figures, or loaded by the first call that
+ * needs it (an answer that is not a success).
  */
-export const httpChunk = defineChunk('http', () => import('./client.ts'))
+export const httpChunk = defineChunk('http', () => import('./ky.ts'))
 
 /** The response boundary: what every answer is read through, the first calculation's included. */
 export const responsesChunk = defineChunk('responses', () => import('./responses.ts'))

@@ -138,7 +138,19 @@ describe('<fees-calculator> with its lazy chunks', () => {
 
   describe('when the HTTP client cannot load', () => {
     it('shows the first figures without it, and tells the host and the user when a save needs it', async () => {
-      const { page, log } = await open(['http'], { delayToaster: true })
+      const { page, log } = await open(['http'], {
+        delayToaster: true,
+        // The save's first try is answered "later": trying it again is ky's work.
+        before: async (page) => {
+          await page.route('**/api/v1/Calculator/FrontCalculateFees*', (route) =>
+            route.fulfill({
+              status: 503,
+              contentType: 'application/problem+json',
+              body: JSON.stringify({ type: 'about:blank', title: 'x', status: 503, code: 'database_unavailable' }),
+            }),
+          )
+        },
+      })
       // The first calculation goes with the browser's fetch and is read by the response boundary alone.
       await waitForEvent(page, 'calculationResultReceivedEvent')
       expect(await page.locator('fees-calculator [data-figure=feeAmount]').textContent()).not.toMatch(/^€0\.00$/)

@@ -26,7 +26,7 @@ const LAZY_PARTS = {
   'the schedule': ['src/ui/schedule/Schedule.tsx'],
   'the plan as a PDF': ['node_modules/jspdf/', 'src/ui/keep/pdf.ts'],
   'the toaster': ['node_modules/sonner/'],
-  'the HTTP client and the response boundary': ['node_modules/ky/', 'src/api/client.ts', 'src/api/responses.ts'],
+  'ky and the response boundary': ['node_modules/ky/', 'src/api/ky.ts', 'src/api/responses.ts'],
 } as const
 /** Lingui's message compiler: the build compiles the catalogues, so none of it may ship. */
 const MESSAGE_COMPILER = ['node_modules/@lingui/message-utils/', 'node_modules/@messageformat/']
