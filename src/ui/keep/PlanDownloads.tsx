@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { useShallow } from 'zustand/shallow'
-import type { PlanDownloadDetail } from '../../events.ts'
-import { useCalculator, useCalculatorContext } from '../context.ts'
+import { useActions, useCalculator, useCalculatorContext } from '../context.ts'
 import { formattersFor } from '../format.ts'
 import { pdfChunk } from './chunk.ts'
 import { planIcs } from './ics.ts'
@@ -15,6 +14,7 @@ import { buttonTexts, icsTexts, pdfTexts } from './texts.ts'
  */
 export default function PlanDownloads() {
   const { reportChunkFailure, language } = useCalculatorContext()
+  const { planDownloaded } = useActions()
   const state = useCalculator(
     useShallow((s) => ({
       table: s.amortization,
@@ -36,14 +36,12 @@ export default function PlanDownloads() {
     versionNumber: state.versionNumber,
     versionHashCode: state.versionNumber === null ? null : state.versionHashCode,
   }
-  const announce = (target: EventTarget, detail: PlanDownloadDetail) =>
-    target.dispatchEvent(new CustomEvent('planDownloadEvent', { detail, bubbles: true, composed: true }))
   const prefetch = () => {
     pdfChunk.load().catch(() => {
       // Reported when the student presses the button, not on a hover.
     })
   }
-  const downloadPdf = async (button: HTMLButtonElement) => {
+  const downloadPdf = async () => {
     setBusy(true)
     try {
       const maker = await pdfChunk.load()
@@ -51,20 +49,20 @@ export default function PlanDownloads() {
       const fileName = planFileName(plan, 'pdf', madeAt)
       const bytes = maker.planPdf(plan, pdfTexts(plan, madeAt), madeAt)
       downloadBlob(new Blob([bytes as BlobPart], { type: 'application/pdf' }), fileName)
-      announce(button, { kind: 'pdf', fileName, ...versionOf(plan) })
+      planDownloaded({ kind: 'pdf', fileName, ...versionOf(plan) })
     } catch (error) {
       reportChunkFailure(error)
     } finally {
       setBusy(false)
     }
   }
-  const downloadIcs = (button: HTMLButtonElement) => {
+  const downloadIcs = () => {
     const madeAt = new Date()
     const format = formattersFor(plan.language, plan.table.currency)
     const texts = icsTexts(plan)
     const fileName = planFileName(plan, 'ics', madeAt)
     downloadBlob(new Blob([planIcs(plan, texts, format.money, madeAt)], { type: 'text/calendar' }), fileName)
-    announce(button, { kind: 'ics', fileName, ...versionOf(plan) })
+    planDownloaded({ kind: 'ics', fileName, ...versionOf(plan) })
   }
   return (
     <>
@@ -75,17 +73,12 @@ export default function PlanDownloads() {
         aria-busy={busy}
         onPointerEnter={prefetch}
         onFocus={prefetch}
-        onClick={(event) => void downloadPdf(event.currentTarget)}
+        onClick={() => void downloadPdf()}
       >
         {labels.pdf}
       </button>
       {isSaved(plan) && (
-        <button
-          type="button"
-          className="fc-button fc-button--secondary"
-          data-download="ics"
-          onClick={(event) => downloadIcs(event.currentTarget)}
-        >
+        <button type="button" className="fc-button fc-button--secondary" data-download="ics" onClick={downloadIcs}>
           {labels.ics}
         </button>
       )}
