@@ -147,7 +147,8 @@ export function createCalculationSlice({ set, get, deps, api, describe, links }:
 
     retry() {
       const { failure, saving, saveQueued, versionLocked } = get()
-      if (!failure || saving || saveQueued || versionLocked) return
+      // A refused request would be refused again: the student changes a choice instead.
+      if (!failure || failure.kind === 'refused' || saving || saveQueued || versionLocked) return
       if (failedChoice) set({ choice: failedChoice })
       void links.calculate()
     },

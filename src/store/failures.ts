@@ -20,29 +20,30 @@ export function failureOf(error: ApiError): RequestFailure {
   }
 }
 
-/** How the card words a failed calculation. */
+/** The problem's code of an error status, when its body is a problem (RFC 9457). */
+function codeOf(error: ApiError): string | null {
+  const code = error.kind === 'http' && isProblem(error.body) ? error.body.code : null
+  return typeof code === 'string' && code !== '' ? code : null
+}
+
+/** How the card says a failed call. */
 export function calculationFailureOf(error: ApiError): CalculationFailure {
-  if (error.kind === 'network') return { kind: 'connection', status: null }
-  if (error.kind === 'timeout') return { kind: 'timeout', status: null }
-  if (error.kind === 'response') return { kind: 'unreadable', status: error.status }
+  if (error.kind === 'network') return { kind: 'connection', status: null, code: null }
+  if (error.kind === 'timeout') return { kind: 'timeout', status: null, code: null }
+  if (error.kind === 'response') return { kind: 'unreadable', status: error.status, code: null }
   const { status } = error
-  if (status === 401 || status === 403) return { kind: 'session', status }
-  if (status === 429 || status >= 500) return { kind: 'unavailable', status }
-  return { kind: 'refused', status }
+  const kind =
+    status === 401 || status === 403 ? 'session' : status === 429 || status >= 500 ? 'unavailable' : 'refused'
+  return { kind, status, code: codeOf(error) }
 }
 
 /** A SAVE that stored nothing, for the notice that says so. */
 export function saveRefusalOf(stage: SaveRefusal['stage'], error: ApiError): SaveRefusal {
-  return {
-    stage,
-    failure: error.kind,
-    status: error.kind === 'http' || error.kind === 'response' ? error.status : null,
-  }
+  return { stage, failure: calculationFailureOf(error) }
 }
 
 /** An amount the student typed that the API refused (400/422): the field says why. Null for any other failure. */
 export function amountRefusalOf(change: AmountChange | undefined, error: ApiError): AmountRefusal | null {
   if (!change || error.kind !== 'http' || (error.status !== 400 && error.status !== 422)) return null
-  const problem = isProblem(error.body) ? error.body : null
-  return { ...change, code: problem?.code ?? '', detail: problem?.detail || null }
+  return { ...change, code: codeOf(error) ?? '' }
 }

@@ -120,7 +120,8 @@ export function createHostSlice(
         const { token, language } = next
         if (token === input.token && language === input.language) return true
         set({ input: { ...input, token, language }, language: languageOf(next) })
-        if (token !== input.token && failure && !calculating) get().retry()
+        // A save refused for the session goes again first; else a calculation that failed is sent again.
+        if (token !== input.token && !links.tokenRefreshed() && failure && !calculating) get().retry()
         return true
       }
       // A save pending or under way keeps the plan on screen: the new one waits for its answer, and its credentials

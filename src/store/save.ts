@@ -1,9 +1,11 @@
 // The save: SAVE pressed (at once, or queued behind a recalculation), its Idempotency-Key, the host's plan that
 // waits for it, and the version number of a version opened by hash.
+
+import type { ApiError } from '../api/errors.ts'
 import { newIdempotencyKey } from '../api/request.ts'
 import { saveLocks, savePayload, usesAnonymousEndpoints } from '../domain/payload.ts'
 import type { TuitionInput } from '../domain/types.ts'
-import { failureOf, saveRefusalOf } from './failures.ts'
+import { calculationFailureOf, failureOf } from './failures.ts'
 import { latestCall, type SliceContext } from './slice.ts'
 import type { CalculatorActions, SaveRefusal, SaveState } from './state.ts'
 
@@ -30,23 +32,33 @@ export function createSaveSlice({ set, get, deps, api, describe, links }: SliceC
   // The key of a save that did not answer: pressing SAVE again on the same plan reuses it, so the server stores
   // that plan once even if the lost save had reached it.
   let unanswered: { body: string; key: string } | null = null
+  // That save was refused for the session (401/403): the host's fresh token sends it again, with the same key.
+  let refusedForSession = false
   links.cancel.push(() => {
     latest.cancel()
     waitingInput = null
     unanswered = null
+    refusedForSession = false
   })
 
   /**
    * A pressed SAVE that stored nothing. Embedded mode: a notice says why and the host gets the failure.
    * Hash mode keeps its rule that failures are only logged and the screen does not change.
    */
-  const refuse = (stage: SaveRefusal['stage'], error: Parameters<typeof failureOf>[0]) => {
+  const refuse = (stage: SaveRefusal['stage'], error: ApiError) => {
     if (get().mode !== 'embedded') {
       deps.log('save failed', error)
       return
     }
-    deps.notify({ kind: 'save_failed', ...saveRefusalOf(stage, error) })
+    deps.notify({ kind: 'save_failed', stage, failure: calculationFailureOf(error) })
     deps.emit('feeOptionSelectedEvent', failureOf(error))
+  }
+
+  /** The save body of the plan on screen, as text (null when there is none). */
+  const bodyOnScreen = () => {
+    const { input, choice, result, mode, versionHashCode } = get()
+    if (!input || !choice || !result) return null
+    return JSON.stringify(savePayload(input, choice, { embedded: mode === 'embedded', currentHash: versionHashCode }))
   }
 
   /** After a save answers: the plan the host sent meanwhile, if any, now replaces the one on screen. */
@@ -70,12 +82,18 @@ export function createSaveSlice({ set, get, deps, api, describe, links }: SliceC
     set({ saveQueued: false, saving: true })
     const key = unanswered?.body === bodyText ? unanswered.key : newIdempotencyKey()
     unanswered = { body: bodyText, key }
+    refusedForSession = false
     const outcome = await latest.run((signal) =>
       api.frontCalculateFees(body, usesAnonymousEndpoints(input, embedded), signal, key),
     )
     // Cancelled (the store cleared or reloaded): the host is told nothing more.
     if (!outcome) return
     if ('error' in outcome) {
+      const { kind } = calculationFailureOf(outcome.error)
+      // A refusal stands: nothing was stored, and a new press is a new save. An answer that may have been lost keeps
+      // its key for the next press; one refused for the session keeps it for the host's fresh token.
+      if (kind === 'refused') unanswered = null
+      refusedForSession = kind === 'session'
       set({ saving: false })
       refuse('save', outcome.error)
     } else {
@@ -103,6 +121,16 @@ export function createSaveSlice({ set, get, deps, api, describe, links }: SliceC
     set({ saveQueued: false })
     refuse('recalculation', error)
     applyWaitingInput()
+  }
+
+  links.tokenRefreshed = () => {
+    const { saving, saveQueued, calculating, versionLocked, amountRefusal } = get()
+    if (!refusedForSession || saving || saveQueued || calculating || versionLocked || amountRefusal) return false
+    // Only for the plan it was refused for: a plan changed since is saved by a press of its own.
+    refusedForSession = false
+    if (!unanswered || bodyOnScreen() !== unanswered.body) return false
+    void carryOut()
+    return true
   }
 
   links.holdInput = (input) => {

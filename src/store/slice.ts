@@ -15,6 +15,8 @@ export interface Links {
   afterRecalculation(error: ApiError | null): Promise<void>
   /** Save: asks for the version number of a saved version opened by hash. */
   fetchVersionNumber(versionHashCode: string, contractId: string | null | undefined): Promise<void>
+  /** Save: the host sent a fresh token; a save refused for the session is sent again (true), with the same key. */
+  tokenRefreshed(): boolean
   /** Save: keeps a new plan from the host until the save under way answers; false when none is under way. */
   holdInput(input: TuitionInput | null): boolean
   /** Host input: a new plan from the host replaces the one on screen. */

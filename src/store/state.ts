@@ -12,9 +12,7 @@ export type { Language }
 export interface SaveRefusal {
   /** `recalculation`: the plan SAVE waited for could not be calculated; `save`: the save itself failed. */
   stage: 'recalculation' | 'save'
-  /** `http` (the server answered with an error), `network`, `timeout`, or `response` (an answer that could not be read). */
-  failure: 'http' | 'network' | 'timeout' | 'response'
-  status: number | null
+  failure: CalculationFailure
 }
 
 /** Messages the screen shows as toasts; the view words them. */
@@ -25,16 +23,20 @@ export type Notice =
   | ({ kind: 'save_failed' } & SaveRefusal)
 
 /**
- * Why the last calculation of an embedded plan failed, as the card says it:
- * `session` (401/403: the token expired), `unavailable` (5xx, 429),
+ * Why a call failed, as the card says it: `session` (401/403: the token
+ * expired; the host's fresh token sends it again), `unavailable` (5xx, 429),
  * `connection` (no answer at all), `timeout`, `unreadable` (an answer the
- * widget could not read), `refused` (any other error status).
+ * widget could not read), `refused` (any other error status: the same request
+ * would be refused again, so there is no Try again; the problem's code says
+ * what to change).
  */
 export type CalculationFailureKind = 'session' | 'unavailable' | 'connection' | 'timeout' | 'unreadable' | 'refused'
 
 export interface CalculationFailure {
   kind: CalculationFailureKind
   status: number | null
+  /** The problem's `code` when the server sent one (RFC 9457), e.g. `fee_count_out_of_range`. */
+  code: string | null
 }
 
 /** An amount the student typed that the API refused (400/422): the field keeps it and says why. */
@@ -42,10 +44,9 @@ export interface AmountRefusal {
   field: 'initialAmount' | 'partialPayment'
   /** What the student typed (null: left blank). */
   value: number | null
-  /** The problem's code, e.g. `partial_payment_exceeds_amount`; empty when the answer had none. */
+  /** The problem's code, e.g. `partial_payment_exceeds_amount`; empty when the answer had none. The server's own
+   * words (`detail`) go to the host's event only: the card speaks the widget's language. */
   code: string
-  /** The server's own words, shown for a code the widget does not know. */
-  detail: string | null
 }
 
 /** What the host set besides the input (src/domain/props.ts): where calls go, and what the card shows. */
@@ -137,7 +138,7 @@ export interface CalculatorActions {
   previewSchedule(): Promise<void>
   /** The student took the plan as a PDF or a calendar file: the host hears of it. */
   planDownloaded(detail: PlanDownloadDetail): void
-  /** Try again: resends the calculation that failed, with the credentials of the moment. */
+  /** Try again: resends the calculation that failed, with the credentials of the moment (not a refused one). */
   retry(): void
   /** The browser is back online: a calculation that failed for want of a connection is sent again. */
   wentOnline(): void
