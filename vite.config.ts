@@ -200,7 +200,13 @@ export default defineConfig(({ mode }): UserConfig => {
         lib: { entry: 'src/standalone.ts', formats: ['es'], fileName: () => 'fees-calculator.js' },
         rolldownOptions: {
           output: {
-            chunkFileNames: 'chunks/[name]-[hash].js',
+            // A language's catalogue is named for what it holds: `en-…` the card's words, `keep-en-…` the kept plan's.
+            chunkFileNames: (chunk) => {
+              const catalogue = /[\\/](keep[\\/])?locales[\\/](\w+)[\\/]messages\.po$/.exec(chunk.facadeModuleId ?? '')
+              return catalogue
+                ? `chunks/${catalogue[1] ? 'keep-' : ''}${catalogue[2]}-[hash].js`
+                : 'chunks/[name]-[hash].js'
+            },
             // Library mode keeps whitespace in ES output unless told otherwise: this build ships to browsers as is.
             minify: true,
             // The bundler keeps `/* @__PURE__ */` marks for a later minifier; this build is the last step, so they

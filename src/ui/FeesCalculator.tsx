@@ -113,8 +113,8 @@ export function WidgetView({ widget }: { widget: Widget }) {
   const shadowRoot = styleRoot instanceof ShadowRoot ? styleRoot : null
 
   const context = useMemo<CalculatorContextValue>(
-    () => ({ store, shadowRoot, reportChunkFailure, language: language ?? DEFAULT_LANGUAGE }),
-    [store, shadowRoot, reportChunkFailure, language],
+    () => ({ store, shadowRoot, reportChunkFailure, language: language ?? DEFAULT_LANGUAGE, words }),
+    [store, shadowRoot, reportChunkFailure, language, words],
   )
   const state = useStore(store, (s) => (s.result === null ? 'empty' : s.versionLocked ? 'locked' : 'loaded'))
   const { showHeader, showFooter } = useStore(
@@ -155,7 +155,7 @@ export function WidgetView({ widget }: { widget: Widget }) {
 function useShownLanguage(widget: Widget, reportChunkFailure: (error: unknown) => void): Language | null {
   const { store, words, shown } = widget
   const wanted = useStore(store, (s) => s.language)
-  const ready = words.of(wanted) !== undefined
+  const ready = words.ready(wanted)
   const unreachable = useLanguagePiece(wanted, ready, words.load, reportChunkFailure)
   // A plan that was on screen keeps its language until the new words are here. A card that had none waits as a busy
   // box: a React host's first render comes before its input, and a saved plan opened by its hash brings its language

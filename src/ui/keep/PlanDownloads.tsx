@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core'
 import { useState } from 'react'
 import { useShallow } from 'zustand/shallow'
 import { useActions, useCalculator, useCalculatorContext } from '../context.ts'
@@ -12,7 +13,7 @@ import { buttonTexts, icsTexts, pdfTexts } from './texts.ts'
  * "Download the plan (PDF)" (before and after saving) and "Add the due dates to my calendar" (a saved plan
  * only). The PDF maker is a lazy chunk: fetched on the first press, or earlier on hover or focus.
  */
-export default function PlanDownloads() {
+export default function PlanDownloads({ words }: { words: I18n }) {
   const { reportChunkFailure, language } = useCalculatorContext()
   const { planDownloaded } = useActions()
   const state = useCalculator(
@@ -25,7 +26,7 @@ export default function PlanDownloads() {
     })),
   )
   const [busy, setBusy] = useState(false)
-  const labels = buttonTexts(language)
+  const labels = buttonTexts(words)
   if (!state.table || !state.result) return null
   const plan: KeptPlan = {
     table: state.table,
@@ -47,7 +48,7 @@ export default function PlanDownloads() {
       const maker = await pdfChunk.load()
       const madeAt = new Date()
       const fileName = planFileName(plan, 'pdf', madeAt)
-      const bytes = maker.planPdf(plan, pdfTexts(plan, madeAt), madeAt)
+      const bytes = maker.planPdf(plan, pdfTexts(plan, madeAt, words), madeAt)
       downloadBlob(new Blob([bytes as BlobPart], { type: 'application/pdf' }), fileName)
       planDownloaded({ kind: 'pdf', fileName, ...versionOf(plan) })
     } catch (error) {
@@ -59,7 +60,7 @@ export default function PlanDownloads() {
   const downloadIcs = () => {
     const madeAt = new Date()
     const format = formattersFor(plan.language, plan.table.currency)
-    const texts = icsTexts(plan)
+    const texts = icsTexts(plan, words)
     const fileName = planFileName(plan, 'ics', madeAt)
     downloadBlob(new Blob([planIcs(plan, texts, format.money, madeAt)], { type: 'text/calendar' }), fileName)
     planDownloaded({ kind: 'ics', fileName, ...versionOf(plan) })

@@ -2,10 +2,9 @@ import ICAL from 'ical.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LANGUAGES } from '../../domain/language.ts'
 import { formattersFor } from '../format.ts'
-import { loadWords } from '../i18n.ts'
 import { makePlan } from './fixtures.ts'
 import { foldLine, planIcs } from './ics.ts'
-import { icsTexts } from './texts.ts'
+import { icsTexts, loadKeepWords } from './texts.ts'
 
 const MADE_AT = new Date('2026-11-24T16:05:00Z')
 
@@ -24,7 +23,7 @@ describe.each(LANGUAGES)('the due dates as a calendar in %s', (language) => {
   const format = formattersFor(language, 'EUR')
   let file = ''
   beforeAll(async () => {
-    await loadWords(language)
+    await loadKeepWords(language)
     file = planIcs(plan, icsTexts(plan), format.money, MADE_AT)
   })
 

@@ -7,11 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Language } from '../../domain/language.ts'
 import { LANGUAGES } from '../../domain/language.ts'
 import { formattersFor } from '../format.ts'
-import { loadWords } from '../i18n.ts'
 import { makePlan } from './fixtures.ts'
 import { planPdf } from './pdf.ts'
 import type { KeptPlan } from './plan.ts'
-import { pdfTexts } from './texts.ts'
+import { loadKeepWords, pdfTexts } from './texts.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'plan-pdf-'))
 let count = 0
@@ -32,7 +31,7 @@ function readBack(plan: KeptPlan) {
 }
 
 // Every language but Spanish has its words in a chunk of its own, as in the browser.
-beforeAll(() => Promise.all(LANGUAGES.map(loadWords)))
+beforeAll(() => Promise.all(LANGUAGES.map(loadKeepWords)))
 
 const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
 
