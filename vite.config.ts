@@ -159,9 +159,6 @@ function subresourceIntegrity(): Plugin {
 /** Tests import the package by its name, as its users do. */
 const resolve = { alias: { 'fees-calculator': new URL('./src/index.ts', import.meta.url).pathname } }
 
-/** The response boundary's module, kept out of the shared chunk. */
-const RESPONSE_BOUNDARY = /[\\/]src[\\/]api[\\/]responses\.ts$/
-
 const plugins = () => [
   sonnerWithoutHeadStyles(),
   react(),
@@ -219,8 +216,7 @@ export default defineConfig(({ mode }): UserConfig => {
             // URL, and a page that loads it as `fees-calculator.js?v=2` would run a second copy of it, React included.
             codeSplitting: {
               groups: [
-                // The response boundary is its own chunk, which the first figures need without ky (src/api/chunks.ts).
-                { name: 'shared', minShareCount: 2, test: (id) => !RESPONSE_BOUNDARY.test(id) },
+                { name: 'shared', minShareCount: 2 },
                 // ky, the engine of the one request path (src/api/request.ts), loads on its own.
                 { name: 'http', test: /[\\/]node_modules[\\/]ky[\\/]|[\\/]src[\\/]api[\\/]ky\.ts$/ },
               ],

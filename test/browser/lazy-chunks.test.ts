@@ -6,7 +6,7 @@ const SAVE_BUTTON = 'fees-calculator [part~="save-button"]'
 
 /**
  * What a first render does not need comes in lazy chunks (the calendar, the
- * toaster, the HTTP client, the response boundary, the schedule). These tests
+ * toaster, ky, the schedule). These tests
  * take chunks away, or hold them back, and check the user and the host still
  * hear about it.
  */
@@ -14,7 +14,6 @@ const CHUNKS = {
   calendar: '**/dist/chunks/CalendarPicker-*',
   toaster: '**/dist/chunks/Toasts-*',
   http: '**/dist/chunks/http-*',
-  responses: '**/dist/chunks/responses-*',
 } as const
 /** Holds the toaster's chunk back long enough for a notice to come before it. */
 const TOASTER_DELAY_MS = 1_500
@@ -164,25 +163,6 @@ describe('<fees-calculator> with its lazy chunks', () => {
       // Nothing was locked: the plan can still be changed and saved once the connection is back.
       expect(await page.locator(SAVE_BUTTON).isEnabled()).toBe(true)
       expect(await alert(page).count()).toBe(0)
-      expect(log.errors).toEqual([])
-      await page.close()
-    })
-  })
-
-  describe('when the response boundary cannot load', () => {
-    it('tells the host (invalidTuitionEvent) and the user (a toast, even one raised before the toaster arrived)', async () => {
-      const { page, log } = await open(['responses'], { delayToaster: true })
-      const detail = await waitForEvent(page, 'invalidTuitionEvent')
-      expect(detail).toMatchObject({ code: 'request_failed', kind: 'network', status: null, body: null })
-      expect(detail.message).toContain('Loading chunk failed')
-      const toast = page.locator('fees-calculator [data-sonner-toast]')
-      await toast.waitFor()
-      expect(await toast.locator('[data-title]').textContent()).toBe('Loading chunk failed')
-      expect(chunkLines(log.console).some((line) => line.includes('Loading chunk failed: responses'))).toBe(true)
-      expect(await alert(page).count()).toBe(0)
-      // The card says the plan could not be calculated, with a way on.
-      const failure = page.locator('fees-calculator [part=failure][role=alert]')
-      expect(await failure.getByRole('button', { name: 'Try again' }).count()).toBe(1)
       expect(log.errors).toEqual([])
       await page.close()
     })
