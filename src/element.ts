@@ -102,13 +102,15 @@ function scrubTokenFromAttribute(element: ElementState, text: string): void {
  * there is no widget yet: the value waits for it, so the first call leaves with every attribute read.
  */
 function setProp(element: ElementState, prop: ElementPropName, value: unknown, fromAttribute = false): void {
-  if (prop === 'tuitionInput' && fromAttribute && typeof value === 'string') scrubTokenFromAttribute(element, value)
   element[GIVEN] ??= {}
   const given = element[GIVEN]
   const widget = element[WIDGET]
   // A refused tuition input leaves the one in force; a removed one ("" too) is absent.
   if (!widget || hostSet(widget, prop, value))
     given[prop] = prop === 'tuitionInput' && value === '' ? undefined : (value ?? undefined)
+  // Last: writing the attribute runs the element's pending reactions, its first connect among them when it is being
+  // upgraded, which must find the input already taken (the first calculation leaves on that connect).
+  if (prop === 'tuitionInput' && fromAttribute && typeof value === 'string') scrubTokenFromAttribute(element, value)
 }
 
 /**
