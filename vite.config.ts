@@ -243,7 +243,7 @@ export default defineConfig(({ mode }): UserConfig => {
     }
   }
   if (mode === 'cli') {
-    // The command line (`fees-calculator check-api`): one file for Node, run from the packed tarball.
+    // The command line (`fees-calculator check-api`): one file for Node, dayjs bundled in, run from the packed tarball.
     // One file whatever it reaches: a dynamic import in its graph would otherwise be emitted beside it as a chunk
     // that nothing runs, and ship in the package (test/package/bundle-size.test.ts holds it to one small file).
     return {

@@ -3,7 +3,7 @@
  * machine: a due date is a day, not an instant. A date is read by the widget's
  * own rule (`src/domain/dates.ts`), so both sides read a date alike. Due dates
  * and the days between two dates (the APR's time) are counted from the dates'
- * numbers: no Date, no time zone.
+ * numbers: no Date, no dayjs, no time zone.
  */
 import { toIsoDate } from '../../src/domain/dates.ts'
 
@@ -24,7 +24,7 @@ const DAYS_FROM_0000_03_01_TO_EPOCH = 719_468
  * is the date. Null when it is not a real date and time, or out of range.
  */
 export function parseDateOfPayment(text: string): CalendarDate | null {
-  // The usual form, a plain YYYY-MM-DD day within range, is checked from its digits; toIsoDate reads every other.
+  // The usual form, a plain YYYY-MM-DD day within range, is checked from its digits; toIsoDate (dayjs) reads every other.
   if (text.length === 10 && text.charCodeAt(4) === DASH && text.charCodeAt(7) === DASH) {
     const year = digitsAt(text, 0, 4)
     const month = digitsAt(text, 5, 7)

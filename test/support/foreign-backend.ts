@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { addMonthsClamped } from '../../server/src/dates.ts'
+import dayjs from 'dayjs'
 
 interface Input {
   dateOfPayment: string
@@ -43,7 +43,7 @@ function figures(input: Input) {
     const principal = fee - interest
     balance -= principal
     // Each row's date in one of the forms such services send.
-    const day = addMonthsClamped(first, k)
+    const day = dayjs(first).add(k, 'month').format('YYYY-MM-DD')
     const dueDate = [`${day}T00:00:00`, `${day}T00:00:00.000Z`, `${day}T00:00:00+00:00`][k % 3]
     return {
       number: k + 1,
