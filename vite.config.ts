@@ -159,9 +159,6 @@ function subresourceIntegrity(): Plugin {
 /** Tests import the package by its name, as its users do. */
 const resolve = { alias: { 'fees-calculator': new URL('./src/index.ts', import.meta.url).pathname } }
 
-/** The response boundary's module, kept out of the shared chunk. */
-const RESPONSE_BOUNDARY = /[\\/]src[\\/]api[\\/]responses\.ts$/
-
 const plugins = () => [
   sonnerWithoutHeadStyles(),
   react(),
@@ -200,7 +197,13 @@ export default defineConfig(({ mode }): UserConfig => {
         lib: { entry: 'src/standalone.ts', formats: ['es'], fileName: () => 'fees-calculator.js' },
         rolldownOptions: {
           output: {
-            chunkFileNames: 'chunks/[name]-[hash].js',
+            // A language's catalogue is named for what it holds: `en-…` the card's words, `keep-en-…` the kept plan's.
+            chunkFileNames: (chunk) => {
+              const catalogue = /[\\/](keep[\\/])?locales[\\/](\w+)[\\/]messages\.po$/.exec(chunk.facadeModuleId ?? '')
+              return catalogue
+                ? `chunks/${catalogue[1] ? 'keep-' : ''}${catalogue[2]}-[hash].js`
+                : 'chunks/[name]-[hash].js'
+            },
             // Library mode keeps whitespace in ES output unless told otherwise: this build ships to browsers as is.
             minify: true,
             // The bundler keeps `/* @__PURE__ */` marks for a later minifier; this build is the last step, so they
@@ -213,10 +216,9 @@ export default defineConfig(({ mode }): UserConfig => {
             // URL, and a page that loads it as `fees-calculator.js?v=2` would run a second copy of it, React included.
             codeSplitting: {
               groups: [
-                // The response boundary is its own chunk, which the first figures need without ky (src/api/chunks.ts).
-                { name: 'shared', minShareCount: 2, test: (id) => !RESPONSE_BOUNDARY.test(id) },
-                // ky and the calls load on their own, in one chunk.
-                { name: 'http', test: /[\\/]node_modules[\\/]ky[\\/]|[\\/]src[\\/]api[\\/]client\.ts$/ },
+                { name: 'shared', minShareCount: 2 },
+                // ky, the engine of the one request path (src/api/request.ts), loads on its own.
+                { name: 'http', test: /[\\/]node_modules[\\/]ky[\\/]|[\\/]src[\\/]api[\\/]ky\.ts$/ },
               ],
             },
           },

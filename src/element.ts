@@ -1,17 +1,12 @@
-import { createElement, useState, useSyncExternalStore } from 'react'
-import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind, type PropRow } from './domain/props.ts'
-import { parseTuitionJson, validateTuitionInput } from './domain/tuition.ts'
+import { createElement } from 'react'
+import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind } from './domain/props.ts'
 import type { TuitionInput } from './domain/types.ts'
 import { reactElementBase } from './element/r2wc-adapter.ts'
-import {
-  type CalculationResultReceivedDetail,
-  dispatchFeesEvent,
-  type FeeOptionSelectedDetail,
-  type InvalidTuitionDetail,
-} from './events.ts'
-import { createWidget, FeesCalculator, type FeesCalculatorProps, type Widget } from './ui/FeesCalculator.tsx'
+import { dispatchFeesEvent } from './events.ts'
+import { WidgetView } from './ui/FeesCalculator.tsx'
+import { createWidget, hostSet, hostSetAll, parseBooleanAttribute, releaseWidget, type Widget } from './ui/widget.ts'
 
-export { ELEMENT_PROP_NAMES, ELEMENT_PROPS }
+export { ELEMENT_PROP_NAMES, ELEMENT_PROPS, parseBooleanAttribute }
 
 /** A property's value as the element's accessors take and give it, by kind. */
 type ElementValue<K extends PropKind> = K extends 'tuition'
@@ -25,107 +20,33 @@ export type ElementProperties = { -readonly [P in ElementPropName]: ElementValue
 
 const propOfAttribute = new Map<string, ElementPropName>(ELEMENT_PROP_NAMES.map((p) => [ELEMENT_PROPS[p].attribute, p]))
 
-/**
- * `show-header` and `show-footer`: absent means the default (true); present
- * with no value or any value but false/0/no/off means true.
- */
-export function parseBooleanAttribute(value: unknown, fallback: boolean): boolean {
-  if (value === undefined || value === null) return fallback
-  if (typeof value === 'boolean') return value
-  return !/^(false|0|no|off)$/i.test(String(value).trim())
-}
-
-type RawProps = Readonly<Partial<Record<ElementPropName, unknown>>>
-
-/** An element's current raw props, which its React tree subscribes to. */
-class PropsCell {
-  values: RawProps = {}
-  readonly #listeners = new Set<() => void>()
-  set(prop: ElementPropName, value: unknown): void {
-    this.values = { ...this.values, [prop]: value }
-    for (const listener of this.#listeners) listener()
-  }
-  subscribe = (listener: () => void) => {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
-  }
-  get = () => this.values
-}
-
-const cells = new WeakMap<Element, PropsCell>()
-function cellOf(element: Element): PropsCell {
-  let cell = cells.get(element)
-  if (!cell) {
-    cell = new PropsCell()
-    cells.set(element, cell)
-  }
-  return cell
-}
-
-/** A raw value as the component takes it: empty text is absent, a flag is read as `show-header` is. */
-function componentValue(kind: PropKind, value: unknown, fallback: string | undefined): unknown {
-  if (kind === 'flag') return parseBooleanAttribute(value, fallback !== 'false')
-  if (kind === 'text') return typeof value === 'string' && value !== '' ? value : null
-  return value ?? null
-}
-
-/** The component's props for the element's raw props: its callbacks become DOM events on the host. */
-function componentProps(host: Element, raw: RawProps): FeesCalculatorProps {
-  const props: Record<string, unknown> = {
-    onCalculationResultReceived: (detail: CalculationResultReceivedDetail) =>
-      dispatchFeesEvent(host, 'calculationResultReceivedEvent', detail),
-    onInvalidTuition: (detail: InvalidTuitionDetail) => dispatchFeesEvent(host, 'invalidTuitionEvent', detail),
-    onFeeOptionSelected: (detail: FeeOptionSelectedDetail) => dispatchFeesEvent(host, 'feeOptionSelectedEvent', detail),
-  }
-  for (const prop of ELEMENT_PROP_NAMES) {
-    const row: PropRow = ELEMENT_PROPS[prop]
-    props[prop] = componentValue(row.kind, raw[prop], row.default)
-  }
-  return props as FeesCalculatorProps
-}
-
-/**
- * The widget (store, i18n, notices) an element is working with: the one
- * started before its first render, which its React tree then takes, until the
- * element is released. The model-based tests read its store to check that a
- * move keeps it and a removal releases it; it is not part of the package's
- * surface.
- */
-export const widgetOf = (element: Element): Widget | undefined => (element as ElementState)[WIDGET]
-
-/** Turns the element's raw props into the component's, and hands over the widget started before the first render. */
-function ElementView({ container }: { container: ShadowRoot }) {
-  const host = container.host as ElementState
-  const cell = cellOf(host)
-  const raw = useSyncExternalStore(cell.subscribe, cell.get, cell.get)
-  const props = componentProps(host, raw)
-  const [widget] = useState(() => (host[WIDGET] ??= createWidget(props)))
-  return createElement(FeesCalculator, { ...props, widget })
-}
-
-/** What the host set as tuitionInput, returned by the getter as given. */
-const GIVEN_INPUT = Symbol('givenTuitionInput')
-/**
- * The last refused tuition input, as text: the same one again is not refused again. A framework that re-renders
- * with a fresh but equal object (React, when the invalidTuitionEvent handler sets state) would otherwise get one
- * event per render, forever.
- */
-const LAST_REFUSED = Symbol('lastRefusedTuitionInput')
+/** What the host set, by property, as given (the getters return it): a refused tuition input leaves the one in force. */
+const GIVEN = Symbol('given')
 /** Set while the element rewrites its own tuition-input attribute, which is then not a new input. */
 const SCRUBBING = Symbol('scrubbing')
-
-/** The element's widget (see widgetOf): its first calculation may leave before React's first render. */
+/** The element's widget, from its first connect until it is released: a move keeps it. */
 const WIDGET = Symbol('widget')
-
 /** The control inside that last took the focus (see watchInnerFocus). */
 const INNER_FOCUS = Symbol('innerFocus')
 
 type ElementState = HTMLElement & {
-  [GIVEN_INPUT]?: unknown
-  [LAST_REFUSED]?: string
+  [GIVEN]?: Partial<Record<ElementPropName, unknown>>
   [SCRUBBING]?: boolean
   [WIDGET]?: Widget
   [INNER_FOCUS]?: Element | null
+}
+
+/**
+ * The widget (store, i18n, notices) an element is working with, from its connect until it is released. The
+ * model-based tests read its store to check that a move keeps it and a removal releases it; it is not part of the
+ * package's surface.
+ */
+export const widgetOf = (element: Element): Widget | undefined => (element as ElementState)[WIDGET]
+
+/** What the element renders: its widget's view (the widget is made on connect, before the first render). */
+function ElementView({ container }: { container: ShadowRoot }) {
+  const widget = widgetOf(container.host)
+  return widget ? createElement(WidgetView, { widget }) : null
 }
 
 /**
@@ -141,21 +62,6 @@ function watchInnerFocus(element: ElementState): void {
   root.addEventListener('focusin', (event) => {
     element[INNER_FOCUS] = event.composedPath()[0] as Element
   })
-}
-
-/**
- * The first request leaves as soon as the element is connected with a valid
- * tuition input (every attribute has been read by then, the API root
- * included), in parallel with React's first render and the lazy chunks
- * rather than after them.
- */
-function startEarly(element: ElementState): void {
-  const raw = cellOf(element).values
-  if (raw.versionHashCode || raw.tuitionInput === undefined || raw.tuitionInput === '' || element[WIDGET]) return
-  const props = componentProps(element, raw)
-  const widget = createWidget(props)
-  widget.store.getState().setTuitionInput((props.tuitionInput ?? null) as TuitionInput | null)
-  element[WIDGET] = widget
 }
 
 /** A `"token": "…"` member in a text that is not JSON, so that it can go all the same. */
@@ -190,44 +96,21 @@ function scrubTokenFromAttribute(element: ElementState, text: string): void {
 }
 
 /**
- * A new tuition input, from the attribute or the property. A refused one is
- * answered at once with invalidTuitionEvent and changes nothing: the plan on
- * screen stays. null, undefined and "" clear the calculator.
+ * A property the host set, as an attribute's text or as a property's value. The tuition attribute is written back
+ * without its token, taken or refused; whatever it is, it goes on to the widget's store (src/ui/widget.ts), which
+ * reads it once and answers a refused input at once with invalidTuitionEvent. Before the element is first connected
+ * there is no widget yet: the value waits for it, so the first call leaves with every attribute read.
  */
-function takeTuitionInput(element: ElementState, value: unknown, fromAttribute = false): void {
-  if (value === null || value === undefined || value === '') {
-    element[GIVEN_INPUT] = undefined
-    element[LAST_REFUSED] = undefined
-    cellOf(element).set('tuitionInput', undefined)
-    return
-  }
-  const check = typeof value === 'string' ? parseTuitionJson(value) : validateTuitionInput(value)
-  // Taken or refused, the attribute keeps no token.
-  if (fromAttribute && typeof value === 'string') scrubTokenFromAttribute(element, value)
-  if (!check.ok) {
-    const text = typeof value === 'string' ? value : textOf(value)
-    if (text !== undefined && text === element[LAST_REFUSED]) return
-    element[LAST_REFUSED] = text
-    dispatchFeesEvent(element, 'invalidTuitionEvent', check.error)
-    return
-  }
-  element[LAST_REFUSED] = undefined
-  element[GIVEN_INPUT] = value
-  cellOf(element).set('tuitionInput', check.value)
-}
-
-/** A refused value as JSON, or undefined when it has none (a cycle, a BigInt): such a value is refused every time. */
-function textOf(value: unknown): string | undefined {
-  try {
-    return JSON.stringify(value)
-  } catch {
-    return undefined
-  }
-}
-
 function setProp(element: ElementState, prop: ElementPropName, value: unknown, fromAttribute = false): void {
-  if (prop === 'tuitionInput') takeTuitionInput(element, value, fromAttribute)
-  else cellOf(element).set(prop, value ?? undefined)
+  element[GIVEN] ??= {}
+  const given = element[GIVEN]
+  const widget = element[WIDGET]
+  // A refused tuition input leaves the one in force; a removed one ("" too) is absent.
+  if (!widget || hostSet(widget, prop, value))
+    given[prop] = prop === 'tuitionInput' && value === '' ? undefined : (value ?? undefined)
+  // Last: writing the attribute runs the element's pending reactions, its first connect among them when it is being
+  // upgraded, which must find the input already taken (the first calculation leaves on that connect).
+  if (prop === 'tuitionInput' && fromAttribute && typeof value === 'string') scrubTokenFromAttribute(element, value)
 }
 
 /**
@@ -283,20 +166,27 @@ export class FeesCalculatorElement extends ElementBase {
         self[prop] = value
       }
     }
-    // A move keeps the tree it has (and its store): only a first connect, or one after a release, starts early.
-    if (!this.hasReactTree) startEarly(this)
+    // A move keeps the tree it has (and its widget). A first connect, or one after a release, makes the widget and
+    // gives it every property at once: the first calculation leaves now, in parallel with React's first render.
+    const state = this as ElementState
+    if (!this.hasReactTree) {
+      const widget = createWidget((name, detail) => dispatchFeesEvent(this, name, detail))
+      state[WIDGET] = widget
+      hostSetAll(widget, state[GIVEN] ?? {})
+    }
     super.connectedCallback()
     watchInnerFocus(this)
   }
 
   /** A first render with a calculation on its way yields to it (see src/element/r2wc-adapter.ts). */
   override slicedFirstRender(): boolean {
-    return (this as ElementState)[WIDGET] !== undefined
+    return widgetOf(this)?.store.getState().calculating === true
   }
 
   override released(): void {
     // Removed for good: whatever its store still has under way is dropped with it, and the host hears nothing more.
-    widgetOf(this)?.store.getState().clear()
+    const widget = widgetOf(this)
+    if (widget) releaseWidget(widget)
     ;(this as ElementState)[WIDGET] = undefined
   }
 
@@ -331,7 +221,7 @@ for (const prop of ELEMENT_PROP_NAMES) {
     configurable: true,
     enumerable: true,
     get(this: ElementState) {
-      return prop === 'tuitionInput' ? this[GIVEN_INPUT] : cellOf(this).values[prop]
+      return this[GIVEN]?.[prop]
     },
     set(this: ElementState, value: unknown) {
       setProp(this, prop, value)

@@ -55,12 +55,15 @@ export interface FeesCalculatorEventMap {
 export type FeesCalculatorEventName = keyof FeesCalculatorEventMap
 export type FeesCalculatorEventDetail<K extends FeesCalculatorEventName> = FeesCalculatorEventMap[K]['detail']
 
-export const EVENT_NAMES = [
-  'calculationResultReceivedEvent',
-  'invalidTuitionEvent',
-  'feeOptionSelectedEvent',
-  'planDownloadEvent',
-] as const satisfies readonly FeesCalculatorEventName[]
+/** Each event, and the React component's callback for it (`<FeesCalculator onFeeOptionSelected={…}>`). */
+export const EVENT_CALLBACKS = {
+  calculationResultReceivedEvent: 'onCalculationResultReceived',
+  invalidTuitionEvent: 'onInvalidTuition',
+  feeOptionSelectedEvent: 'onFeeOptionSelected',
+  planDownloadEvent: 'onPlanDownload',
+} as const satisfies Record<FeesCalculatorEventName, `on${string}`>
+
+export const EVENT_NAMES = Object.keys(EVENT_CALLBACKS) as FeesCalculatorEventName[]
 
 /** Something that tells the host what happened. */
 export type Emit = <K extends FeesCalculatorEventName>(name: K, detail: FeesCalculatorEventDetail<K>) => void

@@ -3,13 +3,12 @@ import { standInAmortization, standInFeesTable } from '../../test/support/fixtur
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { startRecordingServer } from '../../test/support/recording-server.ts'
 import type { TuitionPayload } from '../domain/types.ts'
-import { responsesChunk } from './chunks.ts'
-import { createApi, createHttp } from './client.ts'
+import { httpChunk } from './chunks.ts'
+import { createApi, type Wire } from './client.ts'
 import { toApiError } from './errors.ts'
-import { calculatePath, sendEarly } from './request.ts'
 
-/** The response boundary, as the store hands it to the client. */
-const boundary = () => responsesChunk.load()
+/** The client of a fixed root and credentials. */
+const client = (root: string, auth: Wire['auth']) => createApi(() => ({ root, auth }))
 
 const body: TuitionPayload = { dateOfPayment: '2027-01-05', system: 1, financialType: 0, finalAmount: 6000 }
 
@@ -38,8 +37,39 @@ describe('API client headers', () => {
     document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
   })
 
+  it('sends a call before ky has arrived with the same headers, reads a success without it, and an error status with it', async () => {
+    expect(httpChunk.loaded()).toBeUndefined()
+    document.cookie = 'XSRF-TOKEN=xsrf%20value; path=/'
+    const api = client('/api/v1', { bearer: 'tok-123' })
+    expect(await api.calculateFeeOptions(body, false)).toEqual(standInFeesTable(body))
+    expect(httpChunk.loaded()).toBeUndefined()
+    const [sent, ...more] = server.requests
+    expect(more).toEqual([])
+    expect(sent?.method).toBe('POST')
+    expect(sent?.url).toBe('/api/v1/Calculator/CalculateFeeOptions')
+    expect(sent?.headers.accept).toBe('application/json')
+    expect(sent?.headers['content-type']).toMatch(/^application\/json/)
+    expect(sent?.headers.authorization).toBe('Bearer tok-123')
+    expect(sent?.headers['x-xsrf-token']).toBe('xsrf value')
+    expect(JSON.parse(sent?.body ?? '')).toEqual(body)
+
+    // An error status answered before ky arrived goes to ky, which reads it as it reads every other.
+    server.requests.length = 0
+    const before = await client(`${server.origin}/api/v1/fail`, { apiKey: 'k' })
+      .calculateFeeOptions(body, false)
+      .catch(toApiError)
+    expect(server.requests).toHaveLength(1)
+    expect(httpChunk.loaded()).toBeDefined()
+    const after = await client(`${server.origin}/api/v1/fail`, { apiKey: 'k' })
+      .calculateFeeOptions(body, false)
+      .catch(toApiError)
+    expect(before).toMatchObject({ kind: 'http', status: 422, body: { status: 422, code: 'y' } })
+    expect(before).toEqual(after)
+    expect(server.requests).toHaveLength(2)
+  })
+
   it('sends Accept, Content-Type and the bearer token in embedded mode, and the token never in the body', async () => {
-    const api = createApi(createHttp({ root: `${server.origin}/api/v1`, auth: { bearer: 'tok-123' } }), boundary)
+    const api = client(`${server.origin}/api/v1`, { bearer: 'tok-123' })
     await api.calculateFeeOptions(body, false)
     const [request] = server.requests
     expect(request?.method).toBe('POST')
@@ -52,38 +82,8 @@ describe('API client headers', () => {
     expect(request?.body).not.toContain('tok-123')
   })
 
-  it('reads the answer of the calculation sent before it loaded, sent once with the same headers', async () => {
-    document.cookie = 'XSRF-TOKEN=xsrf%20value; path=/'
-    const options = { root: '/api/v1', auth: { bearer: 'tok-123' } }
-    const early = sendEarly(options, calculatePath(false), body, new AbortController().signal)
-    const api = createApi(createHttp(options, early), boundary)
-    expect(await api.calculateFeeOptions(body, false)).toEqual(standInFeesTable(body))
-    const [sent, ...more] = server.requests
-    expect(more).toEqual([])
-    expect(sent?.method).toBe('POST')
-    expect(sent?.url).toBe('/api/v1/Calculator/CalculateFeeOptions')
-    expect(sent?.headers.accept).toBe('application/json')
-    expect(sent?.headers['content-type']).toMatch(/^application\/json/)
-    expect(sent?.headers.authorization).toBe('Bearer tok-123')
-    expect(sent?.headers['x-xsrf-token']).toBe('xsrf value')
-    expect(JSON.parse(sent?.body ?? '')).toEqual(body)
-    // The next call is the client's own.
-    await api.calculateFeeOptions(body, false)
-    expect(server.requests).toHaveLength(2)
-  })
-
-  it('turns an HTTP error of the calculation sent early into the same typed error', async () => {
-    const options = { root: `${server.origin}/api/v1/fail`, auth: { apiKey: 'k' } }
-    const early = sendEarly(options, calculatePath(false), body, new AbortController().signal)
-    const error = await createApi(createHttp(options, early), boundary)
-      .calculateFeeOptions(body, false)
-      .catch(toApiError)
-    expect(error).toMatchObject({ kind: 'http', status: 422, body: { status: 422, code: 'y' } })
-    expect(server.requests).toHaveLength(1)
-  })
-
   it('sends X-Api-Key and no Authorization in hash mode, and the version query parameters', async () => {
-    const api = createApi(createHttp({ root: `${server.origin}/api/v1`, auth: { apiKey: 'key-1' } }), boundary)
+    const api = client(`${server.origin}/api/v1`, { apiKey: 'key-1' })
     expect(await api.versionNumber('h a/sh', 'C-1')).toBe(3)
     const [request] = server.requests
     expect(request?.method).toBe('GET')
@@ -94,7 +94,7 @@ describe('API client headers', () => {
   })
 
   it('uses the Anonymous variant when asked', async () => {
-    const api = createApi(createHttp({ root: `${server.origin}/api/v1`, auth: { bearer: '' } }), boundary)
+    const api = client(`${server.origin}/api/v1`, { bearer: '' })
     await api.calculateFeeOptions(body, true)
     await api.frontCalculateFees(body, true)
     expect(server.requests.map((r) => r.url)).toEqual([
@@ -106,10 +106,10 @@ describe('API client headers', () => {
 
   it('sends X-XSRF-TOKEN from the cookie on non-GET requests to a relative root only', async () => {
     document.cookie = 'XSRF-TOKEN=xsrf%20value; path=/'
-    const relative = createApi(createHttp({ root: '/api/v1', auth: { apiKey: 'k' } }), boundary)
+    const relative = client('/api/v1', { apiKey: 'k' })
     await relative.calculateFeeOptions(body, false)
     await relative.feesTable('abc')
-    const absolute = createApi(createHttp({ root: `${server.origin}/api/v1`, auth: { apiKey: 'k' } }), boundary)
+    const absolute = client(`${server.origin}/api/v1`, { apiKey: 'k' })
     await absolute.calculateFeeOptions(body, false)
     const [post, get, absolutePost] = server.requests
     expect(post?.headers['x-xsrf-token']).toBe('xsrf value')
@@ -119,30 +119,30 @@ describe('API client headers', () => {
   })
 
   it('sends no X-XSRF-TOKEN when there is no cookie', async () => {
-    const relative = createApi(createHttp({ root: '/api/v1', auth: { apiKey: 'k' } }), boundary)
+    const relative = client('/api/v1', { apiKey: 'k' })
     await relative.frontCalculateFees(body, false)
     expect(server.requests[0]?.headers['x-xsrf-token']).toBeUndefined()
   })
 
   it('turns an HTTP error into a typed error carrying the body', async () => {
-    const api = createApi(createHttp({ root: `${server.origin}/api/v1/fail`, auth: { apiKey: 'k' } }), boundary)
+    const api = client(`${server.origin}/api/v1/fail`, { apiKey: 'k' })
     const error = await api.calculateFeeOptions(body, false).catch(toApiError)
     expect(error).toMatchObject({ kind: 'http', status: 422, body: { status: 422, code: 'y' } })
   })
 
   it('reads a .NET-style answer on the wire: a date-time without a zone taken as UTC, unknown fields dropped', async () => {
-    const api = createApi(createHttp({ root: `${server.origin}/api/v1/dotnet`, auth: { apiKey: 'k' } }), boundary)
+    const api = client(`${server.origin}/api/v1/dotnet`, { apiKey: 'k' })
     expect(await api.calculateFeeOptions(body, false)).toEqual(standInFeesTable(body))
   })
 
   it('turns an SSO login page answered with 200 into a refused answer, never an exception of JSON.parse', async () => {
-    const api = createApi(createHttp({ root: `${server.origin}/api/v1/login`, auth: { apiKey: 'k' } }), boundary)
+    const api = client(`${server.origin}/api/v1/login`, { apiKey: 'k' })
     const error = await api.calculateFeeOptions(body, false).catch(toApiError)
     expect(error).toMatchObject({ kind: 'response', status: 200, code: 'invalid_response', field: '(body)' })
   })
 
   it('turns a 204 into a refused answer for each of the four calls, never an empty result', async () => {
-    const api = createApi(createHttp({ root: `${server.origin}/api/v1/empty`, auth: { apiKey: 'k' } }), boundary)
+    const api = client(`${server.origin}/api/v1/empty`, { apiKey: 'k' })
     for (const call of [
       () => api.calculateFeeOptions(body, false),
       () => api.frontCalculateFees(body, false),
@@ -159,7 +159,7 @@ describe('API client headers', () => {
   })
 
   it('turns a refused connection into a network error', async () => {
-    const api = createApi(createHttp({ root: 'http://127.0.0.1:9/api/v1', auth: { apiKey: 'k' } }), boundary)
+    const api = client('http://127.0.0.1:9/api/v1', { apiKey: 'k' })
     const error = await api.calculateFeeOptions(body, false).catch(toApiError)
     expect(error).toMatchObject({ kind: 'network' })
   })

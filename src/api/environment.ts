@@ -1,24 +1,24 @@
 /** The API's environments (local, dev, pre, test, production), picked from the page's host name. */
 export type Environment = 'local' | 'dev' | 'pre' | 'test' | 'production'
 
-/** Build-time configuration (Vite env variables, documented in the README). */
-const env = import.meta.env as Record<string, string | undefined>
+// Build-time configuration (Vite env variables, documented in the README), each read as `import.meta.env.NAME`: the
+// build writes in the value of each, where a variable holding `import.meta.env` would bring the whole object.
 
 /** The local root is relative, so the page's own server (the demo server) answers. */
 export const API_ROOTS: Record<Environment, string> = {
-  local: env.VITE_FEES_API_ROOT_LOCAL ?? '/api/v1',
-  dev: env.VITE_FEES_API_ROOT_DEV ?? 'https://api.dev.fees-calculator.example/api/v1',
-  pre: env.VITE_FEES_API_ROOT_PRE ?? 'https://api.pre.fees-calculator.example/api/v1',
-  test: env.VITE_FEES_API_ROOT_TEST ?? 'https://api.test.fees-calculator.example/api/v1',
-  production: env.VITE_FEES_API_ROOT_PRODUCTION ?? 'https://api.fees-calculator.example/api/v1',
+  local: import.meta.env.VITE_FEES_API_ROOT_LOCAL ?? '/api/v1',
+  dev: import.meta.env.VITE_FEES_API_ROOT_DEV ?? 'https://api.dev.fees-calculator.example/api/v1',
+  pre: import.meta.env.VITE_FEES_API_ROOT_PRE ?? 'https://api.pre.fees-calculator.example/api/v1',
+  test: import.meta.env.VITE_FEES_API_ROOT_TEST ?? 'https://api.test.fees-calculator.example/api/v1',
+  production: import.meta.env.VITE_FEES_API_ROOT_PRODUCTION ?? 'https://api.fees-calculator.example/api/v1',
 }
 
 /** Host-name suffixes; checked in this order, so the more specific come first. */
 const SUFFIXES: [Environment, string][] = [
-  ['dev', env.VITE_FEES_HOST_SUFFIX_DEV ?? '.dev.fees-calculator.example'],
-  ['pre', env.VITE_FEES_HOST_SUFFIX_PRE ?? '.pre.fees-calculator.example'],
-  ['test', env.VITE_FEES_HOST_SUFFIX_TEST ?? '.test.fees-calculator.example'],
-  ['production', env.VITE_FEES_HOST_SUFFIX_PRODUCTION ?? 'fees-calculator.example'],
+  ['dev', import.meta.env.VITE_FEES_HOST_SUFFIX_DEV ?? '.dev.fees-calculator.example'],
+  ['pre', import.meta.env.VITE_FEES_HOST_SUFFIX_PRE ?? '.pre.fees-calculator.example'],
+  ['test', import.meta.env.VITE_FEES_HOST_SUFFIX_TEST ?? '.test.fees-calculator.example'],
+  ['production', import.meta.env.VITE_FEES_HOST_SUFFIX_PRODUCTION ?? 'fees-calculator.example'],
 ]
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
@@ -40,7 +40,7 @@ export function apiRootFor(hostname: string, apiBase?: string | null): string {
 }
 
 /** The static key of hash mode, overridden by the `api-key` attribute. */
-export const DEFAULT_API_KEY = env.VITE_FEES_API_KEY ?? 'demo-api-key'
+export const DEFAULT_API_KEY = import.meta.env.VITE_FEES_API_KEY ?? 'demo-api-key'
 
 /** A root without a scheme or host is relative to the page (XSRF is sent only there). */
 export function isRelativeUrl(url: string): boolean {

@@ -1,16 +1,8 @@
-// What the first render needs of the API client: its lazy chunk, and how a failed call is told apart.
+// How a failed call is told apart: what ky, fetch and the response boundary throw, as one typed error.
 
 import type { Problem } from '../domain/types.ts'
-import { httpChunk } from './chunks.ts'
 import { ResponseError } from './response-error.ts'
 import type { ResponseProblem } from './responses.ts'
-
-export { httpChunk }
-
-/** Starts loading the client. A failure here is silent: the call that needs it retries and reports it. */
-export function preloadHttp(): void {
-  httpChunk.load().catch(() => {})
-}
 
 /** Why a call failed, typed so the store can tell the host exactly what happened. */
 export type ApiError =
@@ -29,13 +21,13 @@ export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError'
 }
 
-/** ky's HTTPError, by name, not instanceof: ky's classes are in the lazy chunk. */
+/** ky's HTTPError, by name, not instanceof: ky is a lazy chunk. */
 interface HttpError extends Error {
   response: Response
 }
 const isHttpError = (error: unknown): error is HttpError =>
   error instanceof Error && error.name === 'HTTPError' && 'response' in error
-// ky's TimeoutError and a DOMException TimeoutError alike.
+// The call's deadline (a DOMException TimeoutError) and ky's own TimeoutError alike.
 const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError'
 
 /**

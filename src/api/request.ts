@@ -1,100 +1,62 @@
-// How a call is sent, apart from ky: the client's chunk uses it for every call, and a calculation uses it to
-// leave with the browser's own fetch until that chunk has arrived (the first figures do not wait for it).
-import { isRelativeUrl } from './environment.ts'
+// The one path every call takes, by the rules of wire.ts, within its deadline. ky is the engine (a lazy chunk,
+// ky.ts); until its chunk has arrived a call's first try leaves with the browser's own fetch, built by the same
+// rules, and ky takes over its answer if it is not a success, as if it had sent it itself.
+import { whenIdle } from '../lazy/idle.ts'
+import { httpChunk } from './chunks.ts'
+import { CALL_DEADLINE_MS, type Call, requestOf, type Wire } from './wire.ts'
 
-/** A calculation that takes longer is reported as a time-out rather than left spinning. */
-export const REQUEST_TIMEOUT_MS = 30_000
-/** A read or a save is tried again at most this often after a transient failure. */
-export const RETRY_LIMIT = 2
-/** The longest `Retry-After` honoured for one retry: two retries stay within 10 s. */
-export const MAX_RETRY_AFTER_MS = 5_000
-/** Sent with every save: the server answers a repeated key with the version it already stored. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
-/** Angular's convention, which the university's API follows: the XSRF cookie's value goes back in a header. */
-const XSRF_COOKIE = 'XSRF-TOKEN'
-const XSRF_HEADER = 'X-XSRF-TOKEN'
+export { CALL_DEADLINE_MS, type Call, newIdempotencyKey, type Wire } from './wire.ts'
 
-export interface ApiClientOptions {
-  /** The API root, e.g. `/api/v1` or `https://api.example.edu/api/v1`. */
-  root: string
-  /** Embedded mode sends the bearer token (none when empty: the Anonymous endpoints); hash mode the static key. */
-  auth: { bearer: string } | { apiKey: string }
-  /**
-   * The credentials of the moment, read again for every try: a read retried after the host refreshed its
-   * token carries the new one. `auth` when not given.
-   */
-  currentAuth?: () => ApiClientOptions['auth']
-  /** Replaces the global fetch (tests and hosts with their own transport). */
-  fetch?: typeof fetch
-  /** Replaces the wait before a retry, in ms by attempt (tests that are not about the wait). */
-  retryDelay?: (attempt: number) => number
-}
-
-/** The calculation's path under the API root. `anonymous` picks the variant of ERP systems in embedded mode. */
-export const calculatePath = (anonymous: boolean) => `Calculator/CalculateFeeOptions${anonymous ? 'Anonymous' : ''}`
-
-function readCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null
-  for (const part of document.cookie.split(';')) {
-    const [key, ...value] = part.trim().split('=')
-    if (key === name) return decodeURIComponent(value.join('='))
-  }
-  return null
-}
-
-/** The root as an absolute URL with a trailing slash (a relative root is the page's), and whether it was relative. */
-export function prefixOf(root: string): { prefixUrl: string; relative: boolean } {
-  const relative = isRelativeUrl(root)
-  const absolute = relative && typeof location !== 'undefined' ? new URL(root, location.href).href : root
-  return { prefixUrl: absolute.endsWith('/') ? absolute : `${absolute}/`, relative }
-}
-
-/** Sets the widget's headers on a request: Accept, Content-Type, the credentials, and XSRF to a relative root. */
-export function setApiHeaders(request: Request, auth: ApiClientOptions['auth'], relative: boolean): void {
-  request.headers.set('Accept', 'application/json')
-  if (!request.headers.has('Content-Type')) request.headers.set('Content-Type', 'application/json')
-  if ('apiKey' in auth) request.headers.set('X-Api-Key', auth.apiKey)
-  else if (auth.bearer) request.headers.set('Authorization', `Bearer ${auth.bearer}`)
-  const method = request.method.toUpperCase()
-  if (relative && method !== 'GET' && method !== 'HEAD') {
-    const xsrf = readCookie(XSRF_COOKIE)
-    if (xsrf !== null && !request.headers.has(XSRF_HEADER)) request.headers.set(XSRF_HEADER, xsrf)
-  }
-}
-
-/** A POST already sent with the browser's fetch; the client reads its answer as if it had sent it itself. */
-export interface EarlyRequest {
-  url: string
-  answer: Promise<Response>
-  /** Drops it (a chunk could not load, so nobody will read the answer). */
-  cancel(): void
-}
+/** Starts loading ky. A failure here is silent: the call that needs it reports it. */
+const preloadHttp = () => void httpChunk.load().catch(() => {})
 
 /**
- * Sends `json` to `path` at once, as the client would send it, with the same
- * time-out, without ky: a success is read by the response boundary, an error status by the client.
+ * Sends a call and reads its answer with `read`, all within CALL_DEADLINE_MS (a TimeoutError after it). Resolves
+ * with what `read` made of a success; rejects with what ky throws (an HTTPError for an error status), the
+ * browser's TypeError for no answer, the signal's reason when cancelled, or what `read` throws.
  */
-export function sendEarly(options: ApiClientOptions, path: string, json: unknown, signal: AbortSignal): EarlyRequest {
-  const { prefixUrl, relative } = prefixOf(options.root)
+export async function request<T>(
+  wire: () => Wire,
+  call: Call,
+  signal: AbortSignal | undefined,
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController()
-  const abort = () => controller.abort(signal.reason)
-  signal.addEventListener('abort', abort, { once: true })
-  const timer = setTimeout(
-    () => controller.abort(new DOMException(`Request timed out after ${REQUEST_TIMEOUT_MS} ms`, 'TimeoutError')),
-    REQUEST_TIMEOUT_MS,
+  const cancel = () => controller.abort(signal?.reason)
+  signal?.throwIfAborted()
+  signal?.addEventListener('abort', cancel, { once: true })
+  const deadline = setTimeout(
+    () => controller.abort(new DOMException(`No answer within ${CALL_DEADLINE_MS / 1000} s`, 'TimeoutError')),
+    CALL_DEADLINE_MS,
   )
-  const request = new Request(prefixUrl + path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(json),
-    signal: controller.signal,
+  // Whatever is awaited below (a chunk, an answer's body) ends when the call does.
+  const stopped = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })
   })
-  setApiHeaders(request, options.auth, relative)
-  const answer = (options.fetch ?? fetch)(request).finally(() => {
-    clearTimeout(timer)
-    signal.removeEventListener('abort', abort)
-  })
-  // Read by the client, or dropped with cancel(): never an unhandled rejection.
-  answer.catch(() => {})
-  return { url: request.url, answer, cancel: () => controller.abort() }
+  stopped.catch(() => {})
+  const within = <U>(work: Promise<U>) => Promise.race([work, stopped])
+  try {
+    let engine = httpChunk.loaded()
+    let first: Promise<Response> | undefined
+    if (!engine) {
+      // ky's bytes are not here yet (the first calculation, as a rule): the call leaves at once, and a success is
+      // read without it. Anything else goes to ky, which reads an error status and tries again as it does for every call.
+      const { fetch: fetchFirst = fetch } = wire()
+      first = fetchFirst(requestOf(wire(), call, controller.signal))
+      const answer = await first.catch(() => null)
+      if (answer?.ok) {
+        const value = await within(read(answer))
+        // ky comes when the browser is idle after the frame that draws what this answer brings (the store takes it
+        // in this task): an idle moment before that frame would put it among the scripts the figures wait for.
+        if (typeof requestAnimationFrame === 'function') whenIdle(preloadHttp)
+        return value
+      }
+      controller.signal.throwIfAborted()
+      engine = await within(httpChunk.load())
+    }
+    return await within(engine.send(wire, call, controller.signal, first).then(read))
+  } finally {
+    clearTimeout(deadline)
+    signal?.removeEventListener('abort', cancel)
+  }
 }

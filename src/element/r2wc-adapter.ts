@@ -12,9 +12,9 @@ import { type ComponentType, startTransition } from 'react'
  *   passes the mode;
  * - a first render that may yield: when `slicedFirstRender` says so (a
  *   calculation is already on its way), it is rendered as a transition, in
- *   slices, so that the response boundary's chunk and the answer, arriving
- *   meanwhile, are read between them rather than after the render and the
- *   first paint. Without one it renders in one go, which is quicker;
+ *   slices, so that the answer, arriving meanwhile, is read between them and
+ *   the first commit already shows its figures, rather than after the render
+ *   and the first paint. Without one it renders in one go, which is quicker;
  * - a deferred unmount: a host that moves the element (removes it and inserts
  *   it elsewhere, in the same task or a few frames later) keeps its React tree,
  *   and with it the plan, the lock, the version and the schedule, and sends no

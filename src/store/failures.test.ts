@@ -114,7 +114,7 @@ describe('a failed first calculation (embedded mode)', () => {
     store.getState().setTuitionInput(input)
     await settled()
     expect(server.requests).toHaveLength(3)
-    expect(store.getState().failure).toEqual({ kind: 'unavailable', status: 504 })
+    expect(store.getState().failure).toEqual({ kind: 'unavailable', status: 504, code: 'x' })
     expect(events.map((event) => event.name)).toEqual(['invalidTuitionEvent'])
     store.getState().retry()
     await settled()
@@ -128,7 +128,7 @@ describe('a failed first calculation (embedded mode)', () => {
     first.store.getState().setTuitionInput(input)
     await first.settled()
     expect(server.requests).toHaveLength(1)
-    expect(first.store.getState().failure).toEqual({ kind: 'refused', status: 404 })
+    expect(first.store.getState().failure).toEqual({ kind: 'refused', status: 404, code: 'not_found' })
 
     server.requests.length = 0
     const second = setup()
@@ -136,7 +136,7 @@ describe('a failed first calculation (embedded mode)', () => {
     second.store.getState().setTuitionInput(input)
     await second.settled()
     expect(server.requests).toHaveLength(1)
-    expect(second.store.getState().failure).toEqual({ kind: 'unreadable', status: 200 })
+    expect(second.store.getState().failure).toEqual({ kind: 'unreadable', status: 200, code: null })
   })
 
   it('says there is no connection after two more tries, and sends it again when the browser is back online', async () => {
@@ -145,7 +145,7 @@ describe('a failed first calculation (embedded mode)', () => {
     store.getState().setTuitionInput(input)
     await settled()
     expect(server.requests).toHaveLength(3)
-    expect(store.getState().failure).toEqual({ kind: 'connection', status: null })
+    expect(store.getState().failure).toEqual({ kind: 'connection', status: null, code: null })
     store.getState().wentOnline()
     await settled()
     expect(server.requests).toHaveLength(4)
@@ -168,6 +168,34 @@ describe('a failed first calculation (embedded mode)', () => {
   })
 })
 
+describe('a choice the API refuses', () => {
+  it('says what to change, keeps the plan on screen, and is not sent again by Try again or a fresh token', async () => {
+    const { store, events, settled } = await planOnScreen()
+    script = [problem(422, 'fee_count_out_of_range')]
+    store.getState().chooseFeeCount(30)
+    await settled()
+    expect(store.getState()).toMatchObject({
+      failure: { kind: 'refused', status: 422, code: 'fee_count_out_of_range' },
+      result: { totalFees: 12 },
+      choice: { numberOfFees: 12 },
+    })
+    // The host hears the server's own words; the card says the widget's (src/ui/failure-words.ts).
+    expect(events.at(-1)).toMatchObject({
+      name: 'invalidTuitionEvent',
+      detail: { status: 422, body: { detail: 'refused: fee_count_out_of_range' } },
+    })
+    const sent = server.requests.length
+    store.getState().retry()
+    store.getState().setTuitionInput({ ...input, token: 'tok-2' })
+    await settled()
+    expect(server.requests).toHaveLength(sent)
+    // Another choice is the way on.
+    store.getState().chooseFeeCount(18)
+    await settled()
+    expect(store.getState()).toMatchObject({ failure: null, result: { totalFees: 18 } })
+  })
+})
+
 describe('an amount the API refuses', () => {
   it('stays in its field with the reason; the plan on screen stays; SAVE waits until it is fixed or undone', async () => {
     const { store, events, settled } = await planOnScreen()
@@ -179,7 +207,6 @@ describe('an amount the API refuses', () => {
       field: 'partialPayment',
       value: 7000,
       code: 'partial_payment_exceeds_amount',
-      detail: 'refused: partial_payment_exceeds_amount',
     })
     expect(store.getState().failure).toBeNull()
     expect(store.getState().result?.partialPayment).not.toBe(7000)
@@ -231,6 +258,41 @@ describe('a save whose answer is lost', () => {
     expect(saves).toHaveLength(4)
     expect(new Set(saves.map((request) => request.headers['idempotency-key'])).size).toBe(1)
     expect(store.getState().versionLocked).toBe(true)
+  })
+
+  it("refused for the session, is sent again by the host's fresh token with the same key, and stores once", async () => {
+    const { store, events, settled } = await planOnScreen()
+    script = [problem(401, 'token_expired')]
+    await store.getState().save()
+    await settled()
+    expect(events.at(-1)).toMatchObject({ name: 'feeOptionSelectedEvent', detail: { status: 401 } })
+    expect(store.getState().versionLocked).toBe(false)
+    // The same plan with a fresh token: the save goes again by itself, with its key; no second press.
+    store.getState().setTuitionInput({ ...input, token: 'tok-2' })
+    await settled()
+    const saves = server.requests.filter((request) => request.url.includes('FrontCalculateFees'))
+    expect(saves).toHaveLength(2)
+    expect(saves[1]?.headers.authorization).toBe('Bearer tok-2')
+    expect(saves[1]?.headers['idempotency-key']).toBe(saves[0]?.headers['idempotency-key'])
+    expect(store.getState()).toMatchObject({ versionLocked: true, versionHashCode: 'hash-new' })
+    expect(events.filter((event) => event.name === 'feeOptionSelectedEvent')).toHaveLength(2)
+    // Once saved, another token sends nothing.
+    store.getState().setTuitionInput({ ...input, token: 'tok-3' })
+    await settled()
+    expect(server.requests.filter((request) => request.url.includes('FrontCalculateFees'))).toHaveLength(2)
+  })
+
+  it('is not sent again by a fresh token once the plan on screen has changed', async () => {
+    const { store, settled } = await planOnScreen()
+    script = [problem(403, 'xsrf_mismatch')]
+    await store.getState().save()
+    await settled()
+    store.getState().chooseFeeCount(18)
+    await settled()
+    store.getState().setTuitionInput({ ...input, token: 'tok-2' })
+    await settled()
+    expect(server.requests.filter((request) => request.url.includes('FrontCalculateFees'))).toHaveLength(1)
+    expect(store.getState().versionLocked).toBe(false)
   })
 
   it('never retries a save the server refused (4xx)', async () => {

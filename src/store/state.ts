@@ -1,9 +1,10 @@
-// The calculator's state, its actions' signatures, its starting point and the selectors the screen reads.
+// The calculator's state and actions, slice by slice (each slice's own file holds its actions and its calls),
+// what the store needs from its host, and the selectors the screen reads.
 import type { StoreApi } from 'zustand/vanilla'
-import { type Language, languageOfTag } from '../domain/language.ts'
+import type { Language } from '../domain/language.ts'
 import type { PlanChoice } from '../domain/payload.ts'
 import type { AmortizationTable, FeesTableResult, TuitionInput } from '../domain/types.ts'
-import type { Emit } from '../events.ts'
+import type { Emit, PlanDownloadDetail, RenderFailure } from '../events.ts'
 
 export type { Language }
 
@@ -11,9 +12,7 @@ export type { Language }
 export interface SaveRefusal {
   /** `recalculation`: the plan SAVE waited for could not be calculated; `save`: the save itself failed. */
   stage: 'recalculation' | 'save'
-  /** `http` (the server answered with an error), `network`, `timeout`, or `response` (an answer that could not be read). */
-  failure: 'http' | 'network' | 'timeout' | 'response'
-  status: number | null
+  failure: CalculationFailure
 }
 
 /** Messages the screen shows as toasts; the view words them. */
@@ -24,16 +23,20 @@ export type Notice =
   | ({ kind: 'save_failed' } & SaveRefusal)
 
 /**
- * Why the last calculation of an embedded plan failed, as the card says it:
- * `session` (401/403: the token expired), `unavailable` (5xx, 429),
+ * Why a call failed, as the card says it: `session` (401/403: the token
+ * expired; the host's fresh token sends it again), `unavailable` (5xx, 429),
  * `connection` (no answer at all), `timeout`, `unreadable` (an answer the
- * widget could not read), `refused` (any other error status).
+ * widget could not read), `refused` (any other error status: the same request
+ * would be refused again, so there is no Try again; the problem's code says
+ * what to change).
  */
 export type CalculationFailureKind = 'session' | 'unavailable' | 'connection' | 'timeout' | 'unreadable' | 'refused'
 
 export interface CalculationFailure {
   kind: CalculationFailureKind
   status: number | null
+  /** The problem's `code` when the server sent one (RFC 9457), e.g. `fee_count_out_of_range`. */
+  code: string | null
 }
 
 /** An amount the student typed that the API refused (400/422): the field keeps it and says why. */
@@ -41,28 +44,47 @@ export interface AmountRefusal {
   field: 'initialAmount' | 'partialPayment'
   /** What the student typed (null: left blank). */
   value: number | null
-  /** The problem's code, e.g. `partial_payment_exceeds_amount`; empty when the answer had none. */
+  /** The problem's code, e.g. `partial_payment_exceeds_amount`; empty when the answer had none. The server's own
+   * words (`detail`) go to the host's event only: the card speaks the widget's language. */
   code: string
-  /** The server's own words, shown for a code the widget does not know. */
-  detail: string | null
 }
 
+/** What the host set besides the input (src/domain/props.ts): where calls go, and what the card shows. */
 export interface CalculatorConfig {
   /** Overrides the environment's API root (`api-base`). */
   apiBase: string | null
   /** Overrides the build's static key of hash mode (`api-key`). */
   apiKey: string | null
+  showHeader: boolean
+  showFooter: boolean
+  /** `reminder-days` as given: how long before each due date the calendar file reminds the student (src/ui/keep/ics.ts reads it). */
+  reminderDays: string | null
 }
 
-export interface CalculatorState {
+/** The host's input (src/store/host-input.ts). */
+export interface HostState {
   config: CalculatorConfig
   /** `embedded`: given a tuition input by the host; `hash`: opened by a version hash. */
   mode: 'none' | 'embedded' | 'hash'
   input: TuitionInput | null
+  loadedByHash: boolean
+  language: Language
+}
+
+/** The calculation (src/store/calculation.ts). */
+export interface CalculationState {
   result: FeesTableResult | null
   /** What the controls show; may run ahead of `result` while a calculation is under way. */
   choice: PlanChoice | null
   calculating: boolean
+  /** Embedded mode: the last calculation failed, and Try again resends it (null when it did not fail). */
+  failure: CalculationFailure | null
+  /** Embedded mode: the API refused an amount the student typed; SAVE waits until it is fixed or reset. */
+  amountRefusal: AmountRefusal | null
+}
+
+/** The save (src/store/save.ts). */
+export interface SaveState {
   /**
    * SAVE was pressed while a recalculation was under way: the save is carried
    * out on that recalculation's result, or refused (with a notice) if it fails.
@@ -71,32 +93,35 @@ export interface CalculatorState {
   saving: boolean
   /** versionBloqueada: set by a successful save, cleared by loading a result. */
   versionLocked: boolean
-  loadedByHash: boolean
-  versionHashCode: string | null
-  versionNumber: number | null
-  /** The dated schedule of the plan on screen: what a save returned, or a preview asked for without saving. */
-  amortization: AmortizationTable | null
   /** A save of the plan on screen succeeded (it may not lock: ERP systems in embedded mode). */
   planSent: boolean
+  versionHashCode: string | null
+  versionNumber: number | null
+}
+
+/** The schedule and the downloads (src/store/preview.ts). */
+export interface PreviewState {
+  /** The dated schedule of the plan on screen: what a save returned, or a preview asked for without saving. */
+  amortization: AmortizationTable | null
   /** The schedule asked for without saving: under way, or failed (the screen says so). */
   schedulePreview: 'idle' | 'loading' | 'failed'
-  /** Embedded mode: the last calculation failed, and Try again resends it (null when it did not fail). */
-  failure: CalculationFailure | null
-  /** Embedded mode: the API refused an amount the student typed; SAVE waits until it is fixed or reset. */
-  amountRefusal: AmountRefusal | null
-  language: Language
 }
+
+export type CalculatorState = HostState & CalculationState & SaveState & PreviewState
 
 export interface CalculatorActions {
   /** A lazy chunk (the calendar, the schedule, the toaster, the API client) could not load: the console and a toast say so. */
   reportChunkFailure(error: unknown): void
+  /** The screen could not be drawn: the host hears of it (`invalidTuitionEvent`, code `render_failed`). */
+  reportRenderFailure(failure: RenderFailure): void
   configure(config: Partial<CalculatorConfig>): void
   /**
-   * Embedded mode: a new tuition input from the host (object or parsed JSON). Equal input sends nothing;
+   * Embedded mode: a new tuition input from the host (an object, or its JSON text). Equal input sends nothing;
    * an input that differs only by `token` replaces the credentials of the next call and changes nothing
-   * else; any other input waits for a save under way, then replaces the plan.
+   * else; any other input waits for a save under way, then replaces the plan. null, undefined and "" clear it.
+   * Returns false when the input was refused (`invalidTuitionEvent`, the plan on screen stays).
    */
-  setTuitionInput(raw: unknown): void
+  setTuitionInput(raw: unknown): boolean
   /** Back to the empty state (the host removed its input). */
   clear(): void
   /** Hash mode: load the saved version. */
@@ -113,7 +138,9 @@ export interface CalculatorActions {
   save(): Promise<void>
   /** Fetches the dated schedule of the plan on screen from FrontCalculateFees without saving a version. */
   previewSchedule(): Promise<void>
-  /** Try again: resends the calculation that failed, with the credentials of the moment. */
+  /** The student took the plan as a PDF or a calendar file: the host hears of it. */
+  planDownloaded(detail: PlanDownloadDetail): void
+  /** Try again: resends the calculation that failed, with the credentials of the moment (not a refused one). */
   retry(): void
   /** The browser is back online: a calculation that failed for want of a connection is sent again. */
   wentOnline(): void
@@ -121,7 +148,8 @@ export interface CalculatorActions {
   dismissAmountRefusal(): void
 }
 
-export type CalculatorStore = StoreApi<CalculatorState & CalculatorActions>
+export type Calculator = CalculatorState & CalculatorActions
+export type CalculatorStore = StoreApi<Calculator>
 
 export interface CalculatorDeps {
   /** Tells the host (the element dispatches DOM events). */
@@ -136,29 +164,6 @@ export interface CalculatorDeps {
   /** Replaces the wait before a retried call, in ms by attempt (tests that are not about the wait). */
   retryDelay?: (attempt: number) => number
 }
-
-export const languageOf = (input: TuitionInput | null | undefined): Language => languageOfTag(input?.language)
-
-export const initialState = (config: CalculatorConfig): CalculatorState => ({
-  config,
-  mode: 'none',
-  input: null,
-  result: null,
-  choice: null,
-  calculating: false,
-  saveQueued: false,
-  saving: false,
-  versionLocked: false,
-  loadedByHash: false,
-  versionHashCode: null,
-  versionNumber: null,
-  amortization: null,
-  planSent: false,
-  schedulePreview: 'idle',
-  failure: null,
-  amountRefusal: null,
-  language: 'es',
-})
 
 /** SAVE is shown unless the table was loaded by hash and is not editable. */
 export const selectShowSave = (s: CalculatorState) => !s.loadedByHash || !!s.result?.isModificable

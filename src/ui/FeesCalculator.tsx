@@ -1,29 +1,15 @@
-import type { I18n } from '@lingui/core'
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useStore } from 'zustand'
+import { useShallow } from 'zustand/shallow'
 import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
-import type { ELEMENT_PROPS, ElementPropName, PropKind } from '../domain/props.ts'
-import { parseTuitionJson } from '../domain/tuition.ts'
+import { ELEMENT_PROP_NAMES, type ELEMENT_PROPS, type ElementPropName, type PropKind } from '../domain/props.ts'
 import type { TuitionInput } from '../domain/types.ts'
-import type {
-  CalculationResultReceivedDetail,
-  Emit,
-  FeeOptionSelectedDetail,
-  InvalidTuitionDetail,
-  RenderFailure,
-} from '../events.ts'
-import { type CalculatorStore, createCalculatorStore } from '../store/calculator-store.ts'
+import { EVENT_CALLBACKS, type FeesCalculatorEventDetail, type FeesCalculatorEventName } from '../events.ts'
+import type { CalculatorStore } from '../store/calculator-store.ts'
 import { CalculatorView } from './CalculatorView.tsx'
 import { CalculatorContext, type CalculatorContextValue } from './context.ts'
-import { createWidgetWords, LanguageProvider, type WidgetWords } from './i18n.ts'
-import {
-  createNoticeChannel,
-  NOTICE_STYLES,
-  type NoticeChannel,
-  NoticeToaster,
-  type NoticeToasterProps,
-  showNotice,
-} from './notices/index.ts'
+import { LanguageProvider, type WidgetWords } from './i18n.ts'
+import { NOTICE_STYLES, NoticeToaster, type NoticeToasterProps } from './notices/index.ts'
 import { RenderBoundary } from './RenderBoundary.tsx'
 import { adoptStyles, styleRootOf } from './styles/adopt.ts'
 import cardCss from './styles/card.css?inline'
@@ -31,6 +17,9 @@ import figuresCss from './styles/figures.css?inline'
 import hostCss from './styles/host.css?inline'
 import planCss from './styles/plan.css?inline'
 import { useLanguagePiece } from './useChunk.ts'
+import { createWidget, hostSetAll, releaseWidget, type Widget } from './widget.ts'
+
+export type { Widget }
 
 /** Everything a first render needs; the calendar, the schedule and the toasts bring their own CSS with their chunks. */
 const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...NOTICE_STYLES]
@@ -44,65 +33,16 @@ type ComponentValue<K extends PropKind> = K extends 'flag'
 
 /**
  * The component's props: the element's properties (src/domain/props.ts says
- * what each means; flags default to true) and the three callbacks that the
- * element turns into its events.
+ * what each means; flags default to true) and a callback for each of the
+ * element's events (src/events.ts names them).
  */
 export type FeesCalculatorProps = {
   [P in ElementPropName]?: ComponentValue<(typeof ELEMENT_PROPS)[P]['kind']>
-} & FeesCalculatorCallbacks
-
-interface FeesCalculatorCallbacks {
-  onCalculationResultReceived?: (detail: CalculationResultReceivedDetail) => void
-  onInvalidTuition?: (detail: InvalidTuitionDetail) => void
-  onFeeOptionSelected?: (detail: FeeOptionSelectedDetail) => void
+} & {
+  [E in FeesCalculatorEventName as (typeof EVENT_CALLBACKS)[E]]?: (detail: FeesCalculatorEventDetail<E>) => void
 }
 
 const noSubscription = () => () => {}
-
-/**
- * What one widget keeps between renders: its store, its i18n instances, its
- * notices and the callbacks of the moment. The element creates it before
- * React's first render, so that the first calculation leaves at once.
- */
-export interface Widget {
-  store: CalculatorStore
-  words: WidgetWords
-  /** The language on screen (null until the first one's words have arrived), kept while another one's load. */
-  shown: { current: Language | null; withPlan: boolean }
-  notices: NoticeChannel
-  /** The props whose callbacks the store's events go to; the component keeps them current. */
-  callbacks: { current: FeesCalculatorProps }
-}
-
-export function createWidget(props: FeesCalculatorProps): Widget {
-  const callbacks = { current: props }
-  const words = createWidgetWords()
-  const shown: Widget['shown'] = { current: null, withPlan: false }
-  const notices = createNoticeChannel()
-  const emit: Emit = (name, detail) => {
-    const p = callbacks.current
-    if (name === 'calculationResultReceivedEvent')
-      p.onCalculationResultReceived?.(detail as CalculationResultReceivedDetail)
-    else if (name === 'invalidTuitionEvent') p.onInvalidTuition?.(detail as InvalidTuitionDetail)
-    else p.onFeeOptionSelected?.(detail as FeeOptionSelectedDetail)
-  }
-  const store = createCalculatorStore(
-    {
-      emit,
-      // In the card's language: a notice raised before its words have arrived waits for them (Spanish if they
-      // cannot be fetched), as the card itself does.
-      notify: (notice) => {
-        const { language } = store.getState()
-        words.load(language).then(
-          (i18n) => showNotice(notices, i18n, notice),
-          () => showNotice(notices, words.of(DEFAULT_LANGUAGE) as I18n, notice),
-        )
-      },
-    },
-    { apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null },
-  )
-  return { store, words, shown, notices, callbacks }
-}
 
 /**
  * The fees calculator as a React component. Each mounted instance has its own
@@ -115,43 +55,47 @@ export function createWidget(props: FeesCalculatorProps): Widget {
  * placeholder first, so React sees no mismatch, then the calculator; a plain
  * client render draws the calculator at once.
  */
-export function FeesCalculator(props: FeesCalculatorProps & { widget?: Widget | null }) {
+export function FeesCalculator(props: FeesCalculatorProps) {
   const inBrowser = useSyncExternalStore(
     noSubscription,
     () => true,
     () => false,
   )
   if (!inBrowser) return <div className="fc" part="base" data-state="placeholder" aria-busy="true" />
-  return <CalculatorInstance {...props} />
+  return <HostedCalculator {...props} />
 }
 
-function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & { widget?: Widget | null }) {
-  const [widget] = useState(() => given ?? createWidget(props))
-  widget.callbacks.current = props
+function HostedCalculator(props: FeesCalculatorProps) {
+  return <WidgetView widget={useWidget(props)} />
+}
+
+/**
+ * The component's widget, wired as the element wires its own (src/ui/widget.ts): every prop goes to the store
+ * through hostSet, before paint, and the store's events come back as the callbacks of the latest render.
+ */
+function useWidget(props: FeesCalculatorProps): Widget {
+  const latest = useRef(props)
+  const [widget] = useState(() =>
+    createWidget((name, detail) => {
+      const callback = latest.current[EVENT_CALLBACKS[name]] as ((detail: unknown) => void) | undefined
+      callback?.(detail)
+    }),
+  )
+  useLayoutEffect(() => {
+    latest.current = props
+    hostSetAll(widget, Object.fromEntries(ELEMENT_PROP_NAMES.map((prop) => [prop, props[prop]])))
+  })
+  useLayoutEffect(() => () => releaseWidget(widget), [widget])
+  return widget
+}
+
+/**
+ * What a widget shows: the card in the language of its input, its styles, its toaster. It only renders the store:
+ * the element (src/element.ts) and the component above hand it a widget wired to their host.
+ */
+export function WidgetView({ widget }: { widget: Widget }) {
   const { store, words, notices } = widget
-  const callbacks = widget.callbacks
-
-  useLayoutEffect(() => {
-    store.getState().configure({ apiBase: props.apiBase ?? null, apiKey: props.apiKey ?? null })
-  }, [store, props.apiBase, props.apiKey])
-
-  const { tuitionInput, versionHashCode } = props
-  // Before paint: the first frame the user sees is already in the input's language.
-  useLayoutEffect(() => {
-    if (versionHashCode) {
-      store.getState().loadByHash(versionHashCode)
-      return
-    }
-    if (typeof tuitionInput === 'string') {
-      const check = parseTuitionJson(tuitionInput)
-      if (check.ok) store.getState().setTuitionInput(check.value)
-      else callbacks.current.onInvalidTuition?.(check.error)
-    } else {
-      store.getState().setTuitionInput(tuitionInput ?? null)
-    }
-  }, [store, callbacks, tuitionInput, versionHashCode])
-
-  const { reportChunkFailure } = store.getState()
+  const { reportChunkFailure, reportRenderFailure } = store.getState()
   const language = useShownLanguage(widget, reportChunkFailure)
   // Spanish's words are always on hand; before the first language's arrive, the card is an empty busy box.
   const i18n =
@@ -169,20 +113,13 @@ function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & {
   const shadowRoot = styleRoot instanceof ShadowRoot ? styleRoot : null
 
   const context = useMemo<CalculatorContextValue>(
-    () => ({
-      store,
-      shadowRoot,
-      reportChunkFailure,
-      language: language ?? DEFAULT_LANGUAGE,
-      reminderDays: props.reminderDays ?? null,
-    }),
-    [store, shadowRoot, reportChunkFailure, language, props.reminderDays],
+    () => ({ store, shadowRoot, reportChunkFailure, language: language ?? DEFAULT_LANGUAGE, words }),
+    [store, shadowRoot, reportChunkFailure, language, words],
   )
   const state = useStore(store, (s) => (s.result === null ? 'empty' : s.versionLocked ? 'locked' : 'loaded'))
-  // React itself writes the error to the console once (its root's onCaughtError); the host hears of it here.
-  const onRenderFailure = useCallback(
-    (failure: RenderFailure) => callbacks.current.onInvalidTuition?.(failure),
-    [callbacks],
+  const { showHeader, showFooter } = useStore(
+    store,
+    useShallow((s) => ({ showHeader: s.config.showHeader, showFooter: s.config.showFooter })),
   )
 
   return (
@@ -197,8 +134,9 @@ function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & {
           ref={base}
         >
           {language && (
-            <RenderBoundary onFailure={onRenderFailure}>
-              <CalculatorView showHeader={props.showHeader ?? true} showFooter={props.showFooter ?? true} />
+            // React itself writes the error to the console once (its root's onCaughtError); the host hears of it here.
+            <RenderBoundary onFailure={reportRenderFailure}>
+              <CalculatorView showHeader={showHeader} showFooter={showFooter} />
             </RenderBoundary>
           )}
           <WidgetToaster store={store} channel={notices} styleRoot={styleRoot} onChunkFailure={reportChunkFailure} />
@@ -217,7 +155,7 @@ function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & {
 function useShownLanguage(widget: Widget, reportChunkFailure: (error: unknown) => void): Language | null {
   const { store, words, shown } = widget
   const wanted = useStore(store, (s) => s.language)
-  const ready = words.of(wanted) !== undefined
+  const ready = words.ready(wanted)
   const unreachable = useLanguagePiece(wanted, ready, words.load, reportChunkFailure)
   // A plan that was on screen keeps its language until the new words are here. A card that had none waits as a busy
   // box: a React host's first render comes before its input, and a saved plan opened by its hash brings its language

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react'
 import { useStore } from 'zustand'
 import type { Language } from '../domain/language.ts'
 import type { CalculatorActions, CalculatorState, CalculatorStore } from '../store/calculator-store.ts'
+import type { WidgetWords } from './i18n.ts'
 
 export interface CalculatorContextValue {
   store: CalculatorStore
@@ -14,8 +15,8 @@ export interface CalculatorContextValue {
    * switch changes every word and format at once). Parts read it here, not from the store.
    */
   language: Language
-  /** The host's `reminder-days`, as given: how long before each due date the calendar file reminds the student. */
-  reminderDays?: string | null
+  /** The widget's words: a part with words of its own says so while it is shown (a switch waits for them). */
+  words: WidgetWords
 }
 
 export const CalculatorContext = createContext<CalculatorContextValue | null>(null)

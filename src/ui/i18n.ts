@@ -8,11 +8,9 @@ import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
 import { messages as esMessages } from '../locales/es/messages.po'
 import { wordsChunks } from './words/chunks.ts'
 
-/** The catalogues of one language: the card's, and the kept plan's (the PDF, the calendar file, their buttons). */
+/** The card's catalogue of one language. */
 export interface LanguageWords {
   messages: Messages
-  /** Undefined for Spanish, whose kept-plan words come with the schedule (src/ui/keep/texts.ts). */
-  keepMessages?: Messages
 }
 
 /** A language's words if they are on hand (Spanish always), without fetching anything. */
@@ -39,16 +37,27 @@ export function createI18n(language: Language = DEFAULT_LANGUAGE, more?: Message
   return setupI18n({ locale: language, messages: { [language]: messages } })
 }
 
+/** Words a part of the screen brings with it (the schedule's): on hand for a language, or to be fetched. */
+export interface WordsPiece {
+  has(language: Language): boolean
+  load(language: Language): Promise<unknown>
+}
+
 /** One widget's instances, one per language it has spoken: switching language is choosing one, not mutating one. */
 export interface WidgetWords {
   /** The instance for a language whose words are on hand, else undefined. */
   of(language: Language): I18n | undefined
-  /** The instance for a language, once its words have arrived. */
+  /** Whether the card can switch to a language: its words and those of every part shown are on hand. */
+  ready(language: Language): boolean
+  /** The instance for a language, once its words, and those of every part shown, have arrived. */
   load(language: Language): Promise<I18n>
+  /** A part with words of its own, while it is shown: a switch of language waits for them too. Returns its removal. */
+  show(piece: WordsPiece): () => void
 }
 
 export function createWidgetWords(): WidgetWords {
   const instances = new Map<Language, I18n>()
+  const pieces = new Set<WordsPiece>()
   const of = (language: Language) => {
     let i18n = instances.get(language)
     if (!i18n && wordsOf(language)) {
@@ -59,7 +68,15 @@ export function createWidgetWords(): WidgetWords {
   }
   return {
     of,
-    load: (language) => loadWords(language).then(() => of(language) as I18n),
+    ready: (language) => of(language) !== undefined && [...pieces].every((piece) => piece.has(language)),
+    load: (language) =>
+      Promise.all([loadWords(language), ...[...pieces].map((piece) => piece.load(language))]).then(
+        () => of(language) as I18n,
+      ),
+    show(piece) {
+      pieces.add(piece)
+      return () => pieces.delete(piece)
+    },
   }
 }
 

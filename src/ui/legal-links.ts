@@ -1,5 +1,5 @@
-/** Build-time configuration (Vite env variables, documented in the README). */
-const env = import.meta.env as Record<string, string | undefined>
+// Build-time configuration (Vite env variables, documented in the README), each read as `import.meta.env.NAME`: the
+// build writes in the value of each, where a variable holding `import.meta.env` would bring the whole object.
 
 /** Where the four legal links of the header and footer point. */
 export interface LegalUrls {
@@ -12,13 +12,13 @@ export interface LegalUrls {
 const DEFAULT_LEGAL_BASE = 'https://fees-calculator.example/legal'
 
 export const LEGAL_URLS: LegalUrls = {
-  legalNotice: env.VITE_FEES_LEGAL_NOTICE_URL || `${DEFAULT_LEGAL_BASE}/notice`,
-  privacy: env.VITE_FEES_PRIVACY_URL || `${DEFAULT_LEGAL_BASE}/privacy`,
-  cookies: env.VITE_FEES_COOKIES_URL || `${DEFAULT_LEGAL_BASE}/cookies`,
-  legalClauses: env.VITE_FEES_LEGAL_CLAUSES_URL || `${DEFAULT_LEGAL_BASE}/clauses`,
+  legalNotice: import.meta.env.VITE_FEES_LEGAL_NOTICE_URL || `${DEFAULT_LEGAL_BASE}/notice`,
+  privacy: import.meta.env.VITE_FEES_PRIVACY_URL || `${DEFAULT_LEGAL_BASE}/privacy`,
+  cookies: import.meta.env.VITE_FEES_COOKIES_URL || `${DEFAULT_LEGAL_BASE}/cookies`,
+  legalClauses: import.meta.env.VITE_FEES_LEGAL_CLAUSES_URL || `${DEFAULT_LEGAL_BASE}/clauses`,
 }
 
 /** The year the footer's copyright line names: fixed, not the current year. */
 export const COPYRIGHT_YEAR = 2023
 /** Who the copyright line names: the university running the calculator. */
-export const COPYRIGHT_HOLDER = env.VITE_FEES_COPYRIGHT_HOLDER || 'Fees Calculator'
+export const COPYRIGHT_HOLDER = import.meta.env.VITE_FEES_COPYRIGHT_HOLDER || 'Fees Calculator'

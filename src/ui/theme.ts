@@ -30,7 +30,7 @@
  * @csspart card - The calculator card.
  * @csspart title - The study programme name.
  * @csspart intro - The intro message.
- * @csspart failure - Why the plan could not be calculated (session expired, service unavailable, no connection, too slow, unreadable answer), with Try again.
+ * @csspart failure - Why the plan could not be calculated (session expired, service unavailable, no connection, too slow, unreadable answer, refused details), with Try again where trying again can succeed.
  * @csspart fee-select - The number-of-fees dropdown.
  * @csspart monthly-fee - The highlighted monthly fee panel.
  * @csspart date - The first payment date field (calendar button or read-only date).

@@ -53,4 +53,62 @@ describeEngines('the built bundle dist/fees-calculator.js', ['chromium'], (suite
     await page.evaluate(() => document.querySelector('fees-calculator')!.setAttribute('tuition-input', '{not json'))
     expect((await page.event('invalidTuitionEvent')).code).toBe('invalid_json')
   })
+
+  it('sends the first calculation of a tuition-input attribute with a token as the element connects, before its first render', async () => {
+    const token = await suite.demo.token()
+    const input = JSON.stringify({
+      currency: 'EUR',
+      dateOfPayment: '2030-01-05',
+      finalAmount: 6000,
+      system: 1,
+      financialType: 0,
+      token,
+    })
+    // The element is upgraded when the script runs: it reads the attribute, writes it back without the token (which
+    // runs its pending reactions, its connect among them) and connects, within one task; a first render comes later.
+    const html = HOST_PAGE.replace(
+      '<fees-calculator id="calc"></fees-calculator>',
+      `<fees-calculator id="calc" tuition-input='${input}'></fees-calculator>`,
+    )
+    const page = await suite.open('/host.html', {
+      html,
+      before: (page) =>
+        page.playwright.addInitScript(() => {
+          // What happened first, in order: the calculation's fetch, the element's first connect returning, its
+          // shadow root's first content (its first render). Times in the page are too coarse to order them.
+          const seen: string[] = []
+          ;(window as unknown as { __seen: string[] }).__seen = seen
+          const note = (what: string) => {
+            if (!seen.includes(what)) seen.push(what)
+          }
+          const send = window.fetch.bind(window)
+          window.fetch = (input, init) => {
+            if (String(input instanceof Request ? input.url : input).includes('CalculateFeeOptions')) note('sent')
+            return send(input, init)
+          }
+          const define = customElements.define.bind(customElements)
+          customElements.define = (name, ctor, options) => {
+            const connect = ctor.prototype.connectedCallback
+            ctor.prototype.connectedCallback = function (this: HTMLElement) {
+              connect.call(this)
+              note('connected')
+            }
+            return define(name, ctor, options)
+          }
+          const attach = Element.prototype.attachShadow
+          Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+            const root = attach.call(this, init)
+            new MutationObserver(() => note('rendered')).observe(root, { childList: true, subtree: true })
+            return root
+          }
+        }),
+    })
+    await page.event('calculationResultReceivedEvent')
+    expect(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).toEqual([
+      'sent',
+      'connected',
+      'rendered',
+    ])
+    expect(await page.playwright.locator('fees-calculator').getAttribute('tuition-input')).not.toContain(token)
+  })
 })

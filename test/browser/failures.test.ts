@@ -5,6 +5,7 @@
  * network away, set cookies and watch the requests: a host's fresh token or the browser coming back online sends the
  * calculation again, and a plan reopened by hash saves end to end, with the XSRF header where the widget sends it.
  */
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { mintToken } from '../../server/src/auth.ts'
 import { TEST_JWT_SECRET } from '../../server/test/support/reference-server.ts'
@@ -38,6 +39,21 @@ const attribute = (page: TestPage, selector: string, name: string) =>
     selector,
     name,
   )
+
+/** Sets the element's tuition input: the portal's, with `changes`. */
+function setInput(page: TestPage, changes: Record<string, unknown>) {
+  return page.evaluate((patch) => {
+    const element = document.querySelector('fees-calculator')!
+    // As the host gave it (the attribute's text, its token included), or the object set since.
+    const given = element.tuitionInput
+    element.tuitionInput = { ...(typeof given === 'string' ? JSON.parse(given) : given), ...patch }
+  }, changes)
+}
+
+/** The English catalogue's sentences (three words or more): none may be on a card in another language. */
+const ENGLISH_SENTENCES = [...readFileSync('src/locales/en/messages.po', 'utf8').matchAll(/^msgstr "(.+)"$/gm)]
+  .map((match) => match[1]!.replace(/\\"/g, '"'))
+  .filter((sentence) => !sentence.includes('{') && sentence.split(' ').length >= 3)
 
 describeEngines('a calculation that fails, in every engine', EVERY_ENGINE, (suite) => {
   it.each([
@@ -139,6 +155,89 @@ describeEngines(
         await page.playwright.context().setOffline(false)
         await expect.poll(() => page.text('[part=fee-select] option:checked')).toMatch(/18/)
         await expect.poll(() => failure(page).count()).toBe(0)
+      })
+    })
+
+    describe('a choice the API refuses', () => {
+      it('says what to change, and offers no Try again (the same request would be refused again)', async () => {
+        const page = await suite.open('/demo/portal.html?lang=en')
+        page.expectError(/status of 422/)
+        await page.loaded()
+        await setInput(page, { numberOfFees: 30 })
+        await failure(page).waitFor()
+        expect(await page.event('invalidTuitionEvent')).toMatchObject({
+          status: 422,
+          body: { code: 'fee_count_out_of_range' },
+        })
+        expect(await failure(page).textContent()).toContain('This number of fees is not offered: choose another.')
+        expect(await failure(page).getByRole('button').count()).toBe(0)
+      })
+    })
+
+    describe('the reference API refusing an amount too small for the fee count, on a Basque card', () => {
+      it("says so at the field in Basque, and the card shows no English (the server's detail goes to the event)", async () => {
+        const page = await suite.open('/demo/portal.html?lang=eu')
+        page.expectError(/status of 422/)
+        await page.loaded()
+        const field = page.playwright.locator('fees-calculator input[data-figure=initialAmount]')
+        await field.fill('0,05')
+        await field.press('Tab')
+        const refused = await page.event('invalidTuitionEvent')
+        expect(refused).toMatchObject({ status: 422, body: { code: 'amount_too_small' } })
+        expect(refused.body.detail).toMatch(/cannot be spread/)
+        await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true')
+        const described = await field.getAttribute('aria-describedby')
+        expect(await page.text(`[id="${described}"]`)).toBe(
+          'Zenbateko hau txikiegia da hainbeste kuotatarako: aukeratu kuota gutxiago edo zenbateko handiagoa.',
+        )
+        const card = (await page.text('.fc')) ?? ''
+        expect(card).not.toContain(refused.body.detail)
+        expect(ENGLISH_SENTENCES.filter((sentence) => card.includes(sentence))).toEqual([])
+        expect(await attribute(page, '.fc', 'lang')).toBe('eu')
+      })
+    })
+
+    describe('a save refused for the session', () => {
+      it("says so like a calculation, and the host's fresh token saves it by itself with the same key: one version", async () => {
+        const page = await suite.open('/demo/portal.html?lang=en')
+        page.expectError(/status of 401/)
+        await page.loaded()
+        // A contract of its own, so that its version number counts this test's saves only.
+        await setInput(page, { contractId: `C-SESSION-${Date.now()}` })
+        await page.loaded()
+        const saves: { key: string; authorization: string; status: Promise<number> }[] = []
+        page.playwright.on('request', (request) => {
+          if (!request.url().includes('FrontCalculateFees')) return
+          const headers = request.headers()
+          saves.push({
+            key: headers['idempotency-key'] ?? '',
+            authorization: headers.authorization ?? '',
+            status: request.response().then((response) => response?.status() ?? 0),
+          })
+        })
+        // The token expires while the plan is on screen: nothing is sent until SAVE.
+        await setInput(page, { token: 'an-expired-token' })
+        await page.click('[part=save-button]')
+        expect(await page.event('feeOptionSelectedEvent')).toMatchObject({ kind: 'http', status: 401 })
+        const toast = page.playwright.locator('fees-calculator [data-sonner-toast]', {
+          hasText: 'The plan was not saved',
+        })
+        await toast.waitFor()
+        expect(await toast.locator('[data-description]').textContent()).toBe(
+          'Your session has expired: the plan will be saved as soon as the page renews it.',
+        )
+        expect(await attribute(page, '.fc', 'data-state')).toBe('loaded')
+
+        // The host renews the token (the same input, a fresh token): no second press.
+        await setInput(page, { token: await mintToken(TEST_JWT_SECRET, 600, 'student-renewed') })
+        const saved = await page.event('feeOptionSelectedEvent', 2)
+        await page.waitForInside('.fc[data-state=locked]')
+        expect(saves).toHaveLength(2)
+        expect(await Promise.all(saves.map((save) => save.status))).toEqual([401, 200])
+        expect(saves[1]!.key).toBe(saves[0]!.key)
+        expect(saves[1]!.authorization).not.toBe(saves[0]!.authorization)
+        // One version stored: the first of its contract (the refused try stored nothing).
+        expect(saved.versionNumber).toBe(1)
       })
     })
 

@@ -87,7 +87,7 @@ describeEngines('<fees-calculator> saves exactly the plan on screen (real clicks
       'No se ha guardado el plan: no se han podido calcular sus nuevas cifras',
     )
     expect(await toast.locator('[data-description]').textContent()).toBe(
-      'El servidor lo ha rechazado (error 500). Pulsa GUARDAR para intentarlo de nuevo.',
+      'El servicio no está disponible en este momento. Pulsa GUARDAR de nuevo dentro de un rato.',
     )
     await page.settled()
     // The figures and the controls are the last plan calculated; SAVE works again.

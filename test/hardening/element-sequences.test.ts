@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { httpChunk } from '../../src/api/errors.ts'
+import { httpChunk } from '../../src/api/chunks.ts'
 import { defineFeesCalculator } from '../../src/define.ts'
 import type { TuitionInput } from '../../src/domain/types.ts'
 import { RELEASE_DELAY_MS } from '../../src/element/r2wc-adapter.ts'

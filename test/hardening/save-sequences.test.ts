@@ -10,7 +10,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { httpChunk } from '../../src/api/errors.ts'
+import { httpChunk } from '../../src/api/chunks.ts'
 import { choiceOf } from '../../src/domain/payload.ts'
 import type { AmortizationTable } from '../../src/domain/types.ts'
 import { type CalculatorStore, createCalculatorStore, type Notice } from '../../src/store/calculator-store.ts'
@@ -150,7 +150,9 @@ describe('named sequences (the cases the model found or the issue describes)', (
       await does(new NewInput(0), first())
       const shown = real.store.getState().result
       await does(chooseCount(18), new Save(), new Deliver(0, 'timeout'))
-      expect(real.notices).toEqual([{ kind: 'save_failed', stage: 'recalculation', failure: 'timeout', status: null }])
+      expect(real.notices).toEqual([
+        { kind: 'save_failed', stage: 'recalculation', failure: { kind: 'timeout', status: null, code: null } },
+      ])
       expect(real.events.at(-1)).toMatchObject({
         name: 'feeOptionSelectedEvent',
         detail: { code: 'request_failed', kind: 'timeout' },
@@ -184,7 +186,7 @@ describe('named sequences (the cases the model found or the issue describes)', (
       expect(api.held()).toEqual([])
     }))
 
-  it('reports a 401 on a save to the host with its status, keeps the plan unlocked, and saves once the token is fresh', () =>
+  it('reports a 401 on a save to the host with its status, keeps the plan unlocked, and saves it by itself with the fresh token and the same key', () =>
     withFreshStore(async (real, does) => {
       await does(new NewInput(0), first())
       const shown = real.store.getState().result
@@ -193,9 +195,18 @@ describe('named sequences (the cases the model found or the issue describes)', (
         name: 'feeOptionSelectedEvent',
         detail: { code: 'request_failed', kind: 'http', status: 401 },
       })
-      expect(real.notices.at(-1)).toEqual({ kind: 'save_failed', stage: 'save', failure: 'http', status: 401 })
+      expect(real.notices.at(-1)).toEqual({
+        kind: 'save_failed',
+        stage: 'save',
+        failure: { kind: 'session', status: 401, code: 'invalid_token' },
+      })
       expect(real.store.getState()).toMatchObject({ result: shown, versionLocked: false, saving: false })
-      await does(new NewToken('second'), new Save(), first())
+      await does(new NewToken('second'))
+      // No second press: the save goes again with the fresh token and the key of the refused one.
+      const saves = api.log.filter((call) => call.kind === 'save')
+      expect(saves.at(-1)?.authorization).toBe(`Bearer ${api.tokens.second}`)
+      expect(saves.at(-1)?.idempotencyKey).toBe(saves.at(-2)?.idempotencyKey)
+      await does(first())
       expect((real.events.at(-1)!.detail as AmortizationTable).versionNumber).toBeGreaterThanOrEqual(1)
       expect(real.store.getState().versionLocked).toBe(true)
     }))

@@ -13,7 +13,7 @@ import type { FeesCalculatorEventName } from '../../src/events.ts'
 import { type CalculatorStore, createCalculatorStore } from '../../src/store/calculator-store.ts'
 import { CalculatorView } from '../../src/ui/CalculatorView.tsx'
 import { CalculatorContext } from '../../src/ui/context.ts'
-import { createI18n, LanguageProvider, loadWords } from '../../src/ui/i18n.ts'
+import { createI18n, createWidgetWords, LanguageProvider, loadWords } from '../../src/ui/i18n.ts'
 import { type Answer, responseOf } from './answers.ts'
 import { tuitionInput } from './fixtures.ts'
 import { setPageUrl } from './page-url.ts'
@@ -99,6 +99,7 @@ export function mount(): Harness {
             shadowRoot: null,
             reportChunkFailure: () => {},
             language: 'en',
+            words: createWidgetWords(),
           }}
         >
           <CalculatorView showHeader showFooter />

@@ -86,6 +86,8 @@ export interface Model {
   locked: boolean
   /** A SAVE press the store accepted and whose outcome the host has not had yet. */
   savePending: boolean
+  /** The last save was refused for the session (401/403): the host's fresh token may send it again by itself. */
+  sessionRefusedSave: boolean
   /** Events already read into the model. */
   seen: number
   /** Calls already checked for their credentials. */
@@ -141,6 +143,8 @@ function readEvents(model: Model, real: Real): void {
     } else if (event.name === 'feeOptionSelectedEvent') {
       expect(model.savePending, 'feeOptionSelectedEvent without a SAVE pressed').toBe(true)
       model.savePending = false
+      const status = isFailure(event.detail) ? event.detail.status : null
+      model.sessionRefusedSave = status === 401 || status === 403
       if (!isFailure(event.detail)) {
         const table = event.detail as AmortizationTable
         model.saved = table
@@ -160,6 +164,7 @@ export function applyPlan(model: Model, plan: number): void {
   model.shown = null
   model.saved = null
   model.locked = false
+  model.sessionRefusedSave = false
 }
 
 /** The dated schedule describes the fees table: same count, first date, amount and totals. */
@@ -264,7 +269,10 @@ export class Save implements Command {
     const before = real.events.length
     // Not awaited: a save resolves when its answer arrives, which this test delivers later.
     void real.store!.getState().save()
-    if (accepted) model.savePending = true
+    if (accepted) {
+      model.savePending = true
+      model.sessionRefusedSave = false
+    }
     await step(model, real)
     if (!accepted)
       expect(real.events.slice(before).some((event) => event.name === 'feeOptionSelectedEvent')).toBe(false)
@@ -309,10 +317,17 @@ export class NewToken implements Command {
     const calls = api.log.length
     const before = real.store!.getState()
     // After a failed calculation a new token sends it again: the plan goes on, as its answer will show.
-    const resends = before.failure !== null && !before.calculating && api.tokens[this.token] !== api.tokens[model.token]
+    const fresh = api.tokens[this.token] !== api.tokens[model.token]
+    // After a failed calculation a new token sends it again, and after a save refused for the session it may send the save.
+    const resends = fresh && ((before.failure !== null && !before.calculating) || model.sessionRefusedSave)
     real.setInput(inputOf(api, model.plan!, this.token))
     model.token = this.token
     await real.flush?.()
+    if (real.store && selectSaveBusy(real.store.getState()) && !model.savePending) {
+      expect(model.sessionRefusedSave, 'a save sent again by a fresh token was refused for the session').toBe(true)
+      model.savePending = true
+      model.sessionRefusedSave = false
+    }
     if (model.activePlan === model.plan && !resends) {
       model.waitingPlan = null
       const after = real.store!.getState()
@@ -424,6 +439,7 @@ const NOTHING_ON_SCREEN = {
   saved: null,
   locked: false,
   savePending: false,
+  sessionRefusedSave: false,
 } as const satisfies Partial<Model>
 
 /** The screen went away (the store cleared, or the element removed): nothing is on it and nothing is pending. */

@@ -1,7 +1,7 @@
+import type { I18n } from '@lingui/core'
 import { useLayoutEffect, useState } from 'react'
 import { useShallow } from 'zustand/shallow'
 import type { Language } from '../../domain/language.ts'
-import type { PlanDownloadDetail } from '../../events.ts'
 import type { CalculatorState } from '../../store/calculator-store.ts'
 import { useActions, useCalculator, useCalculatorContext } from '../context.ts'
 import { formattersFor } from '../format.ts'
@@ -34,47 +34,35 @@ function keptPlanOf(s: CalculatorState, language: Language): KeptPlan | null {
  * schedule first (which then shows too). The PDF maker is a lazy chunk: fetched on the first press, or earlier on
  * hover or focus.
  */
-export default function PlanDownloads() {
-  const { reportChunkFailure, language, store, reminderDays, shadowRoot } = useCalculatorContext()
+export default function PlanDownloads({ words }: { words: I18n }) {
+  const { reportChunkFailure, language, store, shadowRoot } = useCalculatorContext()
   useLayoutEffect(() => {
     adoptStyles(shadowRoot ?? document, [downloadsCss])
   }, [shadowRoot])
-  const { previewSchedule } = useActions()
-  const { hasResult, saved, busy } = useCalculator(
+  const { previewSchedule, planDownloaded } = useActions()
+  const { hasResult, saved, busy, reminderDays } = useCalculator(
     useShallow((s) => ({
       hasResult: s.result !== null,
       saved: isSavedVersion(s),
       // A plan being recalculated or saved (SAVE pressed included) is not the one the files would keep.
       busy: s.calculating || s.saving || s.saveQueued,
+      reminderDays: s.config.reminderDays,
     })),
   )
   const [making, setMaking] = useState(false)
-  const labels = buttonTexts(language)
+  const labels = buttonTexts(words)
   if (!hasResult) return null
   /** The plan with its schedule: the one on screen, else fetched now; null if it could not be (the card says so). */
   const plan = async (): Promise<KeptPlan | null> => {
     if (!store.getState().amortization) await previewSchedule()
     return keptPlanOf(store.getState(), language)
   }
-  const announce = (target: EventTarget, kept: KeptPlan, detail: Pick<PlanDownloadDetail, 'kind' | 'fileName'>) =>
-    target.dispatchEvent(
-      new CustomEvent<PlanDownloadDetail>('planDownloadEvent', {
-        detail: {
-          ...detail,
-          contractId: kept.contractId,
-          versionNumber: kept.versionNumber,
-          versionHashCode: kept.versionHashCode,
-        },
-        bubbles: true,
-        composed: true,
-      }),
-    )
   const prefetch = () => {
     pdfChunk.load().catch(() => {
       // Reported when the student presses the button, not on a hover.
     })
   }
-  const make = async (button: HTMLButtonElement, kind: 'pdf' | 'ics') => {
+  const make = async (kind: 'pdf' | 'ics') => {
     if (busy || making) return
     setMaking(true)
     try {
@@ -84,12 +72,14 @@ export default function PlanDownloads() {
       const madeAt = new Date()
       const fileName = planFileName(kept, kind, madeAt)
       const blob = maker
-        ? new Blob([maker.planPdf(kept, pdfTexts(kept, madeAt), madeAt) as BlobPart], { type: 'application/pdf' })
+        ? new Blob([maker.planPdf(kept, pdfTexts(kept, madeAt, words), madeAt) as BlobPart], {
+            type: 'application/pdf',
+          })
         : new Blob(
             [
               planIcs(
                 kept,
-                icsTexts(kept),
+                icsTexts(kept, words),
                 formattersFor(language, kept.table.currency).money,
                 madeAt,
                 reminderDaysOf(reminderDays),
@@ -98,7 +88,7 @@ export default function PlanDownloads() {
             { type: 'text/calendar' },
           )
       downloadBlob(blob, fileName)
-      announce(button, kept, { kind, fileName })
+      planDownloaded({ kind, fileName, ...versionOf(kept) })
     } catch (error) {
       reportChunkFailure(error)
     } finally {
@@ -115,7 +105,7 @@ export default function PlanDownloads() {
         {...state}
         onPointerEnter={prefetch}
         onFocus={prefetch}
-        onClick={(event) => void make(event.currentTarget, 'pdf')}
+        onClick={() => void make('pdf')}
       >
         {labels.pdf}
       </button>
@@ -125,7 +115,7 @@ export default function PlanDownloads() {
           className="fc-button fc-button--secondary"
           data-download="ics"
           {...state}
-          onClick={(event) => void make(event.currentTarget, 'ics')}
+          onClick={() => void make('ics')}
         >
           {labels.ics}
         </button>
@@ -133,3 +123,9 @@ export default function PlanDownloads() {
     </div>
   )
 }
+
+const versionOf = (plan: KeptPlan) => ({
+  contractId: plan.contractId,
+  versionNumber: plan.versionNumber,
+  versionHashCode: plan.versionHashCode,
+})

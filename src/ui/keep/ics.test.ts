@@ -3,10 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { makePlan } from '../../../test/support/plans.ts'
 import { LANGUAGES } from '../../domain/language.ts'
 import { formattersFor } from '../format.ts'
-import { loadWords } from '../i18n.ts'
 import { foldLine, planIcs, REMINDER_DAYS, reminderDaysOf } from './ics.ts'
 import type { KeptPlan } from './plan.ts'
-import { icsTexts } from './texts.ts'
+import { icsTexts, loadKeepWords } from './texts.ts'
 
 const MADE_AT = new Date('2026-11-24T16:05:00Z')
 
@@ -25,7 +24,7 @@ describe.each(LANGUAGES)('the due dates as a calendar in %s', (language) => {
   const format = formattersFor(language, 'EUR')
   let file = ''
   beforeAll(async () => {
-    await loadWords(language)
+    await loadKeepWords(language)
     file = planIcs(plan, icsTexts(plan), format.money, MADE_AT)
   })
 

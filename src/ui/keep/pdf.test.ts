@@ -8,10 +8,9 @@ import { makePlan } from '../../../test/support/plans.ts'
 import type { Language } from '../../domain/language.ts'
 import { LANGUAGES } from '../../domain/language.ts'
 import { formattersFor } from '../format.ts'
-import { loadWords } from '../i18n.ts'
 import { planPdf } from './pdf.ts'
 import type { KeptPlan } from './plan.ts'
-import { pdfTexts } from './texts.ts'
+import { loadKeepWords, pdfTexts } from './texts.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'plan-pdf-'))
 let count = 0
@@ -51,7 +50,7 @@ function wordsOf(file: string): Word[] {
 }
 
 // Every language but Spanish has its words in a chunk of its own, as in the browser.
-beforeAll(() => Promise.all(LANGUAGES.map(loadWords)))
+beforeAll(() => Promise.all(LANGUAGES.map(loadKeepWords)))
 
 const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
 

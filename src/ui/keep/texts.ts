@@ -4,16 +4,60 @@ import { msg } from '@lingui/core/macro'
 import { localToday } from '../../domain/dates.ts'
 import type { Language } from '../../domain/language.ts'
 import { FinancialType } from '../../domain/types.ts'
+import { defineChunk, setChunkIntegrity } from '../../lazy/chunk.ts'
 import { formattersFor } from '../format.ts'
-// Not through ../i18n.ts: that would take the card's Spanish catalogue out of the first render's own chunk.
-import { wordsChunks } from '../words/chunks.ts'
 import type { IcsTexts } from './ics.ts'
 import { messages as esMessages } from './locales/es/messages.po'
 import type { PdfTexts } from './pdf.ts'
 import type { KeptPlan } from './plan.ts'
 import { isSaved } from './plan.ts'
 
+// The script-tag build writes the word chunks' sha384 here (vite.config.ts): this chunk (the schedule's), checked
+// itself, vouches for them. Other builds leave the placeholder, and nothing is checked, as for the entry.
+const WORDS_INTEGRITY = '@@fees-calculator-nested-integrity@@'
+if (!WORDS_INTEGRITY.startsWith('@@')) setChunkIntegrity(JSON.parse(WORDS_INTEGRITY), import.meta.url)
+
+/**
+ * The kept plan's words (the schedule, the PDF, the calendar file, their buttons): a catalogue of its own, which
+ * never comes with the first figures. Spanish's is in the schedule's chunk; every other language's is a small chunk
+ * of its own, fetched when the schedule first speaks it.
+ */
+const keepWordsChunks = {
+  en: defineChunk('keep-en', () => import('./locales/en/messages.po')),
+  ca: defineChunk('keep-ca', () => import('./locales/ca/messages.po')),
+  eu: defineChunk('keep-eu', () => import('./locales/eu/messages.po')),
+  gl: defineChunk('keep-gl', () => import('./locales/gl/messages.po')),
+  pt: defineChunk('keep-pt', () => import('./locales/pt/messages.po')),
+} as const
+
 const instances = new Map<Language, I18n>()
+
+const keepMessagesOf = (language: Language): Messages | undefined =>
+  language === 'es' ? esMessages : keepWordsChunks[language].loaded()?.messages
+
+/** The kept plan's words in a language, if on hand (Spanish always). */
+export function keepWordsOf(language: Language): I18n | undefined {
+  let i18n = instances.get(language)
+  const messages = i18n ? undefined : keepMessagesOf(language)
+  if (!i18n && messages) {
+    i18n = setupI18n({ locale: language, messages: { [language]: messages } })
+    instances.set(language, i18n)
+  }
+  return i18n
+}
+
+/** The kept plan's words in a language, fetched once per page; rejects with a ChunkLoadError (a later call tries again). */
+export async function loadKeepWords(language: Language): Promise<I18n> {
+  if (language !== 'es') await keepWordsChunks[language].load()
+  return keepWordsOf(language) as I18n
+}
+
+/** The kept plan's words in a language whose words are on hand (loadKeepWords). */
+export function keepI18n(language: Language): I18n {
+  const i18n = keepWordsOf(language)
+  if (!i18n) throw new Error(`the ${language} words of the kept plan have not been loaded`)
+  return i18n
+}
 
 /** Each language by its own name, as the document says which language it is in. */
 const LANGUAGE_NAMES: Record<Language, string> = {
@@ -23,26 +67,6 @@ const LANGUAGE_NAMES: Record<Language, string> = {
   eu: 'euskara',
   gl: 'galego',
   pt: 'português',
-}
-
-/**
- * A catalogue of its own: the documents' Spanish words load with the schedule, never with the first figures; every
- * other language's come in that language's words chunk, which the card has fetched before it speaks it.
- */
-function keepMessagesOf(language: Language): Messages {
-  const messages = language === 'es' ? esMessages : wordsChunks[language].loaded()?.keepMessages
-  if (!messages) throw new Error(`the ${language} words have not been loaded`)
-  return messages
-}
-
-/** The kept plan's words in a language (whose words the card has on hand). */
-export function keepI18n(language: Language): I18n {
-  let i18n = instances.get(language)
-  if (!i18n) {
-    i18n = setupI18n({ locale: language, messages: { [language]: keepMessagesOf(language) } })
-    instances.set(language, i18n)
-  }
-  return i18n
 }
 
 /** The PDF's texts: Lingui's catalogue of the widget's language and the screen's formats. */
@@ -137,7 +161,6 @@ export function icsTexts(plan: KeptPlan, i18n: I18n = keepI18n(plan.language)): 
 }
 
 /** The buttons' words: from this catalogue too, which comes with the schedule, not with the first figures. */
-export function buttonTexts(language: Language): { pdf: string; ics: string } {
-  const i18n = keepI18n(language)
+export function buttonTexts(i18n: I18n): { pdf: string; ics: string } {
   return { pdf: i18n._(msg`Download the plan (PDF)`), ics: i18n._(msg`Add the due dates to my calendar`) }
 }

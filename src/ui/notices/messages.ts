@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import { saveFailureWords } from '../save-failure.ts'
+import { saveFailureWords } from '../failure-words.ts'
 import type { PendingNotice } from './channel.ts'
 
 /** The widget's notices, by kind: a title and an optional description. The Spanish texts are the product's, word for word. */

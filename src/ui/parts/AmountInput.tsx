@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useId, useLayoutEffect, useRef, useState } from 'react'
 import { parseAmount } from '../amount.ts'
-import { amountRefusalWords } from '../amount-refusal.ts'
 import { useActions, useCalculator } from '../context.ts'
+import { amountRefusalWords } from '../failure-words.ts'
 import { useFormatters } from '../useFormatters.ts'
 
 export interface AmountInputProps {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
-import type { CalculationFailureKind } from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
+import { calculationFailureWords } from '../failure-words.ts'
 
 function subscribeToConnection(onChange: () => void): () => void {
   window.addEventListener('online', onChange)
@@ -23,13 +23,13 @@ function useOnline(): boolean {
 
 /**
  * Why the plan could not be calculated, said on the card (embedded mode) in
- * an alert, with Try again, which resends the same request. While the browser
- * is offline it says so, and a calculation that failed for want of a
- * connection goes again by itself when the browser is back online. Hash mode
- * shows nothing here: its failures are only logged.
+ * an alert, with Try again where sending it again can succeed (src/ui/failure-words.ts
+ * words it). While the browser is offline it says so, and a calculation that
+ * failed for want of a connection goes again by itself when the browser is
+ * back online. Hash mode shows nothing here: its failures are only logged.
  */
 export function FailureNotice() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { retry, wentOnline } = useActions()
   const embedded = useCalculator((s) => s.mode === 'embedded')
   const failure = useCalculator((s) => s.failure)
@@ -44,30 +44,14 @@ export function FailureNotice() {
     wasOnline.current = online
   }, [online, wentOnline])
 
-  if (!embedded) return null
-  const kind: CalculationFailureKind | null = !online ? 'connection' : (failure?.kind ?? null)
-  if (!kind) return null
-  const tryAgain = t`Press Try again.`
-  const words: Record<CalculationFailureKind, { title: string; description: string }> = {
-    session: { title: t`Your session has expired`, description: t`The page will renew it, or press Try again.` },
-    unavailable: {
-      title: t`The service is not available right now`,
-      description: t`Wait a moment and press Try again.`,
-    },
-    connection: online
-      ? { title: t`No connection`, description: t`Check your connection and press Try again.` }
-      : { title: t`You are offline`, description: t`The plan will be calculated when the connection is back.` },
-    timeout: { title: t`The service took too long to answer`, description: tryAgain },
-    unreadable: { title: t`The service's answer could not be read`, description: tryAgain },
-    refused: { title: t`The plan could not be calculated with these details`, description: tryAgain },
-  }
-  const { title, description } = words[kind]
+  const words = embedded ? calculationFailureWords(failure, online, i18n) : null
+  if (!words) return null
   return (
-    <div className="fc-failure" part="failure" role="alert" data-failure={kind}>
+    <div className="fc-failure" part="failure" role="alert" data-failure={online ? failure?.kind : 'connection'}>
       <p>
-        <strong>{title}</strong> <span>{description}</span>
+        <strong>{words.title}</strong> <span>{words.description}</span>
       </p>
-      {failure ? (
+      {words.tryAgain ? (
         <button
           type="button"
           className="fc-button fc-button--secondary"

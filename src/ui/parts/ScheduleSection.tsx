@@ -19,11 +19,6 @@ export function ScheduleSection() {
     if (table && table.fees.length > 0) request()
   }, [table, request])
   if (!hasResult || !schedule.module) return null
-  const { default: Schedule, PlanDownloads } = schedule.module
-  return (
-    <>
-      <PlanDownloads />
-      {table && table.fees.length > 0 && <Schedule table={table} language={language} />}
-    </>
-  )
+  const KeptPlanParts = schedule.module.default
+  return <KeptPlanParts table={table} language={language} />
 }

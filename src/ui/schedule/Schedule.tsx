@@ -1,14 +1,14 @@
-import { useLingui } from '@lingui/react/macro'
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
 import type { Language } from '../../domain/language.ts'
 import type { AmortizationTable } from '../../domain/types.ts'
 import { useCalculator, useCalculatorContext } from '../context.ts'
 import { formattersFor } from '../format.ts'
-
-// The plan's downloads come in this chunk too, and are offered with or without the schedule (ScheduleSection).
-export { default as PlanDownloads } from '../keep/PlanDownloads.tsx'
-
+import PlanDownloads from '../keep/PlanDownloads.tsx'
+import { keepWordsOf, loadKeepWords } from '../keep/texts.ts'
 import { adoptStyles } from '../styles/adopt.ts'
+import { useLanguagePiece } from '../useChunk.ts'
 import { downloadText, scheduleCsv } from './csv.ts'
 import scheduleCss from './schedule.css?inline'
 
@@ -17,9 +17,46 @@ export interface ScheduleProps {
   language: Language
 }
 
-/** The dated amortization schedule a save or the schedule button returned, with its CSV download. */
-export default function Schedule({ table, language }: ScheduleProps) {
-  const { t } = useLingui()
+/**
+ * The plan's downloads (offered as soon as there is a plan, schedule or not) and the dated amortization schedule a
+ * save or the schedule button returned, with its CSV download, in the kept plan's words (src/ui/keep/texts.ts):
+ * drawn once they are here.
+ */
+export default function KeptPlanParts({ table, language }: { table: AmortizationTable | null; language: Language }) {
+  const words = useKeepWords(language)
+  if (!words) return null
+  return (
+    <>
+      <PlanDownloads words={words} />
+      {table && table.fees.length > 0 && <Schedule table={table} language={language} words={words} />}
+    </>
+  )
+}
+
+const KEEP_WORDS = { has: (language: Language) => keepWordsOf(language) !== undefined, load: loadKeepWords }
+
+/**
+ * The kept plan's words in the card's language, once on hand; meanwhile those of the language shown before (a
+ * switch changes every word at once). Words that cannot be fetched are reported as a failed chunk, and the schedule
+ * speaks Spanish, as the card does.
+ */
+function useKeepWords(language: Language): I18n | null {
+  const { reportChunkFailure, words: card } = useCalculatorContext()
+  // While the schedule is shown, the card switches language once these words are here too: every word at once.
+  useEffect(() => card.show(KEEP_WORDS), [card])
+  const ready = keepWordsOf(language)
+  const unreachable = useLanguagePiece(language, ready !== undefined, loadKeepWords, reportChunkFailure)
+  const shown = useRef<I18n | null>(null)
+  const words = ready ?? (unreachable ? (keepWordsOf('es') ?? null) : shown.current)
+  useLayoutEffect(() => {
+    shown.current = words
+  })
+  return words
+}
+
+/** The dated amortization schedule, with its CSV download. */
+function Schedule({ table, language, words }: ScheduleProps & { words: I18n }) {
+  const t = (descriptor: MessageDescriptor) => words._(descriptor)
   // Names the CSV file: the contract and version it belongs to.
   const fileTag = useCalculator(
     (s) =>
@@ -41,30 +78,30 @@ export default function Schedule({ table, language }: ScheduleProps) {
   }, [])
   const format = formattersFor(language, table.currency)
   const headers = {
-    number: t`No.`,
-    dueDate: t`Due date`,
-    fee: t`Fee`,
-    interest: t`Interest`,
-    principal: t`Principal`,
-    balance: t`Outstanding balance`,
+    number: t(msg`No.`),
+    dueDate: t(msg`Due date`),
+    fee: t(msg`Fee`),
+    interest: t(msg`Interest`),
+    principal: t(msg`Principal`),
+    balance: t(msg`Outstanding balance`),
   }
   const download = () => {
-    const fileName = `${t`payment-schedule`}-${fileTag}.csv`.replace(/[^\p{L}\p{N}._-]+/gu, '-')
+    const fileName = `${t(msg`payment-schedule`)}-${fileTag}.csv`.replace(/[^\p{L}\p{N}._-]+/gu, '-')
     downloadText(scheduleCsv(table, language, headers), fileName)
   }
   return (
     <section className="fc-schedule" part="schedule" aria-labelledby={titleId}>
       <div className="fc-schedule-head">
         <h3 className="fc-schedule-title" id={titleId} ref={title} tabIndex={-1}>
-          {t`Amortization schedule`}
+          {t(msg`Amortization schedule`)}
         </h3>
         <button type="button" className="fc-button fc-button--secondary" data-download="csv" onClick={download}>
-          {t`Download CSV`}
+          {t(msg`Download CSV`)}
         </button>
       </div>
       {/* A labelled region that takes the focus, so that a keyboard user can scroll a schedule wider than the widget. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard (WCAG 2.1.1). */}
-      <section className="fc-table-scroll" tabIndex={0} aria-label={t`Amortization schedule`}>
+      <section className="fc-table-scroll" tabIndex={0} aria-label={t(msg`Amortization schedule`)}>
         <table className="fc-table">
           <thead>
             <tr>
@@ -91,7 +128,7 @@ export default function Schedule({ table, language }: ScheduleProps) {
           <tfoot>
             <tr>
               <th scope="row" colSpan={2}>
-                {t`Total`}
+                {t(msg`Total`)}
               </th>
               <td data-label={headers.fee}>{format.money(table.totals.finalFee)}</td>
               <td data-label={headers.interest}>{format.money(table.totals.interests)}</td>

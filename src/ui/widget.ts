@@ -1,0 +1,97 @@
+// One calculator's working parts, and the one path from what its host sets to its store. The element
+// (src/element.ts) and the React component (FeesCalculator.tsx, through useWidget) both make their widget here and
+// hand every attribute or property to hostSet; the store's events go to the host through the `emit` each gives.
+import type { I18n } from '@lingui/core'
+import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
+import { ELEMENT_PROPS, type ElementPropName, type PropRow } from '../domain/props.ts'
+import type { Emit } from '../events.ts'
+import { type CalculatorStore, createCalculatorStore } from '../store/calculator-store.ts'
+import { createWidgetWords, type WidgetWords } from './i18n.ts'
+import { createNoticeChannel, type NoticeChannel, showNotice } from './notices/index.ts'
+
+/** What one calculator keeps besides its store: its i18n instances, its notices, what its host gave. */
+export interface Widget {
+  store: CalculatorStore
+  words: WidgetWords
+  /** The language on screen (null until the first one's words have arrived), kept while another one's load. */
+  shown: { current: Language | null; withPlan: boolean }
+  notices: NoticeChannel
+  /** What the host gave last, by property: only a change goes on to the store. */
+  given: Partial<Record<ElementPropName, unknown>>
+}
+
+export function createWidget(emit: Emit): Widget {
+  const words = createWidgetWords()
+  const notices = createNoticeChannel()
+  const store = createCalculatorStore({
+    emit,
+    // In the card's language: a notice raised before its words have arrived waits for them (Spanish if they
+    // cannot be fetched), as the card itself does.
+    notify: (notice) => {
+      words.load(store.getState().language).then(
+        (i18n) => showNotice(notices, i18n, notice),
+        () => showNotice(notices, words.of(DEFAULT_LANGUAGE) as I18n, notice),
+      )
+    },
+  })
+  return { store, words, shown: { current: null, withPlan: false }, notices, given: {} }
+}
+
+/**
+ * `show-header` and `show-footer`: absent means the default (true); present
+ * with no value or any value but false/0/no/off means true.
+ */
+export function parseBooleanAttribute(value: unknown, fallback: boolean): boolean {
+  if (value === undefined || value === null) return fallback
+  if (typeof value === 'boolean') return value
+  return !/^(false|0|no|off)$/i.test(String(value).trim())
+}
+
+/** A text property: empty is absent. */
+const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
+
+/**
+ * A property the host set (as an attribute's text or as a property's value) on its way to the store: the
+ * configuration, the saved version to open, or the tuition input, which the store reads once. Returns false when
+ * the store refused the tuition input (the one in force stays).
+ */
+export function hostSet(widget: Widget, prop: ElementPropName, value: unknown): boolean {
+  const { given, store } = widget
+  if (Object.hasOwn(given, prop) && Object.is(given[prop], value)) return true
+  given[prop] = value
+  const state = store.getState()
+  const row: PropRow = ELEMENT_PROPS[prop]
+  if (row.kind === 'flag') state.configure({ [prop]: parseBooleanAttribute(value, row.default !== 'false') })
+  else if (prop === 'apiBase' || prop === 'apiKey') state.configure({ [prop]: textOf(value) })
+  else if (prop === 'reminderDays') state.configure({ reminderDays: value == null ? null : String(value) })
+  else {
+    // A saved version's hash wins over the input; without one, the input is the plan.
+    const hash = textOf(given.versionHashCode)
+    if (hash) {
+      if (prop === 'versionHashCode') state.loadByHash(hash)
+    } else return state.setTuitionInput(given.tuitionInput)
+  }
+  return true
+}
+
+/** Where the calls go and what the card shows come before the plan: the first call leaves with all of them. */
+const ORDER: readonly ElementPropName[] = [
+  'apiBase',
+  'apiKey',
+  'showHeader',
+  'showFooter',
+  'reminderDays',
+  'versionHashCode',
+  'tuitionInput',
+]
+
+/** Every property the host gave, in that order (a widget just made, or every render of a React host). */
+export function hostSetAll(widget: Widget, values: Partial<Record<ElementPropName, unknown>>): void {
+  for (const prop of ORDER) if (Object.hasOwn(values, prop)) hostSet(widget, prop, values[prop])
+}
+
+/** The widget is done with (its element removed for good, its component unmounted): its calls are dropped. */
+export function releaseWidget(widget: Widget): void {
+  widget.store.getState().clear()
+  widget.given = {}
+}
