@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Hono } from 'hono'
 import { mintToken } from './auth.ts'
+import type { AppEnv } from './bindings.ts'
 import { encodedText } from './encoding.ts'
 import { pageCsp } from './operations.ts'
 import { problem, problemResponse } from './problem.ts'
@@ -52,7 +53,7 @@ export interface DemoPages {
   warm(): Promise<void>
 }
 
-export function demoPageRoutes(app: Hono, options: DemoPageOptions): DemoPages {
+export function demoPageRoutes(app: Hono<AppEnv>, options: DemoPageOptions): DemoPages {
   let token: { value: string; expiresAt: number } | null = null
   const currentToken = async (): Promise<string> => {
     const now = Date.now() / 1000
@@ -79,7 +80,7 @@ export function demoPageRoutes(app: Hono, options: DemoPageOptions): DemoPages {
             ? [{ field: 'type', message: `must be one of ${FINANCIAL_TYPES.join(', ')}` }]
             : []),
         ]
-        return problemResponse(problem('validation_failed', 'Invalid demo page parameters.', errors))
+        return problemResponse(c, problem('validation_failed', 'Invalid demo page parameters.', errors))
       }
       let html: string
       try {

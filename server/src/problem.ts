@@ -3,7 +3,9 @@
  * stable, machine-readable part an integrator switches on; `detail` is for
  * people and may be reworded.
  */
+import type { Context } from 'hono'
 import type { Problem, ProblemField } from '../../src/domain/types.ts'
+import { requestIdOf } from './bindings.ts'
 import { StoreUnavailableError } from './store/types.ts'
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
@@ -54,27 +56,36 @@ export function problem(code: ProblemCode, detail: string, errors?: ProblemField
   return body
 }
 
-/** The problem as an HTTP answer; `headers` add e.g. WWW-Authenticate. */
-export function problemResponse(body: Problem, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+/** A problem's JSON body, carrying the id of the request it answers (what a student quotes to the API's operators). */
+export function problemJson(body: Problem, requestId: string): string {
+  return JSON.stringify({ ...body, requestId })
+}
+
+/** A problem as a page's answer (the API's go through its answers, guards.ts, for its headers); `headers` add to it. */
+export function problemResponse(c: Context, body: Problem, headers: Record<string, string> = {}): Response {
+  return new Response(problemJson(body, requestIdOf(c)), {
     status: body.status,
     headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'Cache-Control': 'no-store', ...headers },
   })
 }
 
 /**
- * The answer to an error nothing else caught (the app's onError): 503 when the
- * database does not answer, 500 otherwise. Never the stack in the answer;
- * never a request's headers in the log (they carry credentials).
+ * The answer to an error nothing else caught: 503 when the database does not answer, 500 otherwise, and the
+ * line for the operator's log (its cause's message, never a stack, a request's headers or its body: they carry
+ * credentials and students' data). Never the cause in the answer.
  */
-export function unexpectedErrorProblem(error: unknown): { problem: Problem; headers: Record<string, string> } {
+export function unexpectedErrorProblem(error: unknown): {
+  problem: Problem
+  headers: Record<string, string>
+  cause: string
+} {
+  const cause = error instanceof Error ? error.message : String(error)
   if (error instanceof StoreUnavailableError) {
-    console.error('The database does not answer:', error.message)
     return {
       problem: problem('database_unavailable', 'The database does not answer; try again.'),
       headers: { 'Retry-After': RETRY_AFTER_S },
+      cause,
     }
   }
-  console.error('Unexpected error:', error instanceof Error ? error.message : String(error))
-  return { problem: problem('internal_error', 'The server could not answer this request.'), headers: {} }
+  return { problem: problem('internal_error', 'The server could not answer this request.'), headers: {}, cause }
 }

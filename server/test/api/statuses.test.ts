@@ -58,8 +58,8 @@ describe.each(POSTS)('POST $path', ({ path, anonymous }) => {
     const answer = await post(financing({ system, numberOfFees: 'twelve' }))
     expect(answer.body).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'numberOfFees' }] })
   })
-  it('403 for an XSRF cookie without its header, on a request with no credentials of its own', async () => {
-    const answer = await post(financing({ system }), { Cookie: 'XSRF-TOKEN=abc', 'X-Api-Key': '' })
+  it('403 for an X-XSRF-TOKEN header that differs from its cookie', async () => {
+    const answer = await post(financing({ system }), { Cookie: 'XSRF-TOKEN=abc', 'X-XSRF-TOKEN': 'abd' })
     expect(answer.body).toMatchObject({ status: 403, code: 'xsrf_mismatch' })
   })
   it('413 for a body over 16 KiB', async () => {
