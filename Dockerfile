@@ -11,6 +11,8 @@ WORKDIR /app
 # Nothing compiles: better-sqlite3 13 ships its prebuilt Node-API binaries (linux x64/arm64, glibc and musl).
 COPY package.json package-lock.json ./
 COPY server/package.json ./server/
+# The contract the widget and the server share: a workspace both builds bundle (the image needs none of it).
+COPY contract/package.json ./contract/
 RUN npm ci
 COPY . .
 RUN npm run build

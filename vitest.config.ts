@@ -27,7 +27,12 @@ export default defineConfig(async (env) =>
           extends: true,
           test: {
             name: 'server',
-            include: ['server/**/*.test.ts', 'test/package/**/*.test.ts', 'test/hardening/**/*.test.ts'],
+            include: [
+              'contract/**/*.test.ts',
+              'server/**/*.test.ts',
+              'test/package/**/*.test.ts',
+              'test/hardening/**/*.test.ts',
+            ],
             environment: 'node',
             testTimeout: 60_000,
             hookTimeout: 60_000,

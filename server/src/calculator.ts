@@ -3,9 +3,16 @@
  * table (which may save a version), and loading a saved version.
  */
 import { createHash } from 'node:crypto'
+import {
+  type AmortizationTable,
+  ANONYMOUS_SYSTEMS,
+  IDEMPOTENCY_HEADER,
+  isAnonymousSystem,
+  type Problem,
+  type SavedFeesTable,
+} from '@fees-calculator/contract'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import type { AmortizationTable, Problem, SavedFeesTable } from '../../src/domain/types.ts'
 import { amortizationTableJson, feesTableJson } from './answer-json.ts'
 import type { Authenticator } from './auth.ts'
 import type { AppEnv } from './bindings.ts'
@@ -16,13 +23,8 @@ import { problem, RETRY_AFTER_S } from './problem.ts'
 import { IdempotencyKeyReusedError, isReplay, type VersionStore } from './store/types.ts'
 import { checkFinanceable, type Outcome, parseTuitionPayload, storedPayload, type TuitionRequest } from './validate.ts'
 
-/** The header a save carries so that the same save sent twice (its answer lost) is stored once. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 /** A UUID is 36 characters; other clients' keys are accepted up to this length, printable ASCII only. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/
-
-/** ErpCom and ErpComAgent: the systems whose embedded calls go to the Anonymous endpoints; any other gets 403 there. */
-const ANONYMOUS_SYSTEMS: readonly number[] = [3, 7]
 
 /** The headers of a calculator's answer beside the API's own. */
 const JSON_CONTENT = { 'Content-Type': 'application/json' }
@@ -67,8 +69,8 @@ export function createCalculator(
     const parsed = parseTuitionPayload(body)
     if (!parsed.ok) return parsed
     const request = parsed.value
-    if (access === 'anonymous' && !ANONYMOUS_SYSTEMS.includes(request.system)) {
-      const detail = `System ${request.system} must call the authenticated endpoint; only systems 3 and 7 may call this one.`
+    if (access === 'anonymous' && !isAnonymousSystem(request.system)) {
+      const detail = `System ${request.system} must call the authenticated endpoint; only systems ${ANONYMOUS_SYSTEMS.join(' and ')} may call this one.`
       return { ok: false, problem: problem('system_not_allowed', detail) }
     }
     const financeable = checkFinanceable(request, config)

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { FinancialType, LANGUAGES, System } from '@fees-calculator/contract'
 import type { Hono } from 'hono'
 import { mintToken } from './auth.ts'
 import type { AppEnv } from './bindings.ts'
@@ -35,9 +36,8 @@ const TRUSTED_TYPES = "; require-trusted-types-for 'script'; trusted-types 'none
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g
 const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g
 
-const LANGUAGES = ['es', 'en', 'ca', 'eu', 'gl', 'pt']
-const SYSTEMS = ['1', '2', '3', '4', '5', '6', '7']
-const FINANCIAL_TYPES = ['0', '1']
+const SYSTEMS = Object.values(System).map(String)
+const FINANCIAL_TYPES = Object.values(FinancialType).map(String)
 
 export interface DemoPageOptions {
   demoDir: string

@@ -3,9 +3,17 @@
  * passes before a handler sees it: the XSRF double-submit check, credentials,
  * and a bounded JSON body.
  */
+
+import {
+  API_KEY_HEADER,
+  IDEMPOTENCY_HEADER,
+  type Problem,
+  REQUEST_ID_HEADER,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@fees-calculator/contract'
 import type { Context, MiddlewareHandler, Next } from 'hono'
 import { getCookie } from 'hono/cookie'
-import type { Problem } from '../../src/domain/types.ts'
 import { type Authenticator, type AuthOutcome, sameSecret } from './auth.ts'
 import { type AppEnv, type RequestBindings, requestIdOf } from './bindings.ts'
 import { PROBLEM_CONTENT_TYPE, problem, problemJson } from './problem.ts'
@@ -16,16 +24,22 @@ export const MAX_BODY_BYTES = 16 * 1024
 /** Browsers may cache a preflight this long (seconds) before asking again. */
 const PREFLIGHT_MAX_AGE_S = 600
 /** The headers the widget sends (bearer token, API key, XSRF token, a save's Idempotency-Key, JSON), plus Accept and a host's X-Request-Id. */
-const ALLOWED_HEADERS = 'Authorization, X-Api-Key, X-XSRF-TOKEN, Idempotency-Key, Content-Type, Accept, X-Request-Id'
+const ALLOWED_HEADERS = [
+  'Authorization',
+  API_KEY_HEADER,
+  XSRF_HEADER,
+  IDEMPOTENCY_HEADER,
+  'Content-Type',
+  'Accept',
+  REQUEST_ID_HEADER,
+].join(', ')
 const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS'
 /** Methods that change nothing, which the XSRF check leaves alone (as the client does). */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-const XSRF_COOKIE = 'XSRF-TOKEN'
-const XSRF_HEADER = 'X-XSRF-TOKEN'
 const DIGITS = /^\d+$/
 
 /** What a script of an allowed origin may read of an answer beyond the plain headers. */
-const EXPOSED_HEADERS = 'WWW-Authenticate, Retry-After, X-Request-Id'
+const EXPOSED_HEADERS = `WWW-Authenticate, Retry-After, ${REQUEST_ID_HEADER}`
 /** The API's answers are data, never a page: nothing may load from them, nobody may frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
 
@@ -127,7 +141,7 @@ export function authGuard(authenticate: Authenticator, answers: ApiAnswers): Gua
       const refused = authProblem(outcome)
       return answers.problem(c, refused.problem, refused.headers)
     }
-    const outcome = authenticate({ authorization: c.req.header('Authorization'), apiKey: c.req.header('X-Api-Key') })
+    const outcome = authenticate({ authorization: c.req.header('Authorization'), apiKey: c.req.header(API_KEY_HEADER) })
     return outcome instanceof Promise ? outcome.then<Response | Awaited<Passed>>(decide) : decide(outcome)
   }
 }

@@ -21,6 +21,7 @@ import {
   type ServerOptions,
   ServerResponse,
 } from 'node:http'
+import { REQUEST_ID_HEADER } from '@fees-calculator/contract'
 import { getRequestListener } from '@hono/node-server'
 import type { Context, Hono } from 'hono'
 import { routePath } from 'hono/route'
@@ -28,8 +29,10 @@ import type { AppEnv, RequestBindings } from './bindings.ts'
 import type { Operations } from './operations.ts'
 
 /** A request id a client or a proxy may send: short, and nothing that could forge a log line or a header. */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/
 const DIGITS = /^\d+$/
+/** The request id's header as Node names it. */
+const REQUEST_ID = REQUEST_ID_HEADER.toLowerCase()
 const CSP = 'Content-Security-Policy'
 
 /** A request as the adapter hands it on: its bindings for the app. */
@@ -39,7 +42,7 @@ interface AdaptedRequest extends IncomingMessage {
 
 /** The id of a request: the client's X-Request-Id when it is a safe one, a new UUID otherwise. */
 export function requestIdFor(header: string | string[] | undefined): string {
-  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID()
+  return typeof header === 'string' && SAFE_REQUEST_ID.test(header) ? header : randomUUID()
 }
 
 /**
@@ -136,7 +139,7 @@ export function createNodeServer(app: Hono<AppEnv>, operations: Operations, opti
     (request: AdaptedRequest, response) => {
       const start = performance.now()
       untimeOnceReceived(request)
-      const bindings: RequestBindings = { requestId: requestIdFor(request.headers['x-request-id']) }
+      const bindings: RequestBindings = { requestId: requestIdFor(request.headers[REQUEST_ID]) }
       request.bindings = bindings
       response.once('close', () => {
         const status = response.headersSent ? response.statusCode : 499

@@ -4,6 +4,7 @@
  * adapter (node-adapter.ts) calls on it for every request; the app serves /metrics from it.
  */
 
+import { REQUEST_ID_HEADER } from '@fees-calculator/contract'
 import type { Handler } from 'hono'
 import pino, { type DestinationStream, type Logger } from 'pino'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
@@ -234,7 +235,7 @@ export function createOperations(options: OperationsOptions): Operations {
       logger.flush()
     },
     securityHeaders: (requestId) => [
-      'X-Request-Id',
+      REQUEST_ID_HEADER,
       requestId,
       'X-Content-Type-Options',
       'nosniff',

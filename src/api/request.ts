@@ -1,5 +1,6 @@
 // How a call is sent, apart from ky: the client's chunk uses it for every call, and a calculation uses it to
 // leave with the browser's own fetch until that chunk has arrived (the first figures do not wait for it).
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@fees-calculator/contract'
 import { isRelativeUrl } from './environment.ts'
 
 /** A calculation that takes longer is reported as a time-out rather than left spinning. */
@@ -8,11 +9,7 @@ export const REQUEST_TIMEOUT_MS = 30_000
 export const RETRY_LIMIT = 2
 /** The longest `Retry-After` honoured for one retry: two retries stay within 10 s. */
 export const MAX_RETRY_AFTER_MS = 5_000
-/** Sent with every save: the server answers a repeated key with the version it already stored. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
-/** Angular's convention, which the university's API follows: the XSRF cookie's value goes back in a header. */
-const XSRF_COOKIE = 'XSRF-TOKEN'
-const XSRF_HEADER = 'X-XSRF-TOKEN'
+export { IDEMPOTENCY_HEADER }
 
 export interface ApiClientOptions {
   /** The API root, e.g. `/api/v1` or `https://api.example.edu/api/v1`. */
@@ -53,7 +50,7 @@ export function prefixOf(root: string): { prefixUrl: string; relative: boolean }
 export function setApiHeaders(request: Request, auth: ApiClientOptions['auth'], relative: boolean): void {
   request.headers.set('Accept', 'application/json')
   if (!request.headers.has('Content-Type')) request.headers.set('Content-Type', 'application/json')
-  if ('apiKey' in auth) request.headers.set('X-Api-Key', auth.apiKey)
+  if ('apiKey' in auth) request.headers.set(API_KEY_HEADER, auth.apiKey)
   else if (auth.bearer) request.headers.set('Authorization', `Bearer ${auth.bearer}`)
   const method = request.method.toUpperCase()
   if (relative && method !== 'GET' && method !== 'HEAD') {

@@ -1,8 +1,9 @@
 /**
  * The project's dependency arrows point one way: the UI reads the store, the
- * store calls the API client, the client speaks the domain's types; the
- * reference server (server/) shares only the domain and the OpenAPI document,
- * and the widget's build imports nothing of it; the build, the tests and the
+ * store calls the API client, the client speaks the domain's types; the widget
+ * (src/) and the reference server (server/) share only the contract package
+ * (contract/), which both import by its name, never by path, and which depends
+ * on neither; neither imports the other's files; the build, the tests and the
  * bench share what they need through tools/, and what starts the server
  * through server/tools/; the example apps (examples/) use the package as a
  * user gets it. A relative import that runs against these arrows fails here.
@@ -40,8 +41,13 @@ function importsOf(file: string): string[] {
 
 /** [importer prefix, forbidden target prefixes, why] */
 const RULES: [string, string[], string][] = [
-  ['src/', ['demo/', 'server/', 'test/', 'scripts/', 'tools/'], 'the package ships alone'],
-  ['openapi/', ['src/', 'server/', 'demo/', 'test/', 'scripts/', 'tools/'], "the wire's contract depends on nothing"],
+  ['src/', ['demo/', 'server/', 'test/', 'scripts/', 'tools/', 'contract/'], 'the package ships alone'],
+  [
+    'contract/',
+    ['src/', 'server/', 'demo/', 'test/', 'scripts/', 'tools/', 'examples/'],
+    "the wire's contract depends on neither side",
+  ],
+  ['server/', ['src/', 'contract/', 'demo/'], 'the server shares only the contract with the widget, by its name'],
   [
     'src/domain/',
     ['src/api/', 'src/store/', 'src/ui/', 'src/element', 'src/define', 'src/app/'],
@@ -63,20 +69,8 @@ const RULES: [string, string[], string][] = [
   ],
   [
     'server/src/',
-    [
-      'src/ui/',
-      'src/store/',
-      'src/api/',
-      'src/element',
-      'src/app/',
-      'src/cli/',
-      'test/',
-      'scripts/',
-      'tools/',
-      'server/test/',
-      'server/tools/',
-    ],
-    'the server shares only the domain',
+    ['test/', 'scripts/', 'tools/', 'server/test/', 'server/tools/'],
+    'the server runs without its tests and tools',
   ],
   ['server/tools/', ['src/', 'test/', 'scripts/', 'tools/', 'server/test/'], 'the server starts without the widget'],
   ['scripts/', ['test/'], 'the bench never imports a test file'],
@@ -88,7 +82,7 @@ const RULES: [string, string[], string][] = [
   ['vite.config.ts', ['scripts/', 'test/', 'server/'], 'the build never imports the bench or the tests or the server'],
   [
     'examples/',
-    ['src/', 'server/', 'demo/', 'test/', 'scripts/', 'tools/', 'openapi/'],
+    ['src/', 'server/', 'demo/', 'test/', 'scripts/', 'tools/', 'contract/'],
     'an example uses the package as a user gets it',
   ],
 ]
@@ -101,7 +95,7 @@ describe('dependency arrows', () => {
     ...files('test'),
     ...files('scripts'),
     ...files('tools'),
-    ...files('openapi'),
+    ...files('contract'),
     ...files('examples'),
     'vite.config.ts',
   ]
@@ -109,7 +103,10 @@ describe('dependency arrows', () => {
     it(`${from} imports none of ${forbidden.join(', ')}: ${why}`, () => {
       const wrong = all
         // A unit test beside its code may use the tests' own support (servers, fixtures).
-        .filter((file) => file.startsWith(from) && !(from.startsWith('src/') && /\.test\.tsx?$/.test(file)))
+        .filter(
+          (file) =>
+            file.startsWith(from) && !((from.startsWith('src/') || from === 'contract/') && /\.test\.tsx?$/.test(file)),
+        )
         .flatMap((file) =>
           importsOf(file)
             .filter((target) => forbidden.some((f) => target.startsWith(f)))
@@ -118,6 +115,23 @@ describe('dependency arrows', () => {
       expect(wrong).toEqual([])
     })
   }
+
+  it('imports the contract by its name and its public entries only (the package, its OpenAPI document)', () => {
+    const deep = all.flatMap((file) =>
+      [...readFileSync(join(ROOT, file), 'utf8').matchAll(/['"](@fees-calculator\/contract\/[^'"]*)['"]/g)]
+        .map((match) => match[1] ?? '')
+        .filter((spec) => spec !== '@fees-calculator/contract/openapi.json')
+        .map((spec) => `${file} → ${spec}`),
+    )
+    expect(deep).toEqual([])
+    const users = (dir: string) =>
+      all.filter(
+        (file) =>
+          file.startsWith(dir) && readFileSync(join(ROOT, file), 'utf8').includes("'@fees-calculator/contract'"),
+      )
+    expect(users('src/').length).toBeGreaterThan(0)
+    expect(users('server/src/').length).toBeGreaterThan(0)
+  })
 
   it('has no import circle in src/, dynamic imports included', () => {
     const graph = new Map(

@@ -123,7 +123,9 @@ describe('the Dockerfile, parsed (not built here)', () => {
     const copies = all(buildStage, 'COPY').map(({ args }) => args.split(/\s+/))
     expect(copies).toContainEqual(['package.json', 'package-lock.json', './'])
     expect(copies).toContainEqual(['server/package.json', './server/'])
-    for (const file of ['package.json', 'package-lock.json', 'server/package.json'])
+    // The contract's workspace, which both builds bundle: npm ci links it for them.
+    expect(copies).toContainEqual(['contract/package.json', './contract/'])
+    for (const file of ['package.json', 'package-lock.json', 'server/package.json', 'contract/package.json'])
       expect(existsSync(join(ROOT, file))).toBe(true)
     const runs = all(buildStage, 'RUN').map(({ args }) => args)
     expect(runs).toContain('npm ci')

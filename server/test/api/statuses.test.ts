@@ -1,5 +1,5 @@
+import type { AmortizationTable } from '@fees-calculator/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AmortizationTable } from '../../../src/domain/types.ts'
 import { openSqliteStore } from '../../src/store/sqlite.ts'
 import { StoreUnavailableError, type VersionStore } from '../../src/store/types.ts'
 import { documentedStatuses, seen } from './openapi.ts'
