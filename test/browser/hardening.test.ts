@@ -264,6 +264,49 @@ describe('hardening in Chromium', () => {
       }
     })
 
+    it('lets an ERP system calculate and save through an absolute same-origin api-base on a portal with the XSRF-TOKEN cookie', async () => {
+      // The widget sends X-XSRF-TOKEN only to a relative root; the server must not refuse a request for sending none.
+      const page = await suite.browser.newPage()
+      const seen = watch(page)
+      const requests = recordRequests(page)
+      const statuses: [string, number][] = []
+      page.on('response', (response) => statuses.push([response.url(), response.status()]))
+      // The headers the browser really sent, cookies included.
+      const sent: Promise<Record<string, string>>[] = []
+      page.on('request', (request) => {
+        if (request.method() === 'POST') sent.push(request.allHeaders())
+      })
+      await recordEvents(page)
+      await page.context().addCookies([{ name: 'XSRF-TOKEN', value: 'portal-xsrf', url: suite.demo.url }])
+      await page.route(`${suite.demo.url}/erp-portal.html`, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script>
+            <fees-calculator api-base="${suite.demo.url}/api/v1"></fees-calculator>`,
+        }),
+      )
+      await page.goto(`${suite.demo.url}/erp-portal.html`)
+      await setInput(page, tuitionInput({ system: 7, token: null, dateOfPayment: '2030-01-05', contractId: 'C-ERP' }))
+      await waitForEvent(page, 'calculationResultReceivedEvent')
+      await settled(page)
+      await page.locator('fees-calculator [part~="save-button"]').click()
+      // An ERP system's plan is answered, not stored: the event carries the schedule and no version.
+      const saved = await waitForEvent(page, 'feeOptionSelectedEvent')
+      expect(saved).toMatchObject({ versionHashCode: null, versionNumber: null, currency: 'EUR' })
+      const posts = requests.filter((r) => r.method === 'POST' && r.url.startsWith(`${suite.demo.url}/api/v1/`))
+      expect(posts.map((r) => r.url.replace(suite.demo.url, ''))).toEqual([
+        '/api/v1/Calculator/CalculateFeeOptionsAnonymous',
+        '/api/v1/Calculator/FrontCalculateFeesAnonymous',
+      ])
+      for (const headers of await Promise.all(sent)) {
+        expect(headers.cookie).toContain('XSRF-TOKEN=portal-xsrf')
+        expect(headers['x-xsrf-token']).toBeUndefined()
+      }
+      expect(statuses.filter(([url]) => url.includes('/api/v1/')).map(([, status]) => status)).toEqual([200, 200])
+      expect(seen.errors).toEqual([])
+      await page.close()
+    })
+
     it('sends the XSRF-TOKEN cookie back as X-XSRF-TOKEN to a relative API root', async () => {
       const page = await suite.browser.newPage()
       const requests = recordRequests(page)
