@@ -60,14 +60,7 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
   const allowedOrigins = () => config.corsOrigins ?? [origin()]
 
   const authenticate = createAuthenticator(config)
-  const operations =
-    options.operations ??
-    createOperations({
-      accessLog: config.accessLog,
-      metrics: config.metrics,
-      metricsToken: config.metricsToken,
-      frameAncestors: config.frameAncestors,
-    })
+  const operations = options.operations ?? createOperations(config)
   if (store.poolUse) operations.watchPool(store.poolUse.bind(store))
   const calculator = createCalculator(config, store, options.clock, operations.saveEvents)
   const answers = apiAnswers(allowedOrigins)
