@@ -59,6 +59,7 @@ const SECRETS = {
   POSTGRES_PASSWORD: 'a-postgres-password',
   FEES_API_KEY: 'an-api-key-of-the-university',
   FEES_JWT_SECRET: 'a-secret-of-the-university-at-least-32-characters',
+  FEES_METRICS_TOKEN: 'a-token-of-the-university-scraper',
 }
 const compose = interpolated(yaml.load(composeText) as Compose, SECRETS)
 
@@ -212,6 +213,9 @@ describe('deploy/compose.yaml, parsed (not run here)', () => {
     expect(database.pathname).toBe(`/${postgres.environment?.POSTGRES_DB}`)
     expect(config.apiKey).toBe(SECRETS.FEES_API_KEY)
     expect(config.jwtSecret).toBe(SECRETS.FEES_JWT_SECRET)
+    // /metrics answers only the scraper's token (and nginx refuses it: server/test/hardening/nginx.test.ts).
+    expect(config.metrics).toBe(true)
+    expect(config.metricsToken).toBe(SECRETS.FEES_METRICS_TOKEN)
     // The browser reaches the servers through nginx's published port.
     const published = compose.services.nginx!.ports?.[0]?.split(':')[0]
     expect(config.corsOrigins).toContain(`http://localhost:${published}`)
