@@ -8,6 +8,8 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { format } from 'node:util'
 import pino, { type Logger } from 'pino'
+import { unsupportedNode } from '../../scripts/node-version.cjs'
+import serverPackage from '../package.json' with { type: 'json' }
 import { startServer } from './app.ts'
 import { type Config, ConfigError, DEFAULT_API_KEY, DEFAULT_JWT_SECRET, loadConfig } from './config.ts'
 import { createOperations } from './operations.ts'
@@ -43,6 +45,12 @@ function everythingToTheLog(log: Logger, flush: () => void): void {
 }
 
 async function main(): Promise<void> {
+  // Before the database is opened: on an older Node, better-sqlite3 ends the process with a segmentation fault.
+  const oldNode = unsupportedNode(process.version, serverPackage.engines.node, 'The fees-calculator server')
+  if (oldNode !== null) {
+    startLog.fatal(oldNode)
+    process.exit(1)
+  }
   let config: Config
   try {
     config = loadConfig(process.env)

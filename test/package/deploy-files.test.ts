@@ -130,6 +130,15 @@ describe('the Dockerfile, parsed (not built here)', () => {
       expect(existsSync(join(ROOT, file))).toBe(true)
     const runs = all(buildStage, 'RUN').map(({ args }) => args)
     expect(runs).toContain('npm ci')
+    // npm ci runs package.json's prepare, the check of the Node (scripts/check-node.cjs and what it requires):
+    // they are copied before it.
+    const { prepare } = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Env }).scripts
+    expect(prepare).toBe('node scripts/check-node.cjs')
+    const checkCopied = buildStage.findIndex(
+      ({ name, args }) => name === 'COPY' && args === 'scripts/check-node.cjs scripts/node-version.cjs ./scripts/',
+    )
+    expect(checkCopied).toBeGreaterThan(-1)
+    expect(checkCopied).toBeLessThan(buildStage.findIndex(({ name, args }) => name === 'RUN' && args === 'npm ci'))
     expect(runs).toContain('npm run build')
     expect(runs.at(-1)).toMatch(/npm ci --omit=dev -w server$/)
   })
