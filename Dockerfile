@@ -11,6 +11,10 @@ WORKDIR /app
 # Nothing compiles: better-sqlite3 13 ships its prebuilt Node-API binaries (linux x64/arm64, glibc and musl).
 COPY package.json package-lock.json ./
 COPY server/package.json ./server/
+# The contract the widget and the server share: a workspace both builds bundle (the image needs none of it).
+COPY contract/package.json ./contract/
+# npm ci runs package.json's prepare: the check that this Node is one the project runs on.
+COPY scripts/check-node.cjs scripts/node-version.cjs ./scripts/
 RUN npm ci
 COPY . .
 RUN npm run build

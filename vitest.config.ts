@@ -29,7 +29,7 @@ export default defineConfig(async (env) =>
           extends: true,
           test: {
             name: 'server',
-            include: ['server/**/*.test.ts'],
+            include: ['contract/**/*.test.ts', 'server/**/*.test.ts'],
             environment: 'node',
             testTimeout: 60_000,
             hookTimeout: 60_000,

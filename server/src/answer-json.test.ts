@@ -1,6 +1,6 @@
+import type { AmortizationTable } from '@fees-calculator/contract'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { AmortizationTable } from '../../src/domain/types.ts'
 import { planCases, planRates } from '../test/support/plan-arbitraries.ts'
 import { amortizationTableJson, feesTableJson } from './answer-json.ts'
 import { buildPlan } from './plan.ts'

@@ -6,8 +6,9 @@
  * was the largest single cost of a calculation served), and an answer cannot
  * carry a field its schema does not name.
  */
+
+import type { AmortizationTable, FeesTableResult } from '@fees-calculator/contract'
 import fastJson, { type ObjectSchema } from 'fast-json-stringify'
-import type { AmortizationTable, FeesTableResult } from '../../src/domain/types.ts'
 import { OPENAPI_COMPONENTS } from './openapi-document.ts'
 
 /** The schema `name` with the components its references point into. */

@@ -4,31 +4,23 @@
  * runtime or test); `startServer` listens on Node.
  */
 
-import { createServer, type Server as HttpServer, type IncomingMessage } from 'node:http'
+import type { Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { getRequestListener } from '@hono/node-server'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { API_BASE, apiRoutes } from './api.ts'
 import { createAuthenticator } from './auth.ts'
+import { type AppEnv, requestIdOf } from './bindings.ts'
 import { type Clock, createCalculator } from './calculator.ts'
 import { type Config, ownOrigin } from './config.ts'
 import { type DemoPages, demoPageRoutes } from './demo-pages.ts'
-import { type HotRoutes, hotRoutes } from './hot-routes.ts'
-import { createOperations, type Operations, requestIdOf } from './operations.ts'
-import { PROBLEM_CONTENT_TYPE, problem, problemResponse, unexpectedErrorProblem } from './problem.ts'
+import { apiAnswers, MAX_BODY_BYTES } from './guards.ts'
+import { createNodeServer } from './node-adapter.ts'
+import { createOperations, type Operations } from './operations.ts'
+import { problem, unexpectedErrorProblem } from './problem.ts'
 import { staticRoutes } from './static.ts'
 import { openStore } from './store/open.ts'
 import { openSqliteStore } from './store/sqlite.ts'
 import type { VersionStore } from './store/types.ts'
-
-/**
- * The middleware of the whole app, in order, and what the hot paths (hot-routes.ts), which answer the calculator's
- * POSTs without Hono, do in its place; the API's own are API_MIDDLEWARE. A middleware added to the app must be named
- * here (server/test/api/hot-routes.test.ts counts them), and so be decided for the hot paths too.
- */
-export const APP_MIDDLEWARE = {
-  problemRequestId: 'sendProblem puts the request id in the problem',
-} as const
 
 export interface AppOptions {
   /** Where the build is (`fees-calculator.js`, `app/index.html`) instead of the configured FEES_DIST_DIR. */
@@ -46,12 +38,10 @@ export interface AppOptions {
 }
 
 export interface ServerApp {
-  app: Hono
-  /** The calculator's POST endpoints on Node's request, answered as `app` would; the rest is left to `app`. */
-  hot: HotRoutes
+  app: Hono<AppEnv>
   store: VersionStore
   demoPages: DemoPages
-  /** The log, the request ids, the metrics and the security headers: what startServer wraps its listener with. */
+  /** The log, the metrics and the security headers: what the adapter (node-adapter.ts) gives every request. */
   operations: Operations
   /** Closes what createApp opened. */
   close(): Promise<void>
@@ -70,38 +60,21 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
   const allowedOrigins = () => config.corsOrigins ?? [origin()]
 
   const authenticate = createAuthenticator(config)
-  const operations =
-    options.operations ??
-    createOperations({
-      accessLog: config.accessLog,
-      metrics: config.metrics,
-      metricsToken: config.metricsToken,
-      frameAncestors: config.frameAncestors,
-    })
+  const operations = options.operations ?? createOperations(config)
   if (store.poolUse) operations.watchPool(store.poolUse.bind(store))
   const calculator = createCalculator(config, store, options.clock, operations.saveEvents)
-  const app = new Hono()
-  // APP_MIDDLEWARE.problemRequestId: every problem carries the request's id, so a student's "my save failed at 10:32"
-  // can be found in the log.
-  app.use('*', async (c, next) => {
-    await next()
-    if (!c.res.headers.get('Content-Type')?.startsWith(PROBLEM_CONTENT_TYPE)) return
-    const body = (await c.res.json()) as Record<string, unknown>
-    // A plain record, as problemResponse gives: the Node adapter then writes the answer as it does every other.
-    const headers = Object.fromEntries(c.res.headers)
-    delete headers['content-length']
-    c.res = new Response(
-      JSON.stringify({
-        ...body,
-        requestId: requestIdOf((c.env as { incoming?: IncomingMessage } | undefined)?.incoming),
-      }),
-      {
-        status: c.res.status,
-        headers,
-      },
-    )
+  const answers = apiAnswers(allowedOrigins)
+  const logFailure = (c: Context, cause: string) =>
+    operations.logger.error({ requestId: requestIdOf(c), cause }, 'failed')
+  const app = new Hono<AppEnv>()
+  // The context an answer is made in, kept for the log and the metrics: they label a request by the route that
+  // answered it (routeLabel), as Hono matched it, once the answer is sent.
+  app.use((c, next) => {
+    if (c.env !== undefined) c.env.context = c
+    return next()
   })
-  app.route(API_BASE, apiRoutes(config, store, allowedOrigins, { authenticate, calculator }))
+  if (config.metrics) app.get('/metrics', operations.metricsRoute)
+  app.route(API_BASE, apiRoutes(config, store, { authenticate, calculator, answers, logFailure }))
   const demoPages = demoPageRoutes(app, {
     demoDir: options.demoDir ?? config.demoDir,
     jwtSecret: config.jwtSecret,
@@ -112,18 +85,18 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
   staticRoutes(app, options.distDir ?? config.distDir)
 
   app.notFound((c) => {
-    if (c.req.path.startsWith('/api/'))
-      return problemResponse(problem('not_found', `Nothing answers ${c.req.method} ${c.req.path}.`))
+    if (c.req.path.startsWith(`${API_BASE}/`))
+      return answers.problem(c, problem('not_found', `Nothing answers ${c.req.method} ${c.req.path}.`))
     return c.text('Not found.\n', 404)
   })
-  app.onError((error) => {
+  app.onError((error, c) => {
     const failed = unexpectedErrorProblem(error)
-    return problemResponse(failed.problem, failed.headers)
+    logFailure(c, failed.cause)
+    return answers.problem(c, failed.problem, failed.headers)
   })
 
   return {
     app,
-    hot: hotRoutes({ base: API_BASE, authenticate, calculator, allowedOrigins }),
     store,
     demoPages,
     operations,
@@ -164,22 +137,19 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
     await closeStore()
     throw error
   }
-  // The hot paths first; whatever they leave goes through the Hono adapter (what its `serve` does).
-  const honoListener = getRequestListener(server.app.fetch, { hostname: config.host })
-  const listening = createServer(
-    {
-      // A client that sends half its headers, or stops half-way through its body, holds a connection and its
-      // memory: it is answered 408 and cut off once these run out, checked every second (Node's default: 30 s).
-      headersTimeout: config.headersTimeoutMs,
-      requestTimeout: config.requestTimeoutMs,
-      connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
-      // An idle keep-alive connection stays open longer than a client or a proxy in front keeps it (nginx and
-      // most load balancers: 60 s), so that they close it first: a server closing it as a request is sent on
-      // it would make that request fail with a reset (Node's default, 5 s, invites that under load).
-      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-    },
-    server.operations.wrap(server.hot, (request, response) => void honoListener(request, response)),
-  )
+  const listening = createNodeServer(server.app, server.operations, {
+    hostname: config.host,
+    maxBodyBytes: MAX_BODY_BYTES,
+    // A client that sends half its headers, or stops half-way through its body, holds a connection and its
+    // memory: it is answered 408 and cut off once these run out, checked every second (Node's default: 30 s).
+    headersTimeout: config.headersTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
+    // An idle keep-alive connection stays open longer than a client or a proxy in front keeps it (nginx and
+    // most load balancers: 60 s), so that they close it first: a server closing it as a request is sent on
+    // it would make that request fail with a reset (Node's default, 5 s, invites that under load).
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+  })
   // A connection silent this long in the middle of a request (a body that stopped, a client that connected
   // and sent nothing) is closed; between requests keepAliveTimeout applies instead.
   listening.timeout = config.idleTimeoutMs
@@ -206,7 +176,10 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
           clearTimeout(deadline)
           server.operations.flush()
           closeStore().then(resolveClosed, (error: unknown) => {
-            console.error('Closing the database failed:', error instanceof Error ? error.message : error)
+            server.operations.logger.error(
+              { cause: error instanceof Error ? error.message : String(error) },
+              'closing the database failed',
+            )
             resolveClosed()
           })
         })

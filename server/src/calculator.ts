@@ -3,49 +3,46 @@
  * table (which may save a version), and loading a saved version.
  */
 import { createHash } from 'node:crypto'
+import {
+  type AmortizationTable,
+  ANONYMOUS_SYSTEMS,
+  IDEMPOTENCY_HEADER,
+  isAnonymousSystem,
+  type Problem,
+  type SavedFeesTable,
+} from '@fees-calculator/contract'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import type { AmortizationTable, Problem, SavedFeesTable } from '../../src/domain/types.ts'
 import { amortizationTableJson, feesTableJson } from './answer-json.ts'
 import type { Authenticator } from './auth.ts'
+import type { AppEnv } from './bindings.ts'
 import type { Config } from './config.ts'
-import { type ApiEnv, authGuard, jsonBodyGuard } from './guards.ts'
+import { type ApiAnswers, authGuard, jsonBodyGuard } from './guards.ts'
 import { buildPlan, type Plan, utcDay } from './plan.ts'
-import { problem, problemResponse, RETRY_AFTER_S } from './problem.ts'
+import { problem, RETRY_AFTER_S } from './problem.ts'
 import { IdempotencyKeyReusedError, isReplay, type VersionStore } from './store/types.ts'
 import { checkFinanceable, type Outcome, parseTuitionPayload, storedPayload, type TuitionRequest } from './validate.ts'
 
-/** The header a save carries so that the same save sent twice (its answer lost) is stored once. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 /** A UUID is 36 characters; other clients' keys are accepted up to this length, printable ASCII only. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/
 
-/** ErpCom and ErpComAgent: the systems whose embedded calls go to the Anonymous endpoints; any other gets 403 there. */
-const ANONYMOUS_SYSTEMS: readonly number[] = [3, 7]
+/** The headers of a calculator's answer beside the API's own. */
+const JSON_CONTENT = { 'Content-Type': 'application/json' }
 
 export type Access = 'authenticated' | 'anonymous'
-
-/**
- * The calculator's four POST endpoints (under the API's base): Hono's routes (calculatorRoutes), the hot paths
- * (hot-routes.ts) and the test that both answer alike read this one table. An `authenticated` endpoint passes the
- * credentials' check before its body is read; every one reads a bounded JSON body.
- */
-export const CALCULATOR_ROUTES = [
-  { path: '/Calculator/CalculateFeeOptions', endpoint: 'feeOptions', access: 'authenticated' },
-  { path: '/Calculator/CalculateFeeOptionsAnonymous', endpoint: 'feeOptions', access: 'anonymous' },
-  { path: '/Calculator/FrontCalculateFees', endpoint: 'frontCalculate', access: 'authenticated' },
-  { path: '/Calculator/FrontCalculateFeesAnonymous', endpoint: 'frontCalculate', access: 'anonymous' },
-] as const satisfies readonly { path: string; endpoint: keyof Calculator; access: Access }[]
 
 /** What the server takes as now: the clock of the machine, or a fixed one in tests. */
 export type Clock = () => Date | number
 
-/** A calculator endpoint's answer before it is HTTP: a JSON text (200), or a problem and its extra headers. */
+/**
+ * A calculator endpoint's answer before it is HTTP: a JSON text (200), or a problem and its extra headers, with
+ * the cause for the operator's log when the server, not the request, failed.
+ */
 export type CalculatorAnswer =
   | { ok: true; json: string }
-  | { ok: false; problem: Problem; headers?: Record<string, string> }
+  | { ok: false; problem: Problem; headers?: Record<string, string>; cause?: string }
 
-/** The four POST endpoints as plain functions of the parsed body, shared by the Hono routes and the hot paths (hot-routes.ts). */
+/** The four POST endpoints as plain functions of the parsed body. */
 export interface Calculator {
   /** CalculateFeeOptions and its anonymous twin. */
   feeOptions(body: unknown, access: Access): CalculatorAnswer
@@ -72,8 +69,8 @@ export function createCalculator(
     const parsed = parseTuitionPayload(body)
     if (!parsed.ok) return parsed
     const request = parsed.value
-    if (access === 'anonymous' && !ANONYMOUS_SYSTEMS.includes(request.system)) {
-      const detail = `System ${request.system} must call the authenticated endpoint; only systems 3 and 7 may call this one.`
+    if (access === 'anonymous' && !isAnonymousSystem(request.system)) {
+      const detail = `System ${request.system} must call the authenticated endpoint; only systems ${ANONYMOUS_SYSTEMS.join(' and ')} may call this one.`
       return { ok: false, problem: problem('system_not_allowed', detail) }
     }
     const financeable = checkFinanceable(request, config)
@@ -117,11 +114,11 @@ export function createCalculator(
           ),
         }
       }
-      console.error('Saving a version failed:', (error as Error).message)
       return {
         ok: false,
         problem: problem('database_unavailable', 'The version could not be saved; try again.'),
         headers: { 'Retry-After': RETRY_AFTER_S },
+        cause: `Saving a version failed: ${(error as Error).message}`,
       }
     }
     return { ok: true, json: amortizationTableJson(table) }
@@ -149,39 +146,52 @@ export function createCalculator(
   }
 }
 
+/** What the calculator's routes answer with and write to the operator's log. */
+export interface CalculatorRouteParts {
+  authenticate: Authenticator
+  calculator: Calculator
+  answers: ApiAnswers
+  /** Writes a failure's cause to the log, with the request's id. */
+  logFailure(c: Context, cause: string): void
+}
+
+/**
+ * The calculator's routes under the API's base: the four POSTs, each registered here once (an authenticated
+ * one passes the credentials' check before its body is read; every one reads a bounded JSON body), and loading
+ * a saved version.
+ */
 export function calculatorRoutes(
-  { authenticate, calculator }: { authenticate: Authenticator; calculator: Calculator },
+  { authenticate, calculator, answers, logFailure }: CalculatorRouteParts,
   config: Config,
   store: VersionStore,
-): Hono<ApiEnv> {
-  const routes = new Hono<ApiEnv>()
-  const auth = authGuard(authenticate)
-  const body = jsonBodyGuard()
-  const respond = (c: Context<ApiEnv>, answer: CalculatorAnswer) =>
-    answer.ok
-      ? c.body(answer.json, 200, { 'Content-Type': 'application/json' })
-      : problemResponse(answer.problem, answer.headers)
+): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>()
+  const auth = authGuard(authenticate, answers)
+  const body = jsonBodyGuard(answers)
+  const respond = (c: Context<AppEnv>, answer: CalculatorAnswer) => {
+    if (answer.ok) return answers.body(c, 200, answer.json, JSON_CONTENT)
+    if (answer.cause !== undefined) logFailure(c, answer.cause)
+    return answers.problem(c, answer.problem, answer.headers)
+  }
+  const feeOptions = (access: Access) => (c: Context<AppEnv>) =>
+    respond(c, calculator.feeOptions(c.get('body'), access))
+  const frontCalculate = (access: Access) => async (c: Context<AppEnv>) =>
+    respond(c, await calculator.frontCalculate(c.get('body'), access, c.req.header(IDEMPOTENCY_HEADER)))
 
-  const handlers = {
-    feeOptions: (access: Access) => (c: Context<ApiEnv>) => respond(c, calculator.feeOptions(c.get('body'), access)),
-    frontCalculate: (access: Access) => async (c: Context<ApiEnv>) =>
-      respond(c, await calculator.frontCalculate(c.get('body'), access, c.req.header(IDEMPOTENCY_HEADER))),
-  }
-  for (const { path, endpoint, access } of CALCULATOR_ROUTES) {
-    const handler = handlers[endpoint](access)
-    if (access === 'authenticated') routes.post(path, auth, body, handler)
-    else routes.post(path, body, handler)
-  }
+  routes.post('/Calculator/CalculateFeeOptions', auth, body, feeOptions('authenticated'))
+  routes.post('/Calculator/CalculateFeeOptionsAnonymous', body, feeOptions('anonymous'))
+  routes.post('/Calculator/FrontCalculateFees', auth, body, frontCalculate('authenticated'))
+  routes.post('/Calculator/FrontCalculateFeesAnonymous', body, frontCalculate('anonymous'))
 
   routes.get('/Calculator/feestable/:versionHashCode', auth, async (c) => {
-    const saved = await store.findByHash(c.req.param('versionHashCode'))
-    if (saved === null) return problemResponse(problem('version_not_found', 'No version has this hash.'))
+    const saved = await store.findByHash(c.req.param('versionHashCode') ?? '')
+    if (saved === null) return answers.problem(c, problem('version_not_found', 'No version has this hash.'))
     // Whether a loaded plan may be changed is this server's policy, not a stored fact.
     const answer: SavedFeesTable = {
       result: { ...saved.result, isModificable: config.editableSaved },
       tuitionInput: saved.tuitionInput,
     }
-    return c.json(answer)
+    return answers.body(c, 200, JSON.stringify(answer), JSON_CONTENT)
   })
 
   return routes

@@ -4,7 +4,7 @@
  * message naming the variable, rather than serving wrong money later.
  */
 import { resolve } from 'node:path'
-import { MAX_FEE_COUNT } from '../../src/domain/tuition.ts'
+import { DEMO_API_KEY, MAX_FEE_COUNT } from '@fees-calculator/contract'
 import { parseRate, type Rate } from './money/index.ts'
 
 /** HS256 wants a key at least as long as its 256-bit hash (RFC 7518 §3.2). */
@@ -14,7 +14,7 @@ const MIN_API_KEY_LENGTH = 8
 /** Their values never appear in an error message: it may end up in a shared log. */
 const SECRET_VARIABLES = new Set(['FEES_API_KEY', 'FEES_JWT_SECRET', 'DATABASE_URL', 'FEES_METRICS_TOKEN'])
 
-export const DEFAULT_API_KEY = 'demo-api-key'
+export const DEFAULT_API_KEY = DEMO_API_KEY
 export const DEFAULT_JWT_SECRET = 'fees-calculator-demo-secret-not-for-production'
 /**
  * Where the server's files are, from the folder it is started in: the repository's layout, which the image keeps.

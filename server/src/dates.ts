@@ -1,11 +1,11 @@
 /**
  * Calendar dates of the schedule, in UTC and free of any time zone of the
- * machine: a due date is a day, not an instant. A date is read by the widget's
- * own rule (`src/domain/dates.ts`), so both sides read a date alike. Due dates
+ * machine: a due date is a day, not an instant. A date is read by the contract's
+ * rule (toIsoDate), as the widget reads it. Due dates
  * and the days between two dates (the APR's time) are counted from the dates'
  * numbers: no Date, no dayjs, no time zone.
  */
-import { toIsoDate } from '../../src/domain/dates.ts'
+import { daysInMonth, toIsoDate } from '@fees-calculator/contract'
 
 /** A `YYYY-MM-DD` calendar day. */
 export type CalendarDate = string
@@ -24,7 +24,7 @@ const DAYS_FROM_0000_03_01_TO_EPOCH = 719_468
  * is the date. Null when it is not a real date and time, or out of range.
  */
 export function parseDateOfPayment(text: string): CalendarDate | null {
-  // The usual form, a plain YYYY-MM-DD day within range, is checked from its digits; toIsoDate (dayjs) reads every other.
+  // The usual form, a plain YYYY-MM-DD day within range, is checked from its digits; toIsoDate reads every other.
   if (text.length === 10 && text.charCodeAt(4) === DASH && text.charCodeAt(7) === DASH) {
     const year = digitsAt(text, 0, 4)
     const month = digitsAt(text, 5, 7)
@@ -95,12 +95,6 @@ export function dueEpochDays(first: CalendarDate, n: number): number[] {
     } else month += 1
   }
   return days
-}
-
-/** Days in `month` (1–12) of `year`, in the Gregorian calendar. */
-export function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
 }
 
 /**

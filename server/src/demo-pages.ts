@@ -7,8 +7,10 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { FinancialType, LANGUAGES, System } from '@fees-calculator/contract'
 import type { Hono } from 'hono'
 import { mintToken } from './auth.ts'
+import type { AppEnv } from './bindings.ts'
 import { encodedText } from './encoding.ts'
 import { pageCsp } from './operations.ts'
 import { problem, problemResponse } from './problem.ts'
@@ -34,9 +36,8 @@ const TRUSTED_TYPES = "; require-trusted-types-for 'script'; trusted-types 'none
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g
 const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g
 
-const LANGUAGES = ['es', 'en', 'ca', 'eu', 'gl', 'pt']
-const SYSTEMS = ['1', '2', '3', '4', '5', '6', '7']
-const FINANCIAL_TYPES = ['0', '1']
+const SYSTEMS = Object.values(System).map(String)
+const FINANCIAL_TYPES = Object.values(FinancialType).map(String)
 
 export interface DemoPageOptions {
   demoDir: string
@@ -52,7 +53,7 @@ export interface DemoPages {
   warm(): Promise<void>
 }
 
-export function demoPageRoutes(app: Hono, options: DemoPageOptions): DemoPages {
+export function demoPageRoutes(app: Hono<AppEnv>, options: DemoPageOptions): DemoPages {
   let token: { value: string; expiresAt: number } | null = null
   const currentToken = async (): Promise<string> => {
     const now = Date.now() / 1000
@@ -79,7 +80,7 @@ export function demoPageRoutes(app: Hono, options: DemoPageOptions): DemoPages {
             ? [{ field: 'type', message: `must be one of ${FINANCIAL_TYPES.join(', ')}` }]
             : []),
         ]
-        return problemResponse(problem('validation_failed', 'Invalid demo page parameters.', errors))
+        return problemResponse(c, problem('validation_failed', 'Invalid demo page parameters.', errors))
       }
       let html: string
       try {

@@ -1,12 +1,22 @@
 /**
- * The guards every API request passes before a handler sees it: CORS, the
- * XSRF double-submit check, credentials, and a bounded JSON body.
+ * How the API answers (its headers, CORS, its problems) and the guards a request
+ * passes before a handler sees it: the XSRF double-submit check, credentials,
+ * and a bounded JSON body.
  */
-import type { MiddlewareHandler } from 'hono'
+
+import {
+  API_KEY_HEADER,
+  IDEMPOTENCY_HEADER,
+  type Problem,
+  REQUEST_ID_HEADER,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@fees-calculator/contract'
+import type { Context, MiddlewareHandler, Next } from 'hono'
 import { getCookie } from 'hono/cookie'
-import type { Problem } from '../../src/domain/types.ts'
 import { type Authenticator, type AuthOutcome, sameSecret } from './auth.ts'
-import { problem, problemResponse } from './problem.ts'
+import { type AppEnv, type RequestBindings, requestIdOf } from './bindings.ts'
+import { PROBLEM_CONTENT_TYPE, problem, problemJson } from './problem.ts'
 import { type Outcome, parseJson } from './validate.ts'
 
 /** Bodies over 16 KiB get a 413 problem. A tuition payload is well under 1 KiB. */
@@ -14,90 +24,77 @@ export const MAX_BODY_BYTES = 16 * 1024
 /** Browsers may cache a preflight this long (seconds) before asking again. */
 const PREFLIGHT_MAX_AGE_S = 600
 /** The headers the widget sends (bearer token, API key, XSRF token, a save's Idempotency-Key, JSON), plus Accept and a host's X-Request-Id. */
-const ALLOWED_HEADERS = 'Authorization, X-Api-Key, X-XSRF-TOKEN, Idempotency-Key, Content-Type, Accept, X-Request-Id'
+const ALLOWED_HEADERS = [
+  'Authorization',
+  API_KEY_HEADER,
+  XSRF_HEADER,
+  IDEMPOTENCY_HEADER,
+  'Content-Type',
+  'Accept',
+  REQUEST_ID_HEADER,
+].join(', ')
 const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS'
 /** Methods that change nothing, which the XSRF check leaves alone (as the client does). */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-const XSRF_COOKIE = 'XSRF-TOKEN'
-const XSRF_HEADER = 'X-XSRF-TOKEN'
-
-/** What the body guard leaves for the handler. */
-export interface ApiEnv {
-  Variables: { body: unknown }
-}
+const DIGITS = /^\d+$/
 
 /** What a script of an allowed origin may read of an answer beyond the plain headers. */
-const EXPOSED_HEADERS = 'WWW-Authenticate, Retry-After, X-Request-Id'
+const EXPOSED_HEADERS = `WWW-Authenticate, Retry-After, ${REQUEST_ID_HEADER}`
+/** The API's answers are data, never a page: nothing may load from them, nobody may frame them. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
 
-/** The parts of an answer the hot paths write themselves (Hono's handlers set them on their Response). */
-export interface AnswerParts {
-  contentType: string
-  retryAfter?: string | undefined
-  wwwAuthenticate?: string | undefined
+/** How the API answers: every answer, problems included, through these, with the same headers. */
+export interface ApiAnswers {
+  /** `body` with the API's headers and the handler's own (`Content-Type`, and what else it names). */
+  body(
+    c: Context,
+    status: number,
+    body: string | Uint8Array<ArrayBuffer> | null,
+    headers: Record<string, string>,
+  ): Response
+  /** An RFC 9457 problem carrying the request's id; `headers` add e.g. WWW-Authenticate or Retry-After. */
+  problem(c: Context, problem: Problem, headers?: Record<string, string>): Response
+  /** The answer to a CORS preflight: 204, with the Access-Control-Allow-* headers only for an allowed origin. */
+  preflight(c: Context): Response
 }
 
 /**
- * The headers of every API answer, decided in one place for Hono's middleware (answerHeaders) and the hot paths
- * (hot-routes.ts): CORS for the configured origins (credentials cannot be combined with the `*` wildcard), never
- * kept by a shared cache, `Vary: Origin`. A flat list of lower-case names and values in alphabetical order, the
- * order in which a web Response's Headers are written, with the answer's own parts in their places when given.
- * The origins are only asked for when the request has an Origin. Pushed onto `out` (a new list by default).
+ * The headers of every API answer, decided in one place: CORS for the configured origins (credentials cannot
+ * be combined with the `*` wildcard), never kept by a shared cache unless the handler says otherwise,
+ * `Vary: Origin`, the API's CSP (over the pages' one the adapter gives every answer). One plain record per
+ * answer, which the Node adapter writes out as it is, with no web Headers object built. The origins are only
+ * asked for when the request has an Origin.
  */
-export function apiAnswerHeaders(
-  origin: string | undefined,
-  allowedOrigins: () => readonly string[],
-  answer?: AnswerParts,
-  out: string[] = [],
-): string[] {
-  const allowance = origin === undefined ? null : corsAllowance(origin, allowedOrigins())
-  if (allowance === 'origin') out.push('access-control-allow-credentials', 'true')
-  if (allowance !== null)
-    out.push(
-      'access-control-allow-origin',
-      allowance === '*' ? '*' : (origin as string),
-      'access-control-expose-headers',
-      EXPOSED_HEADERS,
-    )
-  out.push('cache-control', 'no-store')
-  if (answer !== undefined) {
-    out.push('content-type', answer.contentType)
-    if (answer.retryAfter !== undefined) out.push('retry-after', answer.retryAfter)
-  }
-  out.push('vary', 'Origin')
-  if (answer?.wwwAuthenticate !== undefined) out.push('www-authenticate', answer.wwwAuthenticate)
-  return out
-}
-
-/**
- * Puts apiAnswerHeaders on every answer of the API: a handler's own Cache-Control stays (the OpenAPI document's
- * `no-cache`), Vary is added to. A preflight from an origin not on the list gets no Access-Control-Allow-*
- * headers, which is how a browser is told no.
- */
-export function answerHeaders(allowedOrigins: () => readonly string[]): MiddlewareHandler {
-  const decorate = (headers: Headers, origin: string | undefined) => {
-    const list = apiAnswerHeaders(origin, allowedOrigins)
-    for (let i = 0; i < list.length; i += 2) {
-      const name = list[i] as string
-      const value = list[i + 1] as string
-      if (name === 'vary') headers.append(name, value)
-      else if (name !== 'cache-control' || !headers.has(name)) headers.set(name, value)
-    }
-  }
-  return async (c, next) => {
+export function apiAnswers(allowedOrigins: () => readonly string[]): ApiAnswers {
+  const headersFor = (c: Context, own: Record<string, string>): Record<string, string> => {
     const origin = c.req.header('Origin')
-    if (c.req.method === 'OPTIONS' && c.req.header('Access-Control-Request-Method') !== undefined) {
-      const headers = new Headers()
-      decorate(headers, origin)
-      headers.append('Vary', 'Access-Control-Request-Method, Access-Control-Request-Headers')
-      if (headers.has('Access-Control-Allow-Origin')) {
-        headers.set('Access-Control-Allow-Methods', ALLOWED_METHODS)
-        headers.set('Access-Control-Allow-Headers', ALLOWED_HEADERS)
-        headers.set('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_S))
+    const allowance = origin === undefined ? null : corsAllowance(origin, allowedOrigins())
+    const headers: Record<string, string> = {}
+    if (allowance !== null) {
+      if (allowance === 'origin') headers['Access-Control-Allow-Credentials'] = 'true'
+      headers['Access-Control-Allow-Origin'] = allowance === '*' ? '*' : (origin as string)
+      headers['Access-Control-Expose-Headers'] = EXPOSED_HEADERS
+    }
+    headers['Cache-Control'] = 'no-store'
+    headers['Content-Security-Policy'] = API_CSP
+    Object.assign(headers, own)
+    headers.Vary = own.Vary === undefined ? 'Origin' : `${own.Vary}, Origin`
+    return headers
+  }
+  const body: ApiAnswers['body'] = (c, status, text, own) => new Response(text, { status, headers: headersFor(c, own) })
+  return {
+    body,
+    problem: (c, details, own = {}) =>
+      body(c, details.status, problemJson(details, requestIdOf(c)), { 'Content-Type': PROBLEM_CONTENT_TYPE, ...own }),
+    preflight: (c) => {
+      const headers = headersFor(c, { Vary: 'Access-Control-Request-Method, Access-Control-Request-Headers' })
+      if (headers['Access-Control-Allow-Origin'] !== undefined) {
+        headers['Access-Control-Allow-Methods'] = ALLOWED_METHODS
+        headers['Access-Control-Allow-Headers'] = ALLOWED_HEADERS
+        headers['Access-Control-Max-Age'] = String(PREFLIGHT_MAX_AGE_S)
       }
       return new Response(null, { status: 204, headers })
-    }
-    await next()
-    decorate(c.res.headers, origin)
+    },
   }
 }
 
@@ -109,44 +106,43 @@ export function corsAllowance(origin: string | undefined, origins: readonly stri
 }
 
 /**
- * The double-submit XSRF check, for requests that the browser's cookies alone
- * could vouch for: a request that carries the XSRF-TOKEN cookie and no
- * credentials of its own (no Authorization, no X-Api-Key) must echo the cookie
- * in X-XSRF-TOKEN on every non-GET request, which another site cannot do. A
- * request with a bearer token or an API key is not forgeable by another site
- * (a form cannot set those headers, and a script elsewhere needs CORS), so it
- * is not asked for the header: the widget sends it only to a relative API root,
- * and a same-origin absolute `api-base` must work all the same.
+ * The double-submit XSRF check: a request that changes something and sends X-XSRF-TOKEN must send the value of
+ * its XSRF-TOKEN cookie there, which a page of another site cannot read. A request that sends no such header is
+ * never refused for it, with or without the cookie: the API authenticates with a bearer token or a key, never a
+ * cookie, so a cookie alone vouches for nothing (and the widget sends the header only to a relative API root,
+ * while a same-origin absolute `api-base`, or an anonymous ERP call, must work all the same). A header sent
+ * with no cookie to compare it with is not refused either. A bearer token does not excuse a header that differs.
  */
-export function xsrfGuard(): MiddlewareHandler {
-  return async (c, next) => {
+export function xsrfGuard(answers: ApiAnswers): MiddlewareHandler<AppEnv> {
+  return (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next()
-    if (c.req.header('Authorization') !== undefined || c.req.header('X-Api-Key') !== undefined) return next()
-    const cookie = getCookie(c, XSRF_COOKIE)
-    if (cookie === undefined || cookie === '') return next()
     const header = c.req.header(XSRF_HEADER)
-    if (header === undefined || !sameSecret(header, cookie)) {
-      return problemResponse(
-        problem(
-          'xsrf_mismatch',
-          `A request carrying the ${XSRF_COOKIE} cookie must send the same value in ${XSRF_HEADER}.`,
-        ),
-      )
-    }
-    return next()
+    if (header === undefined) return next()
+    const cookie = getCookie(c, XSRF_COOKIE)
+    if (cookie === undefined || sameSecret(header, cookie)) return next()
+    const detail = `The ${XSRF_HEADER} header must send the value of the ${XSRF_COOKIE} cookie.`
+    return Promise.resolve(answers.problem(c, problem('xsrf_mismatch', detail)))
   }
 }
 
+/**
+ * A guard of the routes: a middleware that answers at once when it can (a key, a token it remembers, a body the
+ * adapter has read), and waits on a promise only when it must.
+ */
+export type Guard = (c: Context<AppEnv>, next: Next) => Response | Passed | Promise<Response | Awaited<Passed>>
+/** What a guard returns when it lets the request on: the rest of the chain's answer. */
+type Passed = ReturnType<Next>
+
 /** Bearer token or X-Api-Key; 401 with a WWW-Authenticate challenge otherwise (RFC 6750). */
-export function authGuard(authenticate: Authenticator): MiddlewareHandler {
-  return async (c, next) => {
-    const outcome = await authenticate({
-      authorization: c.req.header('Authorization'),
-      apiKey: c.req.header('X-Api-Key'),
-    })
-    if (outcome.ok) return next()
-    const refused = authProblem(outcome)
-    return problemResponse(refused.problem, refused.headers)
+export function authGuard(authenticate: Authenticator, answers: ApiAnswers): Guard {
+  return (c, next) => {
+    const decide = (outcome: AuthOutcome): Response | Passed => {
+      if (outcome.ok) return next()
+      const refused = authProblem(outcome)
+      return answers.problem(c, refused.problem, refused.headers)
+    }
+    const outcome = authenticate({ authorization: c.req.header('Authorization'), apiKey: c.req.header(API_KEY_HEADER) })
+    return outcome instanceof Promise ? outcome.then<Response | Awaited<Passed>>(decide) : decide(outcome)
   }
 }
 
@@ -168,32 +164,36 @@ export function isJsonType(type: string): boolean {
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i
 
 /**
- * Reads the body as JSON, at most MAX_BODY_BYTES: a declared Content-Length
- * over the limit is refused before reading, and a body that turns out longer
- * (chunked, or a lying length) is cut off as soon as it passes the limit.
+ * Reads the body as JSON, at most MAX_BODY_BYTES: a declared Content-Length over the limit is refused before
+ * reading, and a body that turns out longer (chunked) is cut off as soon as it passes the limit. A body the
+ * adapter read before the app saw the request is taken as it is.
  */
-export function jsonBodyGuard(): MiddlewareHandler<ApiEnv> {
-  return async (c, next) => {
-    const tooLarge = () =>
-      problemResponse(problem('payload_too_large', `The body must be at most ${MAX_BODY_BYTES} bytes.`))
+export function jsonBodyGuard(answers: ApiAnswers): Guard {
+  const tooLarge = (c: Context) =>
+    answers.problem(c, problem('payload_too_large', `The body must be at most ${MAX_BODY_BYTES} bytes.`))
+  return (c, next) => {
     const declared = c.req.header('Content-Length')
-    if (declared !== undefined && (!/^\d+$/.test(declared) || Number(declared) > MAX_BODY_BYTES)) return tooLarge()
+    if (declared !== undefined && (!DIGITS.test(declared) || Number(declared) > MAX_BODY_BYTES)) return tooLarge(c)
     if (!isJsonType(c.req.header('Content-Type') ?? '')) {
-      return problemResponse(
+      return answers.problem(
+        c,
         problem('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.'),
       )
     }
-    // With a Content-Length, HTTP framing already bounds what can be read, and the adapter's
-    // buffered read is many times faster than a web stream; a chunked body is read as a stream and cut off.
-    const bytes =
-      declared !== undefined
-        ? new Uint8Array(await c.req.raw.arrayBuffer())
-        : await readAtMost(c.req.raw.body, MAX_BODY_BYTES)
-    if (bytes === null || bytes.byteLength > MAX_BODY_BYTES) return tooLarge()
-    const parsed = parseJsonBody(bytes)
-    if (!parsed.ok) return problemResponse(parsed.problem)
-    c.set('body', parsed.value)
-    return next()
+    const use = (bytes: Uint8Array | null): Response | Passed => {
+      if (bytes === null || bytes.byteLength > MAX_BODY_BYTES) return tooLarge(c)
+      const parsed = parseJsonBody(bytes)
+      if (!parsed.ok) return answers.problem(c, parsed.problem)
+      c.set('body', parsed.value)
+      return next()
+    }
+    const read = (c.env as RequestBindings | undefined)?.body
+    if (read !== undefined) return use(read)
+    // With a Content-Length, HTTP framing already bounds what can be read; a chunked body is read as a stream
+    // and cut off.
+    if (declared !== undefined)
+      return c.req.raw.arrayBuffer().then<Response | Awaited<Passed>>((buffer) => use(new Uint8Array(buffer)))
+    return readAtMost(c.req.raw.body, MAX_BODY_BYTES).then<Response | Awaited<Passed>>(use)
   }
 }
 

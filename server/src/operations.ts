@@ -1,69 +1,19 @@
 /**
- * What a university's IT team runs the server with: one JSON log line per request, a request id on every answer
- * (and in every problem body), Prometheus metrics, and the security headers every answer carries.
- *
- * It wraps Node's request listener, in front of both the hot paths and Hono, so no answer escapes it: a
- * middleware in the Hono app would be skipped by the hot paths.
+ * What a university's IT team runs the server with: one JSON log line per request (and every other line the
+ * server writes, in the same form), Prometheus metrics, and the security headers every answer carries. The
+ * adapter (node-adapter.ts) calls on it for every request; the app serves /metrics from it.
  */
-import { randomUUID } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+
+import { REQUEST_ID_HEADER } from '@fees-calculator/contract'
+import type { Handler } from 'hono'
 import pino, { type DestinationStream, type Logger } from 'pino'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import { sameSecret } from './auth.ts'
 import type { SaveEvents } from './calculator.ts'
 
-/** A request id a client or a proxy may send: short, and nothing that could forge a log line or a header. */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/
-const REQUEST_ID_KEY = Symbol('fees.requestId')
-/** The API's answers are data, never a page: nothing may load from them, nobody may frame them. */
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
 const REFERRER_POLICY = 'strict-origin-when-cross-origin'
 /** Durations in seconds: the calculator answers in well under a millisecond, a save in a few. */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
-
-/**
- * The headers every answer gets before anything else, as a flat list of names and values: its request id and the
- * security headers, with `csp` the page's policy or the API's. The wrapper sets them on every answer; the hot paths
- * (hot-routes.ts) write them first, so both give the same bytes.
- */
-export function securityHeaders(requestId: string, csp: string): string[] {
-  return [
-    'X-Request-Id',
-    requestId,
-    'X-Content-Type-Options',
-    'nosniff',
-    'Referrer-Policy',
-    REFERRER_POLICY,
-    'Content-Security-Policy',
-    csp,
-  ]
-}
-
-/** The id of this request: the client's X-Request-Id when it is a safe one, a new UUID otherwise. */
-export function requestIdFor(header: string | string[] | undefined): string {
-  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID()
-}
-
-/**
- * FEES_IDLE_TIMEOUT_S (the server's socket timeout) is for a client that goes silent while sending its request.
- * Once the request is in, the server's own work is bounded by the database's timeouts instead: a save waiting on
- * a busy contract or a full pool, sending nothing meanwhile, must not have its connection cut (the client, or
- * nginx, would never learn whether it was stored): such a save took 10 s, was cut, was passed on by nginx to
- * the other server, waited there too and was cut again, a 502. Between requests the keep-alive timeout applies.
- */
-function untimeOnceReceived(request: IncomingMessage): void {
-  const { headers, socket } = request
-  const length = headers['content-length']
-  const bodiless = headers['transfer-encoding'] === undefined && (length === undefined || length === '0')
-  if (bodiless) socket.setTimeout(0)
-  else request.once('end', () => socket.setTimeout(0))
-}
-
-/** The id the operations wrapper gave this request (a new one when it never went through it, as in app.fetch tests). */
-export function requestIdOf(request: IncomingMessage | undefined): string {
-  const tagged = request as (IncomingMessage & { [REQUEST_ID_KEY]?: string }) | undefined
-  return tagged?.[REQUEST_ID_KEY] ?? randomUUID()
-}
 
 /**
  * The policy every page is served under: the strict one the widget works under (no inline script or style, no
@@ -83,38 +33,11 @@ export function pageCsp(frameAncestors: string, extra: { scripts?: string[]; sty
   ].join('; ')
 }
 
-/** The label of a request's route on /metrics and in the log: a route's pattern, never a path with ids in it. */
-export function routeOf(method: string, path: string): string {
-  if (path.startsWith('/api/v1/')) {
-    const rest = path.slice('/api/v1'.length)
-    if (rest.startsWith('/Calculator/feestable/')) return '/api/v1/Calculator/feestable/:versionHashCode'
-    if (API_ROUTES.has(rest)) return `/api/v1${rest}`
-    return method === 'OPTIONS' ? '/api/v1 preflight' : '/api/v1 unmatched'
-  }
-  if (path === '/metrics') return '/metrics'
-  if (path.startsWith('/demo/')) return '/demo/:page'
-  if (path.startsWith('/dist/')) return '/dist/*'
-  if (path.startsWith('/assets/')) return '/assets/*'
-  if (path === '/fees' || path.startsWith('/fees/')) return '/fees'
-  if (path === '/' || path === '/health-check') return path
-  return 'other'
-}
-
-const API_ROUTES = new Set([
-  '/health',
-  '/openapi.json',
-  '/Version/Number',
-  '/Calculator/CalculateFeeOptions',
-  '/Calculator/CalculateFeeOptionsAnonymous',
-  '/Calculator/FrontCalculateFees',
-  '/Calculator/FrontCalculateFeesAnonymous',
-])
-
 /**
  * A request's access-log line, in pino's own format for an info line (`level` 30, `time` in epoch milliseconds),
  * written out here rather than by pino's `info` (which walks and serializes an object per line): the fields are
- * known, and the id (it passed REQUEST_ID or is a UUID) and the route (one of routeOf's labels) need no escaping;
- * the method comes from the client and is escaped.
+ * known, and the id (it passed the adapter's check or is a UUID) and the route (a pattern of the app's own routes)
+ * need no escaping; the method comes from the client and is escaped.
  */
 export function accessLine(requestId: string, method: string, route: string, status: number, ms: number): string {
   const durationMs = Math.round(ms * 100) / 100
@@ -189,8 +112,6 @@ export interface OperationsOptions {
   logDestination?: DestinationStream
 }
 
-type Listener = (request: IncomingMessage, response: ServerResponse) => void
-
 export interface PoolUse {
   total: number
   idle: number
@@ -204,10 +125,15 @@ export interface Operations {
   /** Reports the database pool's use on /metrics. */
   watchPool(use: () => PoolUse): void
   /**
-   * The server's listener: id, log line and counts for every request; `hot` answers first (and writes the
-   * security headers itself, in one flat list), what it leaves gets the headers here and goes to `rest`.
+   * The headers every answer carries, as a flat list of names and values: its request id and the security
+   * headers, the pages' Content-Security-Policy last (an answer with a policy of its own, as the API's, keeps
+   * that one).
    */
-  wrap(hot: (request: IncomingMessage, response: ServerResponse) => boolean, rest: Listener): Listener
+  securityHeaders(requestId: string): string[]
+  /** Counts an answered request, and writes its log line: `start` is when it came in (performance.now()). */
+  answered(requestId: string, method: string, route: string, status: number, start: number): void
+  /** GET /metrics: the counters in Prometheus's text format, for the bearer token of FEES_METRICS_TOKEN when set. */
+  metricsRoute: Handler
   /** Writes what the logger still holds. */
   flush(): void
 }
@@ -267,15 +193,22 @@ export function createOperations(options: OperationsOptions): Operations {
 
   const pageCspValue = pageCsp(options.frameAncestors)
   const metricsToken = options.metricsToken === null ? null : `Bearer ${options.metricsToken}`
-  const metricsAnswer = async (response: ServerResponse) => {
+  const metricsRoute: Handler = async (c) => {
+    if (metricsToken !== null && !sameSecret(c.req.header('Authorization') ?? '', metricsToken)) {
+      return new Response('The metrics need the bearer token of FEES_METRICS_TOKEN.\n', {
+        status: 401,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'WWW-Authenticate': 'Bearer' },
+      })
+    }
     try {
       const text = await registry.metrics()
-      response.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' })
-      response.end(text)
+      return new Response(text, { headers: { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' } })
     } catch (error) {
-      logger.error({ err: (error as Error).message }, 'metrics failed')
-      response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
-      response.end('The metrics could not be collected.\n')
+      logger.error({ cause: (error as Error).message }, 'metrics failed')
+      return new Response('The metrics could not be collected.\n', {
+        status: 500,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      })
     }
   }
 
@@ -301,43 +234,25 @@ export function createOperations(options: OperationsOptions): Operations {
       accessLines.write()
       logger.flush()
     },
-    wrap(hot, rest) {
-      return (request, response) => {
-        const start = performance.now()
-        untimeOnceReceived(request)
-        const id = requestIdFor(request.headers['x-request-id'])
-        ;(request as IncomingMessage & { [REQUEST_ID_KEY]?: string })[REQUEST_ID_KEY] = id
-        const url = request.url ?? '/'
-        const query = url.indexOf('?')
-        const path = query === -1 ? url : url.slice(0, query)
-        response.once('close', () => {
-          const method = request.method ?? 'GET'
-          const route = routeOf(method, path)
-          const status = response.headersSent ? response.statusCode : 499
-          const ms = performance.now() - start
-          const child = childFor(method, route, status)
-          child.count.inc()
-          child.duration.observe(ms / 1000)
-          if (status === 503) databaseErrors.inc()
-          if (options.accessLog) {
-            // Never the headers, the query or the body: they carry tokens, keys, cookies and students' data.
-            accessLines.add(accessLine(id, method, route, status, ms))
-          }
-        })
-        if (hot(request, response)) return
-        const first = securityHeaders(id, path.startsWith('/api/') ? API_CSP : pageCspValue)
-        for (let i = 0; i < first.length; i += 2) response.setHeader(first[i] as string, first[i + 1] as string)
-        if (options.metrics && path === '/metrics' && request.method === 'GET') {
-          if (metricsToken !== null && !sameSecret(request.headers.authorization ?? '', metricsToken)) {
-            response.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8', 'WWW-Authenticate': 'Bearer' })
-            response.end('The metrics need the bearer token of FEES_METRICS_TOKEN.\n')
-            return
-          }
-          void metricsAnswer(response)
-          return
-        }
-        rest(request, response)
-      }
+    securityHeaders: (requestId) => [
+      REQUEST_ID_HEADER,
+      requestId,
+      'X-Content-Type-Options',
+      'nosniff',
+      'Referrer-Policy',
+      REFERRER_POLICY,
+      'Content-Security-Policy',
+      pageCspValue,
+    ],
+    answered(requestId, method, route, status, start) {
+      const ms = performance.now() - start
+      const child = childFor(method, route, status)
+      child.count.inc()
+      child.duration.observe(ms / 1000)
+      if (status === 503) databaseErrors.inc()
+      // Never the headers, the query or the body: they carry tokens, keys, cookies and students' data.
+      if (options.accessLog) accessLines.add(accessLine(requestId, method, route, status, ms))
     },
+    metricsRoute,
   }
 }

@@ -3,7 +3,7 @@
  * fees table (CalculateFeeOptions) and the amortization table
  * (FrontCalculateFees). Both come from the one schedule and APR of planFigures (money/).
  */
-import type { AmortizationTable, FeesTableResult } from '../../src/domain/types.ts'
+import type { AmortizationTable, FeesTableResult } from '@fees-calculator/contract'
 import { addMonthsClamped, type CalendarDate } from './dates.ts'
 import { type CentsSchedule, centsAsAmount, centsToNumber, planFigures, type Rate } from './money/index.ts'
 import { problem } from './problem.ts'

@@ -12,6 +12,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
 import type { Context, Hono } from 'hono'
+import type { AppEnv } from './bindings.ts'
 import { acceptedEncodings, COPY_SUFFIX, etagMatches } from './encoding.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -34,10 +35,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** The folders of dist/ where the build names every file after its content hash. */
 const HASHED_DIST_FOLDERS = ['chunks/', 'lib/']
 
+/** A file at the root of the app's build: a name with an extension, in no folder. */
+const ROOT_FILE = /^[^/]+\.[A-Za-z0-9]+$/
+
 /** The app's routes that a browser may open directly: each answers the app's index.html. */
 const APP_ROUTES = ['/fees', '/fees/:versionHashCode', '/health-check'] as const
 
-export function staticRoutes(app: Hono, distDir: string): void {
+export function staticRoutes(app: Hono<AppEnv>, distDir: string): void {
   const appDir = join(distDir, 'app')
 
   // The bundle's lazy chunks load from its own URL, so a host page on another origin must be allowed to fetch them.
@@ -62,10 +66,13 @@ export function staticRoutes(app: Hono, distDir: string): void {
   app.get('/', (c) => c.redirect('/fees', 302))
   for (const route of APP_ROUTES)
     app.get(route, (c) => serveFile({ root: appDir, label: 'dist/app' }, 'index.html', {}, request(c, false)))
-  // Files the app build puts at its root (favicon and the like).
-  app.get('/:file{[^/]+\\.[A-Za-z0-9]+}', (c) =>
-    serveFile({ root: appDir, label: 'dist/app' }, c.req.param('file'), {}, request(c, false)),
-  )
+  // Files the app build puts at its root (favicon and the like), after every other route: a pattern with a
+  // parameter beside the fixed paths above would cost every request Hono's slower router (see docs/performance.md).
+  app.get('/*', (c) => {
+    const name = c.req.path.slice(1)
+    if (!ROOT_FILE.test(name)) return c.notFound()
+    return serveFile({ root: appDir, label: 'dist/app' }, name, {}, request(c, false))
+  })
 }
 
 /** A folder of built files; `label` names it in messages without showing the machine's paths. */
@@ -129,7 +136,6 @@ export async function serveFile(
       // Names without a hash keep their name across builds: caches must ask whether it changed.
       'Cache-Control': request.immutable ? IMMUTABLE : 'no-cache',
       ETag: etag,
-      'X-Content-Type-Options': 'nosniff',
       ...(copy || (await hasCopies(path)) ? { Vary: 'Accept-Encoding' } : {}),
       ...(copy ? { 'Content-Encoding': copy.encoding } : {}),
       ...headers,
@@ -154,6 +160,6 @@ function missing(label: string): Response {
   const message = `Not found: ${label}\nIf this is a built file, run \`npm run build\` first (\`npm run demo\` does).\n`
   return new Response(message, {
     status: 404,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   })
 }

@@ -4,22 +4,23 @@
  * `checkFinanceable` checks that a well-formed input can be financed (422).
  */
 import {
-  type FinancialType,
+  FinancialType,
+  MAX_AMOUNT,
   type Problem,
   type ProblemField,
   System,
   type TuitionPayload,
-} from '../../src/domain/types.ts'
+} from '@fees-calculator/contract'
 import { type CalendarDate, parseDateOfPayment } from './dates.ts'
 import { toCents } from './money/index.ts'
 import { type ProblemCode, problem } from './problem.ts'
 
-/** Amounts over 10 000 000 cannot be financed (422 amount_too_large). */
-export const MAX_AMOUNT_CENTS = 1_000_000_000n
+/** Amounts over the contract's MAX_AMOUNT cannot be financed (422 amount_too_large). */
+export const MAX_AMOUNT_CENTS = BigInt(MAX_AMOUNT) * 100n
 /** The currency of an input that names none. */
 const DEFAULT_CURRENCY = 'USD'
-const KNOWN_SYSTEMS: readonly number[] = [1, 2, 3, 4, 5, 6, 7]
-const KNOWN_FINANCIAL_TYPES: readonly number[] = [0, 1]
+const KNOWN_SYSTEMS: readonly number[] = Object.values(System)
+const KNOWN_FINANCIAL_TYPES: readonly number[] = Object.values(FinancialType)
 /** Upper bounds on text fields: generous for real data, small enough to keep stored versions small. */
 const MAX_LENGTH = {
   currency: 16,

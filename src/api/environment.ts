@@ -1,3 +1,5 @@
+import { DEMO_API_KEY } from '@fees-calculator/contract'
+
 /** The API's environments (local, dev, pre, test, production), picked from the page's host name. */
 export type Environment = 'local' | 'dev' | 'pre' | 'test' | 'production'
 
@@ -40,7 +42,7 @@ export function apiRootFor(hostname: string, apiBase?: string | null): string {
 }
 
 /** The static key of hash mode, overridden by the `api-key` attribute. */
-export const DEFAULT_API_KEY = import.meta.env.VITE_FEES_API_KEY ?? 'demo-api-key'
+export const DEFAULT_API_KEY = import.meta.env.VITE_FEES_API_KEY ?? DEMO_API_KEY
 
 /** A root without a scheme or host is relative to the page (XSRF is sent only there). */
 export function isRelativeUrl(url: string): boolean {

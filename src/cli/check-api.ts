@@ -5,6 +5,7 @@
  * response boundary the widget uses (src/api/responses.ts), so what it passes
  * the widget can read. Node's own fetch; no DOM, no dependency.
  */
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER, XSRF_HEADER } from '@fees-calculator/contract'
 import {
   type Parsed,
   parseAmortizationTable,
@@ -43,9 +44,9 @@ export interface Check {
 /** The headers the widget sends on a cross-origin call (a save adds its Idempotency-Key): each must be allowed by the preflight. */
 export const WIDGET_HEADERS = [
   'Authorization',
-  'X-Api-Key',
-  'X-XSRF-TOKEN',
-  'Idempotency-Key',
+  API_KEY_HEADER,
+  XSRF_HEADER,
+  IDEMPOTENCY_HEADER,
   'Content-Type',
   'Accept',
 ]

@@ -1,11 +1,6 @@
-/** The languages the calculator speaks, in the order the docs list them. */
-export const LANGUAGES = ['es', 'en', 'ca', 'eu', 'gl', 'pt'] as const
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@fees-calculator/contract'
 
-/** Spanish, English, Catalan, Basque, Galician and (European) Portuguese. */
-export type Language = (typeof LANGUAGES)[number]
-
-/** Spanish unless asked otherwise. */
-export const DEFAULT_LANGUAGE: Language = 'es'
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language }
 
 const KNOWN = new Set<string>(LANGUAGES)
 

@@ -1,15 +1,11 @@
-import { toIsoDate } from './dates.ts'
+import { MAX_AMOUNT, toIsoDate } from '@fees-calculator/contract'
 import { isKnownSystem } from './systems.ts'
 import { FinancialType, type TuitionInput } from './types.ts'
 
 /** The exact text the host receives for a missing or invalid dateOfPayment (hosts match on it). */
 export const INVALID_DATE_MESSAGE = 'La Fecha de pago introducida no es válida'
 
-/** The largest amount accepted: the reference API refuses larger ones with a 400. */
-export const MAX_AMOUNT = 10_000_000
-
-/** The most fees a plan may have (50 years of monthly fees): the reference API's configuration and the widget's reading of answers stop here. */
-export const MAX_FEE_COUNT = 600
+export { MAX_AMOUNT, MAX_FEE_COUNT } from '@fees-calculator/contract'
 
 export type TuitionErrorCode = 'invalid_json' | 'not_an_object' | 'invalid_date' | 'invalid_field'
 

@@ -15,7 +15,7 @@ import { createI18n, loadWords } from './i18n.ts'
 /** Every problem `code` the reference API declares in its OpenAPI document (each `code` property's enum or const). */
 function openApiCodes(): string[] {
   const document = JSON.parse(
-    readFileSync(resolve(import.meta.dirname, '../../openapi/openapi.json'), 'utf8'),
+    readFileSync(resolve(import.meta.dirname, '../../contract/openapi/openapi.json'), 'utf8'),
   ) as unknown
   const codes = new Set<string>()
   const visit = (node: unknown) => {

@@ -1,6 +1,8 @@
 // How the card words a failure, in the widget's language: a calculation's (the card's alert), a SAVE's (a
 // notice) and a refused amount's (at its field). The server's own `detail` is never shown: it goes to the host's
 // event, and the card speaks the widget's language. Each message is one whole sentence, so translators see it whole.
+
+import type { ProblemCode } from '@fees-calculator/contract'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { AmountRefusal, CalculationFailure, SaveRefusal } from '../store/calculator-store.ts'
@@ -17,11 +19,13 @@ const REFUSED_TITLE = msg`The plan could not be calculated with these details`
 /** A code the widget does not know (another backend's): a general sentence, never the server's own words. */
 const UNKNOWN_CODE = msg`The service did not accept these details.`
 
+type ProblemWords = 'session' | 'unavailable' | MessageDescriptor
+
 /**
- * Every problem `code` the reference API sends (openapi/openapi.json; a test holds this table to it): the kind
+ * Every problem `code` the reference API sends (the contract's; its type holds this table to them): the kind
  * whose words say it (the session, the service), or the sentence that says what to change.
  */
-export const PROBLEM_WORDS: Record<string, 'session' | 'unavailable' | MessageDescriptor> = {
+export const PROBLEM_WORDS: Readonly<Record<string, ProblemWords>> = {
   missing_credentials: 'session',
   invalid_token: 'session',
   token_expired: 'session',
@@ -45,7 +49,7 @@ export const PROBLEM_WORDS: Record<string, 'session' | 'unavailable' | MessageDe
   version_not_found: msg`The saved plan was not found.`,
   not_found: msg`The service was not found at this address.`,
   idempotency_key_reused: msg`The plan changed while it was being saved: press SAVE again.`,
-}
+} satisfies Record<ProblemCode, ProblemWords>
 
 /** What a refused request's code says to change; a code the widget does not know gets a general sentence. */
 export function refusalWords(code: string | null, i18n: I18n): string {

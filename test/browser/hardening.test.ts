@@ -283,6 +283,43 @@ describeEngines(
       })
     })
 
+    it('lets an ERP system calculate and save through an absolute same-origin api-base on a portal with the XSRF-TOKEN cookie', async () => {
+      // The widget sends X-XSRF-TOKEN only to a relative root; the server must not refuse a request for sending none.
+      let requests: SeenRequest[] = []
+      const statuses: [string, number][] = []
+      // The headers the browser really sent, cookies included.
+      const sent: Promise<Record<string, string>>[] = []
+      const page = await suite.open('/erp-portal.html', {
+        html: `<!doctype html><meta charset="utf-8"><script type="module" src="/dist/fees-calculator.js"></script>
+            <fees-calculator api-base="${suite.origin}/api/v1"></fees-calculator>`,
+        before: async ({ playwright }) => {
+          requests = recordRequests(playwright)
+          playwright.on('response', (response) => statuses.push([response.url(), response.status()]))
+          playwright.on('request', (request) => {
+            if (request.method() === 'POST') sent.push(request.allHeaders())
+          })
+          await playwright.context().addCookies([{ name: 'XSRF-TOKEN', value: 'portal-xsrf', url: suite.origin }])
+        },
+      })
+      await setInput(page, tuitionInput({ system: 7, token: null, dateOfPayment: '2030-01-05', contractId: 'C-ERP' }))
+      await page.event('calculationResultReceivedEvent')
+      await page.settled()
+      await page.playwright.locator('fees-calculator [part~="save-button"]').click()
+      // An ERP system's plan is answered, not stored: the event carries the schedule and no version.
+      const saved = await page.event('feeOptionSelectedEvent')
+      expect(saved).toMatchObject({ versionHashCode: null, versionNumber: null, currency: 'EUR' })
+      const posts = requests.filter((r) => r.method === 'POST' && r.url.startsWith(`${suite.origin}/api/v1/`))
+      expect(posts.map((r) => r.url.replace(suite.origin, ''))).toEqual([
+        '/api/v1/Calculator/CalculateFeeOptionsAnonymous',
+        '/api/v1/Calculator/FrontCalculateFeesAnonymous',
+      ])
+      for (const headers of await Promise.all(sent)) {
+        expect(headers.cookie).toContain('XSRF-TOKEN=portal-xsrf')
+        expect(headers['x-xsrf-token']).toBeUndefined()
+      }
+      expect(statuses.filter(([url]) => url.includes('/api/v1/')).map(([, status]) => status)).toEqual([200, 200])
+    })
+
     describe('isolation from the host page', () => {
       const HOSTILE = `<style>
       html { font-size: 40px !important; }

@@ -1,13 +1,15 @@
 /**
  * The project's dependency arrows point one way: the UI reads the store, the
- * store calls the API client, the client speaks the domain's types; the
- * reference server (server/) shares only the domain and the OpenAPI document,
- * and the widget's build imports nothing of it nor of the tests; the test
- * helpers (test/support/, server/test/support/) are shared by the tests and the
- * development scripts (scripts/: the bench launches the browsers and servers
- * the tests do), and import no test; nothing but a test imports a test file;
- * the example apps (examples/) use the package as a user gets it. A relative
- * import that runs against these arrows fails here.
+ * store calls the API client, the client speaks the domain's types; the widget
+ * (src/) and the reference server (server/) share only the contract package
+ * (contract/), which both import by its name, never by path, and which depends
+ * on neither; neither imports the other's files; the widget's build imports
+ * nothing of the tests; the test helpers (test/support/, server/test/support/)
+ * are shared by the tests and the development scripts (scripts/: the bench
+ * launches the browsers and servers the tests do), and import no test; nothing
+ * but a test imports a test file; the example apps (examples/) use the package
+ * as a user gets it. A relative import that runs against these arrows fails
+ * here.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -42,8 +44,13 @@ function importsOf(file: string): string[] {
 
 /** [importer prefix, forbidden target prefixes, why] */
 const RULES: [string, string[], string][] = [
-  ['src/', ['demo/', 'server/', 'test/', 'scripts/'], 'the package ships alone'],
-  ['openapi/', ['src/', 'server/', 'demo/', 'test/', 'scripts/'], "the wire's contract depends on nothing"],
+  ['src/', ['demo/', 'server/', 'test/', 'scripts/', 'contract/'], 'the package ships alone'],
+  [
+    'contract/',
+    ['src/', 'server/', 'demo/', 'test/', 'scripts/', 'examples/'],
+    "the wire's contract depends on neither side",
+  ],
+  ['server/', ['src/', 'contract/', 'demo/'], 'the server shares only the contract with the widget, by its name'],
   [
     'src/domain/',
     ['src/api/', 'src/store/', 'src/ui/', 'src/element', 'src/define', 'src/app/'],
@@ -65,19 +72,8 @@ const RULES: [string, string[], string][] = [
   ],
   [
     'server/src/',
-    [
-      'src/ui/',
-      'src/store/',
-      'src/api/',
-      'src/element',
-      'src/app/',
-      'src/cli/',
-      'test/',
-      'scripts/',
-      'server/test/',
-      'server/tools/',
-    ],
-    'the server shares only the domain',
+    ['test/', 'scripts/', 'server/test/', 'server/tools/'],
+    'the server runs without its tests and tools',
   ],
   ['server/tools/', ['src/', 'test/', 'scripts/', 'server/test/'], 'the server builds without the widget or its tests'],
   [
@@ -97,7 +93,7 @@ const RULES: [string, string[], string][] = [
   ],
   [
     'examples/',
-    ['src/', 'server/', 'demo/', 'test/', 'scripts/', 'openapi/'],
+    ['src/', 'server/', 'demo/', 'test/', 'scripts/', 'contract/'],
     'an example uses the package as a user gets it',
   ],
 ]
@@ -117,7 +113,7 @@ describe('dependency arrows', () => {
     ...files('server'),
     ...files('test'),
     ...files('scripts'),
-    ...files('openapi'),
+    ...files('contract'),
     ...files('examples'),
     'vite.config.ts',
   ]
@@ -128,7 +124,10 @@ describe('dependency arrows', () => {
         .filter(
           (file) =>
             file.startsWith(from) &&
-            !((from.startsWith('src/') || from === 'server/src/') && /\.test\.tsx?$/.test(file)),
+            !(
+              (from.startsWith('src/') || from === 'server/src/' || from === 'contract/') &&
+              /\.test\.tsx?$/.test(file)
+            ),
         )
         .flatMap((file) =>
           importsOf(file)
@@ -155,6 +154,23 @@ describe('dependency arrows', () => {
           .map((target) => `${file} → ${target}`),
       )
     expect(wrong).toEqual([])
+  })
+
+  it('imports the contract by its name and its public entries only (the package, its OpenAPI document)', () => {
+    const deep = all.flatMap((file) =>
+      [...readFileSync(join(ROOT, file), 'utf8').matchAll(/['"](@fees-calculator\/contract\/[^'"]*)['"]/g)]
+        .map((match) => match[1] ?? '')
+        .filter((spec) => spec !== '@fees-calculator/contract/openapi.json')
+        .map((spec) => `${file} → ${spec}`),
+    )
+    expect(deep).toEqual([])
+    const users = (dir: string) =>
+      all.filter(
+        (file) =>
+          file.startsWith(dir) && readFileSync(join(ROOT, file), 'utf8').includes("'@fees-calculator/contract'"),
+      )
+    expect(users('src/').length).toBeGreaterThan(0)
+    expect(users('server/src/').length).toBeGreaterThan(0)
   })
 
   it('has no import circle in src/, dynamic imports included', () => {

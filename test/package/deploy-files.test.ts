@@ -59,6 +59,7 @@ const SECRETS = {
   POSTGRES_PASSWORD: 'a-postgres-password',
   FEES_API_KEY: 'an-api-key-of-the-university',
   FEES_JWT_SECRET: 'a-secret-of-the-university-at-least-32-characters',
+  FEES_METRICS_TOKEN: 'a-token-of-the-university-scraper',
 }
 const compose = interpolated(yaml.load(composeText) as Compose, SECRETS)
 
@@ -123,10 +124,21 @@ describe('the Dockerfile, parsed (not built here)', () => {
     const copies = all(buildStage, 'COPY').map(({ args }) => args.split(/\s+/))
     expect(copies).toContainEqual(['package.json', 'package-lock.json', './'])
     expect(copies).toContainEqual(['server/package.json', './server/'])
-    for (const file of ['package.json', 'package-lock.json', 'server/package.json'])
+    // The contract's workspace, which both builds bundle: npm ci links it for them.
+    expect(copies).toContainEqual(['contract/package.json', './contract/'])
+    for (const file of ['package.json', 'package-lock.json', 'server/package.json', 'contract/package.json'])
       expect(existsSync(join(ROOT, file))).toBe(true)
     const runs = all(buildStage, 'RUN').map(({ args }) => args)
     expect(runs).toContain('npm ci')
+    // npm ci runs package.json's prepare, the check of the Node (scripts/check-node.cjs and what it requires):
+    // they are copied before it.
+    const { prepare } = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Env }).scripts
+    expect(prepare).toBe('node scripts/check-node.cjs')
+    const checkCopied = buildStage.findIndex(
+      ({ name, args }) => name === 'COPY' && args === 'scripts/check-node.cjs scripts/node-version.cjs ./scripts/',
+    )
+    expect(checkCopied).toBeGreaterThan(-1)
+    expect(checkCopied).toBeLessThan(buildStage.findIndex(({ name, args }) => name === 'RUN' && args === 'npm ci'))
     expect(runs).toContain('npm run build')
     expect(runs.at(-1)).toMatch(/npm ci --omit=dev -w server$/)
   })
@@ -210,6 +222,9 @@ describe('deploy/compose.yaml, parsed (not run here)', () => {
     expect(database.pathname).toBe(`/${postgres.environment?.POSTGRES_DB}`)
     expect(config.apiKey).toBe(SECRETS.FEES_API_KEY)
     expect(config.jwtSecret).toBe(SECRETS.FEES_JWT_SECRET)
+    // /metrics answers only the scraper's token (and nginx refuses it: server/test/hardening/nginx.test.ts).
+    expect(config.metrics).toBe(true)
+    expect(config.metricsToken).toBe(SECRETS.FEES_METRICS_TOKEN)
     // The browser reaches the servers through nginx's published port.
     const published = compose.services.nginx!.ports?.[0]?.split(':')[0]
     expect(config.corsOrigins).toContain(`http://localhost:${published}`)

@@ -6,7 +6,7 @@
  * duplicate, however many saves and servers run at once.
  */
 import { randomBytes } from 'node:crypto'
-import type { AmortizationTable, FeesTableResult, TuitionPayload } from '../../../src/domain/types.ts'
+import type { AmortizationTable, FeesTableResult, TuitionPayload } from '@fees-calculator/contract'
 
 /** 18 random bytes: 144 bits, above the 128 a hash that cannot be guessed needs, and 24 base64url characters with no padding. */
 const HASH_BYTES = 18

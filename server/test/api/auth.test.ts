@@ -1,6 +1,6 @@
+import type { AmortizationTable, Problem } from '@fees-calculator/contract'
 import { SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AmortizationTable, Problem } from '../../../src/domain/types.ts'
 import { bearer, call, financing, JWT_SECRET, startTestServer, type TestServer } from '../support/api-server.ts'
 
 let server: TestServer

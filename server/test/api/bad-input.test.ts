@@ -1,6 +1,6 @@
+import type { Problem } from '@fees-calculator/contract'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Problem } from '../../../src/domain/types.ts'
 import { PAYLOAD_FIELDS } from '../../src/validate.ts'
 import { call, financing, refinancing, startTestServer, type TestServer } from '../support/api-server.ts'
 

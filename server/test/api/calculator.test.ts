@@ -1,6 +1,6 @@
+import type { AmortizationTable, FeesTableResult } from '@fees-calculator/contract'
 import { XIRR } from '@formulajs/formulajs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AmortizationTable, FeesTableResult } from '../../../src/domain/types.ts'
 import { bearer, call, financing, refinancing, startTestServer, type TestServer } from '../support/api-server.ts'
 
 let server: TestServer

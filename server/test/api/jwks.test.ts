@@ -5,9 +5,9 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Problem } from '@fees-calculator/contract'
 import { exportJWK, generateKeyPair, type JWK, SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Problem } from '../../../src/domain/types.ts'
 import { bearer, call, financing, startTestServer, type TestServer } from '../support/api-server.ts'
 
 const ISSUER = 'https://idp.university.example'

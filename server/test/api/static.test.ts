@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nextFirstPaymentDate } from '../../src/demo-pages.ts'
 import { precompress } from '../../tools/precompress.ts'
 import { JWT_SECRET, startTestServer, type TestServer } from '../support/api-server.ts'
+import { OPENAPI_PATH } from '../support/openapi.ts'
 
 /**
  * What `npm run demo` serves beside the API, on one port: a stand-in build
@@ -279,8 +280,8 @@ describe('the demo pages', () => {
 
 describe('the OpenAPI document', () => {
   const PATH = '/api/v1/openapi.json'
-  // The document as the server holds it: the repository's file, compiled in without its indentation.
-  const document = JSON.stringify(JSON.parse(readFileSync('openapi/openapi.json', 'utf8')))
+  // The document as the server holds it: the contract's file, compiled in without its indentation.
+  const document = JSON.stringify(JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')))
 
   it('is sent in brotli, gzip or plain by Accept-Encoding, the same document every way', async () => {
     const plain = await raw(PATH)

@@ -1,5 +1,5 @@
+import type { AmortizationTable } from '@fees-calculator/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AmortizationTable } from '../../../src/domain/types.ts'
 import { openSqliteStore } from '../../src/store/sqlite.ts'
 import { StoreUnavailableError, type VersionStore } from '../../src/store/types.ts'
 import { bearer, call, financing, startTestServer, type TestServer } from '../support/api-server.ts'
@@ -58,8 +58,8 @@ describe.each(POSTS)('POST $path', ({ path, anonymous }) => {
     const answer = await post(financing({ system, numberOfFees: 'twelve' }))
     expect(answer.body).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'numberOfFees' }] })
   })
-  it('403 for an XSRF cookie without its header, on a request with no credentials of its own', async () => {
-    const answer = await post(financing({ system }), { Cookie: 'XSRF-TOKEN=abc', 'X-Api-Key': '' })
+  it('403 for an X-XSRF-TOKEN header that differs from its cookie', async () => {
+    const answer = await post(financing({ system }), { Cookie: 'XSRF-TOKEN=abc', 'X-XSRF-TOKEN': 'abd' })
     expect(answer.body).toMatchObject({ status: 403, code: 'xsrf_mismatch' })
   })
   it('413 for a body over 16 KiB', async () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
+import type { AmortizationTable, SavedFeesTable } from '@fees-calculator/contract'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AmortizationTable, SavedFeesTable } from '../../../src/domain/types.ts'
 import { openSqliteStore } from '../../src/store/sqlite.ts'
 import { bearer, call, financing, refinancing, startTestServer, type TestServer } from '../support/api-server.ts'
 

@@ -22,6 +22,8 @@ const IN_FLIGHT = 8
 /** Requests answered before the signal, and after it. */
 const BEFORE = 100
 const AFTER = 200
+/** The scraper's bearer token, as deploy/compose.yaml requires one of its operator. */
+const METRICS_TOKEN = 'nginx-test-scraper-token'
 /** The contract whose counter row the test holds, so that a save of it is inside a server when the signal comes. */
 const HELD_CONTRACT = 'C-HELD'
 
@@ -75,6 +77,7 @@ async function deploy(): Promise<Deployment> {
         DATABASE_URL: databaseUrl,
         FEES_API_KEY: API_KEY,
         FEES_JWT_SECRET: JWT_SECRET,
+        FEES_METRICS_TOKEN: METRICS_TOKEN,
         FEES_ACCESS_LOG: 'false',
       })
       const server = { port, child, address: `127.0.0.1:${port}` }
@@ -303,6 +306,27 @@ describe('deploy/nginx.conf in front of two servers on one PostgreSQL', () => {
       console.log(
         `spread: ${stats(sent)}, ${answered.join(' and ')} answered by each server, ${saves} saves acknowledged`,
       )
+  })
+
+  it('refuses /metrics to everyone through nginx, token or not; each server answers its scraper with the token', async () => {
+    const deployment = await deploy()
+    const scraper = { Authorization: `Bearer ${METRICS_TOKEN}` }
+    // The path however it is spelled: nginx decodes it and merges its slashes before it picks a location.
+    for (const path of ['/metrics', '/metrics?name[]=fees_saves_total', '//metrics', '/%6Detrics', '/metrics/']) {
+      for (const headers of [{}, scraper]) {
+        const answer = await fetch(`${deployment.nginx.url}${path}`, { headers })
+        expect(answer.status, path).toBe(404)
+        expect(await answer.text(), path).not.toContain('fees_')
+      }
+    }
+    // Prometheus reaches each server on the deployment's own network, as its scrape config names them.
+    for (const { port } of deployment.servers) {
+      const url = `http://127.0.0.1:${port}/metrics`
+      expect((await fetch(url)).status).toBe(401)
+      const scraped = await fetch(url, { headers: scraper })
+      expect(scraped.status).toBe(200)
+      expect(await scraped.text()).toContain('fees_http_requests_total{')
+    }
   })
 
   it('loses no request when a server is stopped with SIGTERM in the middle of the load', async () => {

@@ -4,7 +4,7 @@
  * answer against openapi.json.
  */
 
-import type { TuitionPayload } from '../../../src/domain/types.ts'
+import type { TuitionPayload } from '@fees-calculator/contract'
 import type { AppOptions } from '../../src/app.ts'
 import { mintToken } from '../../src/auth.ts'
 import { expectDocumented, expectProblem, openapi } from './openapi.ts'

@@ -1,4 +1,4 @@
-import type { AmortizationTable, FeesTableResult, TuitionPayload } from '../../../src/domain/types.ts'
+import type { AmortizationTable, FeesTableResult, TuitionPayload } from '@fees-calculator/contract'
 import type { NewVersion } from '../../src/store/types.ts'
 
 /**

@@ -7,11 +7,13 @@
  */
 
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import formatsPlugin from 'ajv-formats'
 import { expect } from 'vitest'
 
-export const OPENAPI_PATH = new URL('../../../openapi/openapi.json', import.meta.url)
+/** The contract's document, found as the server finds it: by the contract package's name. */
+export const OPENAPI_PATH = createRequire(import.meta.url).resolve('@fees-calculator/contract/openapi.json')
 export const openapi = JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')) as OpenApiDocument
 
 interface OpenApiDocument {

@@ -265,13 +265,18 @@ export interface components {
             type: string;
             title: string;
             status: number;
-            /** @description Stable and machine-readable; the table in API.md lists them all */
+            /** @description Stable and machine-readable: one of ProblemCode from this API (the table in API.md says when each is answered); another backend's problems may carry other codes */
             code: string;
             detail: string;
             errors?: components["schemas"]["ProblemField"][];
             /** @description The request's id: the X-Request-Id the client sent (1 to 64 letters, digits, '.', '_', ':' or '-') or one the server made; the answer's X-Request-Id header and the server's log line for the request carry it too. Quote it when reporting a failure. */
             requestId?: string;
         };
+        /**
+         * @description Every code this API answers a problem with; the problem of each status below names its own
+         * @enum {string}
+         */
+        ProblemCode: "malformed_json" | "validation_failed" | "invalid_idempotency_key" | "missing_credentials" | "invalid_token" | "token_expired" | "invalid_api_key" | "system_not_allowed" | "xsrf_mismatch" | "version_not_found" | "not_found" | "payload_too_large" | "unsupported_media_type" | "unknown_currency" | "amount_too_large" | "negative_amount" | "partial_payment_exceeds_amount" | "amount_not_positive" | "fee_count_out_of_range" | "amount_too_small" | "idempotency_key_reused" | "internal_error" | "database_unavailable";
         BadRequestProblem: {
             /** @constant */
             status?: 400;
@@ -360,7 +365,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["UnauthorizedProblem"];
             };
         };
-        /** @description The XSRF-TOKEN cookie was sent without a matching X-XSRF-TOKEN header */
+        /** @description An X-XSRF-TOKEN header that differs from the XSRF-TOKEN cookie */
         XsrfMismatch: {
             headers: {
                 [name: string]: unknown;

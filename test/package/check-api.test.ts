@@ -1,5 +1,5 @@
 /**
- * `fees-calculator check-api` against the reference API, and against real
+ * The package's `fees-calculator check-api` against the reference API, and against real
  * servers broken on purpose: a proxy in front of the reference API that
  * changes one thing of what it answers, as a misconfigured gateway or another
  * team's service would.
@@ -9,8 +9,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Check, checkApi, formatChecks } from '../../../src/cli/check-api.ts'
-import { ALLOWED_ORIGIN, API_KEY, bearer, startTestServer, type TestServer } from '../support/api-server.ts'
+import {
+  ALLOWED_ORIGIN,
+  API_KEY,
+  bearer,
+  startTestServer,
+  type TestServer,
+} from '../../server/test/support/api-server.ts'
+import { type Check, checkApi, formatChecks } from '../../src/cli/check-api.ts'
 
 const run = promisify(execFile)
 

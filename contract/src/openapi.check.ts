@@ -1,11 +1,12 @@
 /**
  * A type-level check, run by `tsc --noEmit`: the request and answer types of
- * types.ts must be exactly the schemas of the reference API's OpenAPI
- * document (openapi/openapi.json, turned into openapi/openapi.d.ts by
- * `npm run api:types`). If either side drifts, this file stops compiling.
- * Nothing here runs or ships.
+ * types.ts, and the problem codes of problems.ts, must be exactly the schemas
+ * of the reference API's OpenAPI document (openapi/openapi.json, turned into
+ * openapi/openapi.d.ts by `npm run api:types`). If either side drifts, this
+ * file stops compiling. Nothing here runs or ships.
  */
-import type { components, operations } from '../../openapi/openapi.d.ts'
+import type { components, operations } from '../openapi/openapi.d.ts'
+import type { ProblemCode } from './problems.ts'
 import type {
   AmortizationFee,
   AmortizationTable,
@@ -53,6 +54,7 @@ export type SchemaChecks = [
   Assert<Equal<SavedFeesTable, Schemas['SavedFeesTable']>>,
   Assert<Equal<ProblemField, Schemas['ProblemField']>>,
   Assert<Equal<Problem, Schemas['Problem']>>,
+  Assert<Equal<ProblemCode, Schemas['ProblemCode']>>,
 ]
 
 export type OperationChecks = [
