@@ -170,7 +170,7 @@ export class FeesCalculatorElement extends ElementBase {
     // gives it every property at once: the first calculation leaves now, in parallel with React's first render.
     const state = this as ElementState
     if (!this.hasReactTree) {
-      const widget = createWidget((name, detail) => dispatchFeesEvent(this, name, detail))
+      const widget = createWidget((name, detail) => dispatchFeesEvent(this, name, detail), this)
       state[WIDGET] = widget
       hostSetAll(widget, state[GIVEN] ?? {})
     }

@@ -160,6 +160,11 @@ export interface CalculatorDeps {
   log?: (message: string, detail: unknown) => void
   /** The page's host name, which picks the environment. */
   hostname?: string
+  /**
+   * The language the page gives the calculator, as a `lang` tag (its element's, else its closest ancestor's; null
+   * or "" when none): a plan opened by its hash speaks it when the widget does, else its saved input's language.
+   */
+  pageLanguage?: () => string | null
   fetch?: typeof fetch
   /** Replaces the wait before a retried call, in ms by attempt (tests that are not about the wait). */
   retryDelay?: (attempt: number) => number

@@ -105,11 +105,14 @@ export function WidgetView({ widget }: { widget: Widget }) {
   const base = useRef<HTMLDivElement>(null)
   const [styleRoot, setStyleRoot] = useState<ShadowRoot | Document | null>(null)
   useLayoutEffect(() => {
-    const root = base.current && styleRootOf(base.current)
+    const card = base.current
+    const root = card && styleRootOf(card)
     if (!root) return
+    // A React host's page `lang` is read above the card, whose own `lang` is the widget's.
+    widget.host ??= card.parentElement ?? (root instanceof ShadowRoot ? root.host : null)
     adoptStyles(root, BASE_STYLES)
     setStyleRoot(root)
-  }, [])
+  }, [widget])
   const shadowRoot = styleRoot instanceof ShadowRoot ? styleRoot : null
 
   const context = useMemo<CalculatorContextValue>(

@@ -18,13 +18,30 @@ export interface Widget {
   notices: NoticeChannel
   /** What the host gave last, by property: only a change goes on to the store. */
   given: Partial<Record<ElementPropName, unknown>>
+  /** Where the page's `lang` is read from: the element, or the node a React host renders the card in. */
+  host: Element | null
 }
 
-export function createWidget(emit: Emit): Widget {
+/**
+ * `lang` as the platform resolves it for `element`: its own, else its closest ancestor's, across shadow roots up to
+ * the document's `<html lang>`; null when none says one.
+ */
+export function langOf(element: Element | null): string | null {
+  while (element) {
+    const marked = element.closest('[lang]')
+    if (marked) return marked.getAttribute('lang')
+    const root = element.getRootNode()
+    element = root instanceof ShadowRoot ? root.host : null
+  }
+  return null
+}
+
+export function createWidget(emit: Emit, host: Element | null = null): Widget {
   const words = createWidgetWords()
   const notices = createNoticeChannel()
   const store = createCalculatorStore({
     emit,
+    pageLanguage: () => langOf(widget.host),
     // In the card's language: a notice raised before its words have arrived waits for them (Spanish if they
     // cannot be fetched), as the card itself does.
     notify: (notice) => {
@@ -34,7 +51,8 @@ export function createWidget(emit: Emit): Widget {
       )
     },
   })
-  return { store, words, shown: { current: null, withPlan: false }, notices, given: {} }
+  const widget: Widget = { store, words, shown: { current: null, withPlan: false }, notices, given: {}, host }
+  return widget
 }
 
 /**
