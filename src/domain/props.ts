@@ -15,8 +15,9 @@
  * - `tuition`: a tuition input, as an object or its JSON text.
  * - `text`: a string; empty means absent.
  * - `flag`: a boolean; as an attribute, present means true unless false/0/no/off.
+ * - `messages`: the university's words by name, as an object or its JSON text.
  */
-export type PropKind = 'tuition' | 'text' | 'flag'
+export type PropKind = 'tuition' | 'text' | 'flag' | 'messages'
 
 export interface PropRow {
   readonly attribute: string
@@ -33,6 +34,7 @@ export const ELEMENT_PROPS = {
   apiBase: { attribute: 'api-base', kind: 'text' },
   apiKey: { attribute: 'api-key', kind: 'text' },
   reminderDays: { attribute: 'reminder-days', kind: 'text' },
+  messages: { attribute: 'messages', kind: 'messages' },
 } as const satisfies Record<string, PropRow>
 
 export type ElementPropName = keyof typeof ELEMENT_PROPS
@@ -74,6 +76,11 @@ export const ELEMENT_PROP_DOCS: Record<ElementPropName, { readonly attribute: st
       'Days before each due date that the calendar file (`.ics`) reminds the student: a whole number from 0 (on the day) to 60, or `off` for no reminder. Default 3.',
     property: 'Days before each due date that the calendar file reminds the student, as text (`"7"`), or `"off"`.',
   },
+  messages: {
+    attribute:
+      'The university\'s own words, per language and by name, as JSON: `{"es": {"save": "GUARDAR PLAN"}}` (the names are listed under Languages). A language left out keeps the widget\'s words; an unknown name warns once in the console.',
+    property: "The university's own words, per language and by name. Setting it again changes the words on screen.",
+  },
 }
 
 export const ELEMENT_PROP_NAMES = Object.keys(ELEMENT_PROPS) as ElementPropName[]
@@ -83,4 +90,5 @@ export const KIND_TYPES: Record<PropKind, { attribute: string; property: string 
   tuition: { attribute: 'string', property: 'TuitionInput | string | null' },
   text: { attribute: 'string', property: 'string | null' },
   flag: { attribute: 'boolean', property: 'boolean | string | null' },
+  messages: { attribute: 'string', property: 'FeesCalculatorMessages | string | null' },
 }

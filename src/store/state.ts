@@ -1,5 +1,6 @@
 // The calculator's state and actions, slice by slice (each slice's own file holds its actions and its calls),
 // what the store needs from its host, and the selectors the screen reads.
+import type { Messages } from '@lingui/core'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Language } from '../domain/language.ts'
 import type { PlanChoice } from '../domain/payload.ts'
@@ -59,6 +60,8 @@ export interface CalculatorConfig {
   showFooter: boolean
   /** `reminder-days` as given: how long before each due date the calendar file reminds the student (src/ui/keep/ics.ts reads it). */
   reminderDays: string | null
+  /** The university's words (`messages`), per language, as the card's catalogues hold them (src/ui/own-words.ts). */
+  messages: Partial<Record<Language, Messages>> | null
 }
 
 /** The host's input (src/store/host-input.ts). */

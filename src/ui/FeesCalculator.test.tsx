@@ -148,6 +148,13 @@ describe('<FeesCalculator>', () => {
     expect(own.text('.fc-chip')).toBe('Monthly')
   })
 
+  it("speaks a university's own words, given as a prop, in their language", async () => {
+    const { text, settle } = await mount({ tuitionInput: input, messages: { en: { save: 'SAVE MY PLAN' } } })
+    await settle()
+    expect(text('[part=save-button]')).toBe('SAVE MY PLAN')
+    expect(text('.fc-chip')).toBe('Monthly')
+  })
+
   it('hides the header and the footer when asked', async () => {
     const shown = await mount()
     expect(shown.$('[part=header]')).not.toBeNull()

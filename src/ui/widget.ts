@@ -8,6 +8,7 @@ import type { Emit } from '../events.ts'
 import { type CalculatorStore, createCalculatorStore } from '../store/calculator-store.ts'
 import { createWidgetWords, type WidgetWords } from './i18n.ts'
 import { createNoticeChannel, type NoticeChannel, showNotice } from './notices/index.ts'
+import { ownMessages } from './own-words.ts'
 
 /** What one calculator keeps besides its store: its i18n instances, its notices, what its host gave. */
 export interface Widget {
@@ -37,7 +38,7 @@ export function langOf(element: Element | null): string | null {
 }
 
 export function createWidget(emit: Emit, host: Element | null = null): Widget {
-  const words = createWidgetWords()
+  const words = createWidgetWords(() => store.getState().config.messages)
   const notices = createNoticeChannel()
   const store = createCalculatorStore({
     emit,
@@ -82,6 +83,7 @@ export function hostSet(widget: Widget, prop: ElementPropName, value: unknown): 
   if (row.kind === 'flag') state.configure({ [prop]: parseBooleanAttribute(value, row.default !== 'false') })
   else if (prop === 'apiBase' || prop === 'apiKey') state.configure({ [prop]: textOf(value) })
   else if (prop === 'reminderDays') state.configure({ reminderDays: value == null ? null : String(value) })
+  else if (prop === 'messages') state.configure({ messages: ownMessages(value) })
   else {
     // A saved version's hash wins over the input; without one, the input is the plan.
     const hash = textOf(given.versionHashCode)
@@ -99,6 +101,7 @@ const ORDER: readonly ElementPropName[] = [
   'showHeader',
   'showFooter',
   'reminderDays',
+  'messages',
   'versionHashCode',
   'tuitionInput',
 ]
