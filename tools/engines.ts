@@ -8,7 +8,9 @@
  * WebDriver has no init scripts and no console log) the test pages' probe
  * does in the page itself (test/support/page-server.ts).
  */
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import puppeteer from 'puppeteer-core'
 import { launchBrowser } from './browsers.ts'
 import { WebDriverSession } from './webkit.ts'
@@ -17,6 +19,25 @@ export const ENGINES = ['chromium', 'firefox', 'webkit'] as const
 export type EngineName = (typeof ENGINES)[number]
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr'
+
+/**
+ * The student's own settings, as the engine is launched with them (Firefox
+ * and WebKit read them at start): a dark colour scheme, reduced motion, forced
+ * colours (Windows high contrast). Absent: the engine's defaults (light, motion,
+ * no forced colours).
+ */
+export interface StudentSettings {
+  colorScheme?: 'light' | 'dark'
+  reducedMotion?: boolean
+  forcedColors?: boolean
+}
+
+/** What each engine can be launched with: WebKitGTK has no forced colours. */
+export const SUPPORTED_SETTINGS: Record<EngineName, readonly (keyof StudentSettings)[]> = {
+  chromium: ['colorScheme', 'reducedMotion', 'forcedColors'],
+  firefox: ['colorScheme', 'reducedMotion', 'forcedColors'],
+  webkit: ['colorScheme', 'reducedMotion'],
+}
 
 export interface Viewport {
   width: number
@@ -37,6 +58,8 @@ export interface EnginePage {
   setViewport(width: number, height: number): Promise<Viewport>
   /** The viewport as a PNG. */
   screenshot(): Promise<Buffer>
+  /** The page printed to PDF (A4, backgrounds off, as a browser prints by default); null where the driver cannot print. */
+  pdf(): Promise<Buffer | null>
   /** Runs the next commands inside the iframe `selector` finds (or back in the top page for `null`). */
   frame(selector: string | null): Promise<void>
   /** Console errors and uncaught errors the engine reported itself (WebKit's WebDriver reports none). */
@@ -51,22 +74,32 @@ export interface Engine {
   close(): Promise<void>
 }
 
-export function launchEngine(name: EngineName): Promise<Engine> {
-  if (name === 'chromium') return launchChromium()
-  if (name === 'firefox') return launchFirefox()
-  return launchWebKit()
+export function launchEngine(name: EngineName, settings: StudentSettings = {}): Promise<Engine> {
+  const unsupported = (Object.keys(settings) as (keyof StudentSettings)[]).filter(
+    (key) => settings[key] !== undefined && !SUPPORTED_SETTINGS[name].includes(key),
+  )
+  if (unsupported.length) throw new Error(`${name} cannot be launched with ${unsupported.join(', ')}`)
+  if (name === 'chromium') return launchChromium(settings)
+  if (name === 'firefox') return launchFirefox(settings)
+  return launchWebKit(settings)
 }
 
 /** `fn(...args)` as an expression, for clients that take a script's text. */
 const call = (fn: (...args: never[]) => unknown, args: unknown[]) =>
   `(${fn.toString()}).apply(null, ${JSON.stringify(args)})`
 
-async function launchChromium(): Promise<Engine> {
+async function launchChromium(settings: StudentSettings): Promise<Engine> {
   const browser = await launchBrowser()
+  // Playwright emulates the media features per page, through the DevTools protocol.
+  const media = {
+    ...(settings.colorScheme ? { colorScheme: settings.colorScheme } : {}),
+    ...(settings.reducedMotion ? { reducedMotion: 'reduce' as const } : {}),
+    ...(settings.forcedColors ? { forcedColors: 'active' as const } : {}),
+  }
   return {
     name: 'chromium',
     async newPage(viewport) {
-      const page = await browser.newPage({ viewport })
+      const page = await browser.newPage({ viewport, ...media })
       const errors: string[] = []
       page.on('pageerror', (error) => errors.push(error.message))
       page.on('console', (message) => {
@@ -90,6 +123,7 @@ async function launchChromium(): Promise<Engine> {
           return { width, height }
         },
         screenshot: () => page.screenshot(),
+        pdf: () => page.pdf({ format: 'A4' }),
         frame: async (selector) => {
           frame = selector === null ? page.mainFrame() : (await (await frame.$(selector))!.contentFrame())!
         },
@@ -100,10 +134,15 @@ async function launchChromium(): Promise<Engine> {
   }
 }
 
-async function launchFirefox(): Promise<Engine> {
+async function launchFirefox(settings: StudentSettings): Promise<Engine> {
   if (!existsSync(FIREFOX_PATH))
     throw new Error(`No Firefox at ${FIREFOX_PATH}. Install it with \`apt-get install -y firefox-esr\`.`)
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true })
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    extraPrefsFirefox: firefoxPrefs(settings),
+  })
   return {
     name: 'firefox',
     async newPage(viewport) {
@@ -133,6 +172,7 @@ async function launchFirefox(): Promise<Engine> {
           return { width, height }
         },
         screenshot: async () => Buffer.from(await page.screenshot()),
+        pdf: async () => Buffer.from(await page.pdf({ format: 'A4' })),
         frame: async (selector) => {
           frame = selector === null ? page.mainFrame() : (await (await frame.$(selector))!.contentFrame())!
         },
@@ -143,8 +183,42 @@ async function launchFirefox(): Promise<Engine> {
   }
 }
 
-async function launchWebKit(): Promise<Engine> {
-  const session = await WebDriverSession.start()
+/** Firefox reads the student's settings from its preferences, as the operating system's would set them. */
+function firefoxPrefs(settings: StudentSettings): Record<string, number> {
+  return {
+    // 0 dark, 1 light: what pages see as prefers-color-scheme (and the native controls' scheme).
+    ...(settings.colorScheme
+      ? {
+          'layout.css.prefers-color-scheme.content-override': settings.colorScheme === 'dark' ? 0 : 1,
+          'ui.systemUsesDarkTheme': settings.colorScheme === 'dark' ? 1 : 0,
+        }
+      : {}),
+    ...(settings.reducedMotion ? { 'ui.prefersReducedMotion': 1 } : {}),
+    // 2: always use the browser's colours instead of the page's, which is forced-colors: active.
+    ...(settings.forcedColors ? { 'browser.display.document_color_use': 2 } : {}),
+  }
+}
+
+/**
+ * WebKitGTK takes the student's settings from GTK's: MiniBrowser's dark mode (GTK's dark theme) is
+ * prefers-color-scheme: dark, and GTK's animations turned off (a settings.ini of its own) is
+ * prefers-reduced-motion: reduce.
+ */
+function webKitOptions(settings: StudentSettings): { args: string[]; env: Record<string, string>; dir?: string } {
+  const args = settings.colorScheme === 'dark' ? ['--dark-mode'] : []
+  if (!settings.reducedMotion) return { args, env: {} }
+  const dir = mkdtempSync(join(tmpdir(), 'fc-webkit-gtk-'))
+  mkdirSync(join(dir, 'gtk-3.0'))
+  writeFileSync(join(dir, 'gtk-3.0', 'settings.ini'), '[Settings]\ngtk-enable-animations=0\n')
+  return { args, env: { XDG_CONFIG_HOME: dir }, dir }
+}
+
+async function launchWebKit(settings: StudentSettings): Promise<Engine> {
+  const { dir, ...options } = webKitOptions(settings)
+  const session = await WebDriverSession.start(options).catch((error: unknown) => {
+    if (dir) rmSync(dir, { recursive: true, force: true })
+    throw error
+  })
   // MiniBrowser's window is its viewport plus its toolbar: measured once, to give the viewport asked for.
   let toolbar: number | undefined
   let open = false
@@ -194,6 +268,8 @@ async function launchWebKit(): Promise<Engine> {
         },
         setViewport,
         screenshot: async () => Buffer.from(await session.send<string>('GET', '/screenshot'), 'base64'),
+        // WebKitWebDriver has no Print Page command.
+        pdf: async () => null,
         frame: async (selector) => {
           const id =
             selector === null
@@ -209,6 +285,12 @@ async function launchWebKit(): Promise<Engine> {
       }
       return page
     },
-    close: () => session.close(),
+    close: async () => {
+      try {
+        await session.close()
+      } finally {
+        if (dir) rmSync(dir, { recursive: true, force: true })
+      }
+    },
   }
 }

@@ -9,7 +9,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest'
 import { type DemoServer, startDemo } from '../../server/tools/reference-server.ts'
-import { ENGINES, type Engine, type EngineName, type EnginePage, launchEngine } from '../../tools/engines.ts'
+import {
+  ENGINES,
+  type Engine,
+  type EngineName,
+  type EnginePage,
+  launchEngine,
+  type StudentSettings,
+  SUPPORTED_SETTINGS,
+} from '../../tools/engines.ts'
 import { type PageServer, startPageServer } from './page-server.ts'
 import type { OpenOptions, RecordedEvent, RecordingWindow } from './pages.ts'
 
@@ -196,6 +204,11 @@ export class TestPage {
     return [...this.page.errors, ...probed].filter((line) => !this.expectedErrors.some((p) => p.test(line)))
   }
 
+  /** The page printed to PDF, or null in an engine whose driver cannot print (WebKit). */
+  pdf(): Promise<Buffer | null> {
+    return this.page.pdf()
+  }
+
   /** Shows the page in a frame of exactly that size, for an engine whose window cannot be so narrow. */
   async enterFrame(): Promise<void> {
     this.framed = true
@@ -240,11 +253,23 @@ export interface EngineSuite {
   open(path: string, options?: OpenOptions): Promise<TestPage>
 }
 
-/** Runs `fn`'s tests once per engine, against one demo server for the whole suite. */
+/** The engines that can be launched with every one of `settings` (WebKitGTK has no forced colours). */
+export const enginesFor = (settings: StudentSettings): EngineName[] =>
+  ENGINES.filter((engine) =>
+    (Object.keys(settings) as (keyof StudentSettings)[]).every(
+      (key) => !settings[key] || SUPPORTED_SETTINGS[engine].includes(key),
+    ),
+  )
+
+/**
+ * Runs `fn`'s tests once per engine, against one demo server for the whole suite. With `settings`, each engine is
+ * launched as a student with those settings would have it (a dark scheme, reduced motion, forced colours), and only
+ * the engines that can be are used.
+ */
 export function describeEngines(
   name: string,
   fn: (suite: EngineSuite) => void,
-  options: { env?: Record<string, string>; engines?: EngineName[] } = {},
+  options: { env?: Record<string, string>; engines?: EngineName[]; settings?: StudentSettings } = {},
 ): void {
   describe(name, () => {
     let demo: DemoServer | undefined
@@ -258,13 +283,16 @@ export function describeEngines(
       await demo?.close()
     })
 
-    const engines = selectedEngines().filter((engine) => !options.engines || options.engines.includes(engine))
+    const able = enginesFor(options.settings ?? {})
+    const engines = selectedEngines().filter(
+      (engine) => (!options.engines || options.engines.includes(engine)) && able.includes(engine),
+    )
     if (engines.length === 0) it.skip('runs in none of the engines asked for', () => {})
     describe.each(engines)('in %s', (engineName) => {
       let engine: Engine | undefined
       const opened: TestPage[] = []
       beforeAll(async () => {
-        engine = await launchEngine(engineName)
+        engine = await launchEngine(engineName, options.settings)
       })
       afterAll(async () => {
         await engine?.close()
