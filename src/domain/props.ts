@@ -32,6 +32,7 @@ export const ELEMENT_PROPS = {
   showFooter: { attribute: 'show-footer', kind: 'flag', default: 'true' },
   apiBase: { attribute: 'api-base', kind: 'text' },
   apiKey: { attribute: 'api-key', kind: 'text' },
+  colorScheme: { attribute: 'color-scheme', kind: 'text' },
 } as const satisfies Record<string, PropRow>
 
 export type ElementPropName = keyof typeof ELEMENT_PROPS
@@ -67,6 +68,11 @@ export const ELEMENT_PROP_DOCS: Record<ElementPropName, { readonly attribute: st
   apiKey: {
     attribute: "Overrides the build's static API key of hash mode.",
     property: "Overrides the build's static API key of hash mode.",
+  },
+  colorScheme: {
+    attribute:
+      "`light` or `dark` forces the card's colour scheme; absent (or any other value), it follows the student's device (`prefers-color-scheme`). The `--fc-*` custom properties win over either.",
+    property: "`'light'`, `'dark'`, or null to follow the student's device.",
   },
 }
 

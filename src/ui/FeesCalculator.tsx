@@ -186,6 +186,7 @@ function CalculatorInstance({ widget: given, ...props }: FeesCalculatorProps & {
           className="fc"
           part="base"
           lang={language ?? DEFAULT_LANGUAGE}
+          data-color-scheme={props.colorScheme ?? undefined}
           data-state={language ? state : 'placeholder'}
           aria-busy={language ? undefined : true}
           ref={base}
