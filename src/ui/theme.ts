@@ -9,7 +9,7 @@
  * A line reads `@cssproperty --name - What it sets. Default value.`. A colour
  * has a default for each scheme (light, and dark where the student's device
  * asks for it or the host's color-scheme attribute forces it); a value the
- * page sets wins in both.
+ * page sets wins in both, and print uses black on white whatever was set.
  *
  * @cssproperty --fc-primary - Brand colour: SAVE button, monthly fee, selected day. Default `#1f4fd1` light, `#8cb4ff` dark.
  * @cssproperty --fc-primary-hover - SAVE button when hovered. Default a darker `--fc-primary`.

@@ -10,7 +10,7 @@
 import { expect, it } from 'vitest'
 import { describeEngines, type TestPage } from '../support/engines.ts'
 import { UNAVAILABLE } from '../support/fixtures.ts'
-import { luminance, stylesOf } from '../support/student-settings.ts'
+import { luminance, styleAsPrinted, stylesOf } from '../support/student-settings.ts'
 import { expectAxeClean } from './axe.ts'
 
 /** Below this a background reads as dark, above the other a text as light (relative luminance, 0 to 1). */
@@ -159,6 +159,23 @@ describeEngines(
       await force('property', 'sepia')
       await page.waitForInside('.fc[data-color-scheme=sepia]')
       await expectScheme(page, 'dark')
+    })
+
+    it('prints in black on white all the same, the colours the host set too', async () => {
+      const page = await suite.open('/demo/portal.html?lang=es')
+      await page.loaded()
+      await page.evaluate(() =>
+        (document.querySelector('fees-calculator') as HTMLElement).style.setProperty('--fc-text', '#eeeeee'),
+      )
+      await styleAsPrinted(page)
+      const printed = await stylesOf(
+        page,
+        { base: '.fc', card: '.fc-card', title: '[part=title]', fee: '[data-figure=feeAmount]', label: '.fc-label' },
+        ['color', 'background-color'],
+      )
+      expect(printed.card!['background-color']).toBe('rgb(255, 255, 255)')
+      expect(['rgb(255, 255, 255)', 'rgba(0, 0, 0, 0)']).toContain(printed.base!['background-color'])
+      for (const name of ['title', 'fee', 'label'] as const) expect(printed[name]!.color, name).toBe('rgb(0, 0, 0)')
     })
 
     it("keeps a --fc-* property the host set: the host's background and brand colour win over the dark defaults", async () => {

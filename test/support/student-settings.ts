@@ -1,7 +1,8 @@
 /**
  * What the tests of the student's settings (a dark scheme, forced colours,
  * reduced motion, print) read in a page, in any engine: colours as the engine
- * computed them and the styles of the widget's parts. Page-side functions take everything they use as arguments, since an
+ * computed them, the styles of the widget's parts, and the page as it would
+ * print. Page-side functions take everything they use as arguments, since an
  * engine's driver sends them as text.
  */
 import type { TestPage } from './engines.ts'
@@ -22,6 +23,12 @@ export function luminance(css: string): number {
     number,
   ]
   return 0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+/** The alpha of a computed colour (1 when it has none). */
+export function alpha(css: string): number {
+  const match = /\/\s*([\d.]+)\)$|^rgba\([^)]*,\s*([\d.]+)\)$/.exec(css)
+  return match ? Number(match[1] ?? match[2]) : 1
 }
 
 /** Waits until nothing in the widget is halfway through a transition, so that colours read are the final ones. */
@@ -67,4 +74,53 @@ export async function stylesOf<K extends string>(
     if (JSON.stringify(next) === JSON.stringify(last) || Date.now() > deadline) return next
     last = next
   }
+}
+
+/**
+ * Styles the widget as it would print, in the engine's screen media: the rules of its `@media print` blocks are
+ * adopted as a stylesheet of their own, after the others. For an engine whose driver cannot print or emulate print
+ * media (WebKitGTK's), this reads the print rules the engine itself parsed. Gives the number of rules taken.
+ */
+export function styleAsPrinted(page: TestPage): Promise<number> {
+  return page.evaluate(() => {
+    const root = document.querySelector('fees-calculator')!.shadowRoot!
+    const rules = root.adoptedStyleSheets.flatMap((sheet) =>
+      [...sheet.cssRules]
+        .filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule && /\bprint\b/.test(rule.media.mediaText))
+        .flatMap((rule) => [...rule.cssRules].map((inner) => inner.cssText)),
+    )
+    const printed = new CSSStyleSheet()
+    printed.replaceSync(rules.join('\n'))
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, printed]
+    return rules.length
+  })
+}
+
+/** The parts of the widget a reader would see. */
+const WATCHED_PARTS = {
+  'monthly fee': '[part=monthly-fee]',
+  summary: '[part=summary]',
+  rates: '[part=rates]',
+  date: '[part=date]',
+  'fee count': '[part=fee-select]',
+  schedule: '[part=schedule] tbody tr',
+  toasts: '[data-sonner-toaster]',
+  calendar: '.react-datepicker',
+}
+
+/** Which of the widget's parts are rendered (among those on the page), and the text of every button rendered. */
+export function visibleParts(page: TestPage): Promise<{ buttons: string[]; hidden: string[]; shown: string[] }> {
+  return page.evaluate((watched) => {
+    const root = document.querySelector('fees-calculator')!.shadowRoot!
+    const rendered = (element: Element) => element.getClientRects().length > 0
+    const present = Object.entries(watched).flatMap(([name, selector]) => {
+      const element = root.querySelector(selector)
+      return element ? [{ name, shown: rendered(element) }] : []
+    })
+    return {
+      buttons: [...root.querySelectorAll('.fc-button')].filter(rendered).map((button) => button.textContent ?? ''),
+      hidden: present.filter((part) => !part.shown).map((part) => part.name),
+      shown: present.filter((part) => part.shown).map((part) => part.name),
+    }
+  }, WATCHED_PARTS)
 }
