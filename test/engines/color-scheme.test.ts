@@ -39,6 +39,28 @@ const TEXTS = {
   toast: '[data-sonner-toast] [data-title]',
 }
 
+/** The brand colour of each scheme's defaults, as engines compute it. */
+const PRIMARY = { light: 'rgb(31, 79, 209)', dark: 'rgb(140, 180, 255)' }
+
+/**
+ * Waits until the monthly fee and SAVE, whose colours fade in 0.15 s, show the scheme's brand colour: after a switch
+ * of scheme, axe must measure the colours they end with (WebKit lists no running transition to wait for).
+ */
+function brandColoured(page: TestPage, scheme: 'dark' | 'light') {
+  return page.waitFor(
+    `the ${scheme} brand colour`,
+    (primary) => {
+      const root = document.querySelector('fees-calculator')!.shadowRoot!
+      const fee = root.querySelector('.fc-highlight-amount')
+      const save = root.querySelector('[part=save-button]')
+      return (
+        !!fee && !!save && getComputedStyle(fee).color === primary && getComputedStyle(save).backgroundColor === primary
+      )
+    },
+    PRIMARY[scheme],
+  )
+}
+
 /** Every surface and text of the card that is on screen now, as dark or light as the scheme asks. */
 async function expectScheme(page: TestPage, scheme: 'dark' | 'light') {
   const surfaces = await stylesOf(page, SURFACES, ['background-color'])
@@ -148,6 +170,7 @@ describeEngines(
       await force('attribute', 'light')
       await page.waitForInside('.fc[data-color-scheme=light]')
       await expectScheme(page, 'light')
+      await brandColoured(page, 'light')
       await expectAxeClean(page, 'forced light on a dark device')
       await force('attribute', null)
       await page.waitForInside('.fc:not([data-color-scheme])')
@@ -207,6 +230,7 @@ describeEngines('on a device with a light colour scheme', (suite) => {
     await page.evaluate(() => document.querySelector('fees-calculator')!.setAttribute('color-scheme', 'dark'))
     await page.waitForInside('.fc[data-color-scheme=dark]')
     await expectScheme(page, 'dark')
+    await brandColoured(page, 'dark')
     await page.calendarReady()
     await page.click('button[part=date]')
     await page.waitForInside('.react-datepicker__day--selected')
