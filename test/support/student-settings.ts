@@ -90,7 +90,8 @@ export function styleAsPrinted(page: TestPage): Promise<number> {
         .flatMap((rule) => [...rule.cssRules].map((inner) => inner.cssText)),
     )
     const printed = new CSSStyleSheet()
-    printed.replaceSync(rules.join('\n'))
+    // Paper shows the styles a page ends with: nothing fades from the screen's colours to the printed ones.
+    printed.replaceSync(['.fc, .fc * { transition: none !important }', ...rules].join('\n'))
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, printed]
     return rules.length
   })
