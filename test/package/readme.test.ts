@@ -10,7 +10,15 @@ describe('README.md', () => {
 
   it('documents every element property, attribute and event the manifest lists', () => {
     const tables = manifestTables()
-    for (const name of ['tuition-input', 'version-hash-code', 'show-header', 'show-footer', 'api-base', 'api-key']) {
+    for (const name of [
+      'tuition-input',
+      'version-hash-code',
+      'show-header',
+      'show-footer',
+      'api-base',
+      'api-key',
+      'color-scheme',
+    ]) {
       expect(tables.attributes).toContain(`\`${name}\``)
     }
     for (const name of ['calculationResultReceivedEvent', 'invalidTuitionEvent', 'feeOptionSelectedEvent']) {
