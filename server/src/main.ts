@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { format } from 'node:util'
 import pino, { type Logger } from 'pino'
-import { unsupportedNode } from '../../scripts/node-version.cjs'
+import { unsupportedNode } from './node-version.cjs'
 import serverPackage from '../package.json' with { type: 'json' }
 import { startServer } from './app.ts'
 import { type Config, ConfigError, DEFAULT_API_KEY, DEFAULT_JWT_SECRET, loadConfig } from './config.ts'
