@@ -46,7 +46,7 @@ export type ElementPropName = keyof typeof ELEMENT_PROPS
 export const ELEMENT_PROP_DOCS: Record<ElementPropName, { readonly attribute: string; readonly property: string }> = {
   tuitionInput: {
     attribute:
-      'Embedded mode: the tuition input as JSON. Its `language` counts by its primary subtag, in any case and with `-` or `_` (`en`, `en-US`, `EN_gb` → English; anything else → Spanish). Malformed JSON or an invalid input sends `invalidTuitionEvent`.',
+      'Embedded mode: the tuition input as JSON. Its `language` is one of `es`, `en`, `ca`, `eu`, `gl`, `pt`, read by its primary subtag, in any case and with `-` or `_` (`ca-ES`, `EU_es`, `pt-BR`); a tag it does not speak, or none, gives Spanish. Malformed JSON or an invalid input sends `invalidTuitionEvent`.',
     property:
       'Embedded mode: the tuition input. Setting it again recalculates; an equal value sends no request. Never written back to the attribute.',
   },
