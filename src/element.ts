@@ -4,6 +4,7 @@ import type { TuitionInput } from './domain/types.ts'
 import { reactElementBase } from './element/r2wc-adapter.ts'
 import { dispatchFeesEvent } from './events.ts'
 import { WidgetView } from './ui/FeesCalculator.tsx'
+import type { FeesCalculatorMessages } from './ui/own-words.ts'
 import { createWidget, hostSet, hostSetAll, parseBooleanAttribute, releaseWidget, type Widget } from './ui/widget.ts'
 
 export { ELEMENT_PROP_NAMES, ELEMENT_PROPS, parseBooleanAttribute }
@@ -13,7 +14,9 @@ type ElementValue<K extends PropKind> = K extends 'tuition'
   ? TuitionInput | string | null | undefined
   : K extends 'flag'
     ? boolean | string | null | undefined
-    : string | null | undefined
+    : K extends 'messages'
+      ? FeesCalculatorMessages | string | null | undefined
+      : string | null | undefined
 
 /** The element's properties, typed from the table. */
 export type ElementProperties = { -readonly [P in ElementPropName]: ElementValue<(typeof ELEMENT_PROPS)[P]['kind']> }
@@ -170,7 +173,7 @@ export class FeesCalculatorElement extends ElementBase {
     // gives it every property at once: the first calculation leaves now, in parallel with React's first render.
     const state = this as ElementState
     if (!this.hasReactTree) {
-      const widget = createWidget((name, detail) => dispatchFeesEvent(this, name, detail))
+      const widget = createWidget((name, detail) => dispatchFeesEvent(this, name, detail), this)
       state[WIDGET] = widget
       hostSetAll(widget, state[GIVEN] ?? {})
     }

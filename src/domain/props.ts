@@ -15,8 +15,9 @@
  * - `tuition`: a tuition input, as an object or its JSON text.
  * - `text`: a string; empty means absent.
  * - `flag`: a boolean; as an attribute, present means true unless false/0/no/off.
+ * - `messages`: the university's words by name, as an object or its JSON text.
  */
-export type PropKind = 'tuition' | 'text' | 'flag'
+export type PropKind = 'tuition' | 'text' | 'flag' | 'messages'
 
 export interface PropRow {
   readonly attribute: string
@@ -34,6 +35,7 @@ export const ELEMENT_PROPS = {
   apiKey: { attribute: 'api-key', kind: 'text' },
   reminderDays: { attribute: 'reminder-days', kind: 'text' },
   colorScheme: { attribute: 'color-scheme', kind: 'text' },
+  messages: { attribute: 'messages', kind: 'messages' },
 } as const satisfies Record<string, PropRow>
 
 export type ElementPropName = keyof typeof ELEMENT_PROPS
@@ -80,6 +82,11 @@ export const ELEMENT_PROP_DOCS: Record<ElementPropName, { readonly attribute: st
       "`light` or `dark` forces the card's colour scheme; absent (or any other value), it follows the student's device (`prefers-color-scheme`). The `--fc-*` custom properties win over either.",
     property: "`'light'`, `'dark'`, or null to follow the student's device.",
   },
+  messages: {
+    attribute:
+      'The university\'s own words, per language and by name, as JSON: `{"es": {"save": "GUARDAR PLAN"}}` (the names are listed under Languages). A language left out keeps the widget\'s words; an unknown name warns once in the console.',
+    property: "The university's own words, per language and by name. Setting it again changes the words on screen.",
+  },
 }
 
 export const ELEMENT_PROP_NAMES = Object.keys(ELEMENT_PROPS) as ElementPropName[]
@@ -89,4 +96,5 @@ export const KIND_TYPES: Record<PropKind, { attribute: string; property: string 
   tuition: { attribute: 'string', property: 'TuitionInput | string | null' },
   text: { attribute: 'string', property: 'string | null' },
   flag: { attribute: 'boolean', property: 'boolean | string | null' },
+  messages: { attribute: 'string', property: 'FeesCalculatorMessages | string | null' },
 }

@@ -1,7 +1,7 @@
 // The calculation: the student's choices, each recalculated (the latest choice wins), its failures said on the
 // card with Try again, and the table of a saved version loaded by hash.
 import { toIsoDate } from '../domain/dates.ts'
-import { languageOfTag } from '../domain/language.ts'
+import { languageOfTag, spokenLanguage } from '../domain/language.ts'
 import { calculationPayload, choiceOf, type PlanChoice, usesAnonymousEndpoints } from '../domain/payload.ts'
 import type { FeesTableResult, TuitionInput } from '../domain/types.ts'
 import { amountRefusalOf, calculationFailureOf, failureOf } from './failures.ts'
@@ -101,7 +101,8 @@ export function createCalculationSlice({ set, get, deps, api, describe, links }:
       }
       const { result, tuitionInput } = outcome.value
       const input: TuitionInput = { ...tuitionInput, token: null }
-      set({ input, language: languageOfTag(input.language) })
+      // The page's language when the widget speaks it (read now: a later change of `lang` shows on the next load).
+      set({ input, language: spokenLanguage(deps.pageLanguage() ?? '') ?? languageOfTag(input.language) })
       accept(result)
       await links.fetchVersionNumber(versionHashCode, input.contractId)
     })()

@@ -46,7 +46,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
     const context: SliceContext = {
       set,
       get,
-      deps: { emit: deps.emit, notify: deps.notify, log },
+      deps: { emit: deps.emit, notify: deps.notify, log, pageLanguage: deps.pageLanguage ?? (() => null) },
       api,
       describe,
       links,

@@ -39,6 +39,7 @@ export const DEFAULT_CONFIG: CalculatorConfig = {
   showFooter: true,
   reminderDays: null,
   colorScheme: null,
+  messages: null,
 }
 
 const hostCleared = (config: CalculatorConfig): HostState => ({

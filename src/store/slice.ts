@@ -36,7 +36,7 @@ export interface AmountChange {
 export interface SliceContext {
   set: CalculatorStore['setState']
   get: () => Calculator
-  deps: Required<Pick<CalculatorDeps, 'emit' | 'notify' | 'log'>>
+  deps: Required<Pick<CalculatorDeps, 'emit' | 'notify' | 'log' | 'pageLanguage'>>
   api: Api
   /** What a failed call was, with the notices it calls for said (a chunk that could not load, a date in no UTC). */
   describe(error: unknown): Promise<ApiError>

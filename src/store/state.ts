@@ -1,5 +1,6 @@
 // The calculator's state and actions, slice by slice (each slice's own file holds its actions and its calls),
 // what the store needs from its host, and the selectors the screen reads.
+import type { Messages } from '@lingui/core'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Language } from '../domain/language.ts'
 import type { PlanChoice } from '../domain/payload.ts'
@@ -61,6 +62,8 @@ export interface CalculatorConfig {
   reminderDays: string | null
   /** `color-scheme` as given: `light` or `dark` forces the card's scheme (src/ui/theme.ts reads it). */
   colorScheme: string | null
+  /** The university's words (`messages`), per language, as the card's catalogues hold them (src/ui/own-words.ts). */
+  messages: Partial<Record<Language, Messages>> | null
 }
 
 /** The host's input (src/store/host-input.ts). */
@@ -162,6 +165,11 @@ export interface CalculatorDeps {
   log?: (message: string, detail: unknown) => void
   /** The page's host name, which picks the environment. */
   hostname?: string
+  /**
+   * The language the page gives the calculator, as a `lang` tag (its element's, else its closest ancestor's; null
+   * or "" when none): a plan opened by its hash speaks it when the widget does, else its saved input's language.
+   */
+  pageLanguage?: () => string | null
   fetch?: typeof fetch
   /** Replaces the wait before a retried call, in ms by attempt (tests that are not about the wait). */
   retryDelay?: (attempt: number) => number
