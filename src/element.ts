@@ -148,7 +148,7 @@ export class FeesCalculatorElement extends ElementBase {
 
   /**
    * The package version of the script that defined the tag: the one that runs when a page loads two
-   * (`customElements.get('fees-calculator').version`, in the README). Not an element property, so not in the manifest.
+   * (`customElements.get('fees-calculator').version`, in docs/embedding.md). Not an element property, so not in the manifest.
    * @ignore
    */
   static readonly version: string = __FEES_CALCULATOR_VERSION__

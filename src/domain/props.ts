@@ -33,6 +33,7 @@ export const ELEMENT_PROPS = {
   apiBase: { attribute: 'api-base', kind: 'text' },
   apiKey: { attribute: 'api-key', kind: 'text' },
   reminderDays: { attribute: 'reminder-days', kind: 'text' },
+  colorScheme: { attribute: 'color-scheme', kind: 'text' },
 } as const satisfies Record<string, PropRow>
 
 export type ElementPropName = keyof typeof ELEMENT_PROPS
@@ -45,7 +46,7 @@ export type ElementPropName = keyof typeof ELEMENT_PROPS
 export const ELEMENT_PROP_DOCS: Record<ElementPropName, { readonly attribute: string; readonly property: string }> = {
   tuitionInput: {
     attribute:
-      'Embedded mode: the tuition input as JSON. Its `language` counts by its primary subtag, in any case and with `-` or `_` (`en`, `en-US`, `EN_gb` → English; anything else → Spanish). Malformed JSON or an invalid input sends `invalidTuitionEvent`.',
+      'Embedded mode: the tuition input as JSON. Its `language` is one of `es`, `en`, `ca`, `eu`, `gl`, `pt`, read by its primary subtag, in any case and with `-` or `_` (`ca-ES`, `EU_es`, `pt-BR`); a tag it does not speak, or none, gives Spanish. Malformed JSON or an invalid input sends `invalidTuitionEvent`.',
     property:
       'Embedded mode: the tuition input. Setting it again recalculates; an equal value sends no request. Never written back to the attribute.',
   },
@@ -73,6 +74,11 @@ export const ELEMENT_PROP_DOCS: Record<ElementPropName, { readonly attribute: st
     attribute:
       'Days before each due date that the calendar file (`.ics`) reminds the student: a whole number from 0 (on the day) to 60, or `off` for no reminder. Default 3.',
     property: 'Days before each due date that the calendar file reminds the student, as text (`"7"`), or `"off"`.',
+  },
+  colorScheme: {
+    attribute:
+      "`light` or `dark` forces the card's colour scheme; absent (or any other value), it follows the student's device (`prefers-color-scheme`). The `--fc-*` custom properties win over either.",
+    property: "`'light'`, `'dark'`, or null to follow the student's device.",
   },
 }
 

@@ -38,6 +38,7 @@ export const DEFAULT_CONFIG: CalculatorConfig = {
   showHeader: true,
   showFooter: true,
   reminderDays: null,
+  colorScheme: null,
 }
 
 const hostCleared = (config: CalculatorConfig): HostState => ({

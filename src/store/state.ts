@@ -59,6 +59,8 @@ export interface CalculatorConfig {
   showFooter: boolean
   /** `reminder-days` as given: how long before each due date the calendar file reminds the student (src/ui/keep/ics.ts reads it). */
   reminderDays: string | null
+  /** `color-scheme` as given: `light` or `dark` forces the card's scheme (src/ui/theme.ts reads it). */
+  colorScheme: string | null
 }
 
 /** The host's input (src/store/host-input.ts). */

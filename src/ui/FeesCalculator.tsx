@@ -117,9 +117,13 @@ export function WidgetView({ widget }: { widget: Widget }) {
     [store, shadowRoot, reportChunkFailure, language, words],
   )
   const state = useStore(store, (s) => (s.result === null ? 'empty' : s.versionLocked ? 'locked' : 'loaded'))
-  const { showHeader, showFooter } = useStore(
+  const { showHeader, showFooter, colorScheme } = useStore(
     store,
-    useShallow((s) => ({ showHeader: s.config.showHeader, showFooter: s.config.showFooter })),
+    useShallow((s) => ({
+      showHeader: s.config.showHeader,
+      showFooter: s.config.showFooter,
+      colorScheme: s.config.colorScheme,
+    })),
   )
 
   return (
@@ -129,6 +133,7 @@ export function WidgetView({ widget }: { widget: Widget }) {
           className="fc"
           part="base"
           lang={language ?? DEFAULT_LANGUAGE}
+          data-color-scheme={colorScheme ?? undefined}
           data-state={language ? state : 'placeholder'}
           aria-busy={language ? undefined : true}
           ref={base}

@@ -62,7 +62,8 @@ export function hostSet(widget: Widget, prop: ElementPropName, value: unknown): 
   const state = store.getState()
   const row: PropRow = ELEMENT_PROPS[prop]
   if (row.kind === 'flag') state.configure({ [prop]: parseBooleanAttribute(value, row.default !== 'false') })
-  else if (prop === 'apiBase' || prop === 'apiKey') state.configure({ [prop]: textOf(value) })
+  else if (prop === 'apiBase' || prop === 'apiKey' || prop === 'colorScheme') state.configure({ [prop]: textOf(value) })
+  // A number of days may come as a number from a property.
   else if (prop === 'reminderDays') state.configure({ reminderDays: value == null ? null : String(value) })
   else {
     // A saved version's hash wins over the input; without one, the input is the plan.
@@ -81,6 +82,7 @@ const ORDER: readonly ElementPropName[] = [
   'showHeader',
   'showFooter',
   'reminderDays',
+  'colorScheme',
   'versionHashCode',
   'tuitionInput',
 ]
