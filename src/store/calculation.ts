@@ -1,6 +1,6 @@
 // The calculation: the student's choices, each recalculated (the latest choice wins), its failures said on the
 // card with Try again, and the table of a saved version loaded by hash.
-import { toIsoDate } from '../domain/dates.ts'
+import { toIsoDate } from '@fees-calculator/contract'
 import { languageOfTag, spokenLanguage } from '../domain/language.ts'
 import { calculationPayload, choiceOf, type PlanChoice, usesAnonymousEndpoints } from '../domain/payload.ts'
 import type { FeesTableResult, TuitionInput } from '../domain/types.ts'
