@@ -52,12 +52,14 @@ export function createCalculationSlice({ set, get, deps, api, describe, links }:
       planSent: false,
     })
     deps.emit('calculationResultReceivedEvent', result)
+    links.refreshComparison()
   }
 
   links.calculate = async (change?: AmountChange) => {
     const { input, choice, result, mode } = get()
     if (!input) return
     links.cancelPreview()
+    links.cancelComparison()
     set({ calculating: true, failure: null })
     const body = calculationPayload(input, choice ?? undefined)
     const anonymous = usesAnonymousEndpoints(input, mode === 'embedded')
@@ -81,6 +83,7 @@ export function createCalculationSlice({ set, get, deps, api, describe, links }:
       })
       if (embedded) deps.emit('invalidTuitionEvent', failureOf(error))
       else deps.log('calculation failed', error)
+      links.refreshComparison()
       await links.afterRecalculation(error)
       return
     }

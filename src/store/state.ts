@@ -112,7 +112,22 @@ export interface PreviewState {
   schedulePreview: 'idle' | 'loading' | 'failed'
 }
 
-export type CalculatorState = HostState & CalculationState & SaveState & PreviewState
+/** One fee count of the comparison: the API's figures for it, its failure, or neither yet (under way). */
+export interface ComparisonRow {
+  count: number
+  result?: FeesTableResult
+  failure?: CalculationFailure
+}
+
+/** The comparison of fee counts (src/store/compare.ts). */
+export interface CompareState {
+  /** The student opened the comparison: its figures are asked for once the plan's own are on screen. */
+  comparisonOpen: boolean
+  /** The counts compared for the plan on screen, in order (empty until it is open and there is a plan). */
+  comparison: ComparisonRow[]
+}
+
+export type CalculatorState = HostState & CalculationState & SaveState & PreviewState & CompareState
 
 export interface CalculatorActions {
   /** A lazy chunk (the calendar, the schedule, the toaster, the API client) could not load: the console and a toast say so. */
@@ -151,6 +166,10 @@ export interface CalculatorActions {
   wentOnline(): void
   /** Escape in a refused amount: back to the amount the figures on screen stand for. */
   dismissAmountRefusal(): void
+  /** Opens or closes the comparison of fee counts; open, it asks for the figures it lacks (after the plan's own). */
+  showComparison(open: boolean): void
+  /** Try again: sends again the comparison's calculations that failed (not those the API refused). */
+  retryComparison(): void
 }
 
 export type Calculator = CalculatorState & CalculatorActions

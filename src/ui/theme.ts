@@ -35,6 +35,7 @@
  * @csspart intro - The intro message.
  * @csspart failure - Why the plan could not be calculated (session expired, service unavailable, no connection, too slow, unreadable answer, refused details), with Try again where trying again can succeed.
  * @csspart fee-select - The number-of-fees dropdown.
+ * @csspart compare-button - The Compare button beside the dropdown, which opens the comparison of fee counts.
  * @csspart monthly-fee - The highlighted monthly fee panel.
  * @csspart date - The first payment date field (calendar button or read-only date).
  * @csspart summary - The list of amounts: amount, amount to finance, financing cost, total to pay.
@@ -42,6 +43,7 @@
  * @csspart version - The enrolment id and version number.
  * @csspart save-button - The SAVE button.
  * @csspart downloads - The plan's files below the card: its PDF, and once saved its due dates as a calendar file.
+ * @csspart comparison - The comparison of fee counts below the card: monthly fee, financing cost, total to pay and TAE per count.
  * @csspart schedule - The dated amortization schedule, shown after a save or on demand.
  * @csspart footer - The optional footer with the legal links and copyright (`show-footer`).
  * @csspart failed - The panel shown instead of the card when the calculator could not be drawn, with its retry.
@@ -73,6 +75,7 @@ export const CSS_PARTS = [
   'intro',
   'failure',
   'fee-select',
+  'compare-button',
   'monthly-fee',
   'date',
   'summary',
@@ -80,6 +83,7 @@ export const CSS_PARTS = [
   'version',
   'save-button',
   'downloads',
+  'comparison',
   'schedule',
   'footer',
   'failed',
