@@ -56,7 +56,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       ...createCalculationSlice(context),
       ...createSaveSlice(context),
       ...createPreviewSlice(context),
-      ...createCompareSlice(context),
+      ...createCompareSlice(context, deps.comparisonCalls),
       ...createHostSlice(context, { ...DEFAULT_CONFIG, ...config }, reportChunkFailure),
     }
   })

@@ -27,6 +27,8 @@ function setup() {
       log: () => {},
       hostname: '127.0.0.1',
       retryDelay: () => 1,
+      // As the widget gives them (from the schedule's chunk).
+      comparisonCalls: () => import('./compare-calls.ts').then((chunk) => chunk.comparisonCalls),
       fetch: (request: RequestInfo | URL, init?: RequestInit) => {
         signals.push((request instanceof Request ? request : new Request(request, init)).signal)
         return fetch(request, init)

@@ -27,3 +27,9 @@ export const scheduleChunk = defineChunk('schedule', () => import('./schedule/Sc
  * first figures), or at once when a notice comes first.
  */
 export const toasterChunk = defineChunk('toaster', () => import('./notices/Toasts.tsx'))
+
+/**
+ * The check of a university's own words (the `messages` property): only a page that sets them fetches it, and its
+ * card waits for it before its first render, so that it never shows the widget's words first and then the page's.
+ */
+export const ownWordsChunk = defineChunk('own-words', () => import('./own-words-check.ts'))

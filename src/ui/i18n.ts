@@ -57,9 +57,13 @@ export interface WidgetWords {
 
 /**
  * `own` gives the university's words of the moment (the `messages` property, compiled): a language's instance is
- * made again when they change, and a language they leave out speaks the widget's own.
+ * made again when they change, and a language they leave out speaks the widget's own. `waiting` gives those words
+ * while they are on their way (their check is a lazy chunk): no language is ready until they have arrived.
  */
-export function createWidgetWords(own: () => Partial<Record<Language, Messages>> | null = () => null): WidgetWords {
+export function createWidgetWords(
+  own: () => Partial<Record<Language, Messages>> | null = () => null,
+  waiting: () => Promise<unknown> | null = () => null,
+): WidgetWords {
   const instances = new Map<Language, { i18n: I18n; custom: Messages | undefined }>()
   const pieces = new Set<WordsPiece>()
   const of = (language: Language) => {
@@ -73,9 +77,9 @@ export function createWidgetWords(own: () => Partial<Record<Language, Messages>>
   }
   return {
     of,
-    ready: (language) => of(language) !== undefined && [...pieces].every((piece) => piece.has(language)),
+    ready: (language) => !waiting() && of(language) !== undefined && [...pieces].every((piece) => piece.has(language)),
     load: (language) =>
-      Promise.all([loadWords(language), ...[...pieces].map((piece) => piece.load(language))]).then(
+      Promise.all([loadWords(language), waiting(), ...[...pieces].map((piece) => piece.load(language))]).then(
         () => of(language) as I18n,
       ),
     show(piece) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Messages } from '@lingui/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Language } from '../domain/language.ts'
+import { type Language, spokenLanguage } from '../domain/language.ts'
 import { messages as ca } from '../locales/ca/messages.po'
 import { messages as en } from '../locales/en/messages.po'
 import { messages as es } from '../locales/es/messages.po'
@@ -9,9 +9,11 @@ import { messages as eu } from '../locales/eu/messages.po'
 import { messages as gl } from '../locales/gl/messages.po'
 import { messages as pt } from '../locales/pt/messages.po'
 import { createWidgetWords, loadWords } from './i18n.ts'
-import { type FeesCalculatorMessageId, OWN_WORDS, ownMessages } from './own-words.ts'
+import { type FeesCalculatorMessageId, OWN_WORDS } from './own-words.ts'
+import { ownMessages as checked } from './own-words-check.ts'
 
 const CATALOGUES: Record<Language, Messages> = { es, en, ca, eu, gl, pt }
+const ownMessages = (given: unknown) => checked(given, OWN_WORDS, spokenLanguage)
 const IDS = Object.keys(OWN_WORDS) as FeesCalculatorMessageId[]
 /** The legal terms' acronyms in every language, and the English one: they are never the university's to change. */
 const ACRONYMS = /\b(TIN|TAE|ITN|UTB|TAN|TAEG|APR|MTIC)\b/

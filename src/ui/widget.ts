@@ -2,13 +2,14 @@
 // (src/element.ts) and the React component (FeesCalculator.tsx, through useWidget) both make their widget here and
 // hand every attribute or property to hostSet; the store's events go to the host through the `emit` each gives.
 import type { I18n } from '@lingui/core'
-import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
+import { DEFAULT_LANGUAGE, type Language, spokenLanguage } from '../domain/language.ts'
 import { ELEMENT_PROPS, type ElementPropName, type PropRow } from '../domain/props.ts'
 import type { Emit } from '../events.ts'
 import { type CalculatorStore, createCalculatorStore } from '../store/calculator-store.ts'
+import { ownWordsChunk, scheduleChunk } from './chunks.ts'
 import { createWidgetWords, type WidgetWords } from './i18n.ts'
 import { createNoticeChannel, type NoticeChannel, showNotice } from './notices/index.ts'
-import { ownMessages } from './own-words.ts'
+import { OWN_WORDS } from './own-words.ts'
 
 /** What one calculator keeps besides its store: its i18n instances, its notices, what its host gave. */
 export interface Widget {
@@ -21,6 +22,8 @@ export interface Widget {
   given: Partial<Record<ElementPropName, unknown>>
   /** Where the page's `lang` is read from: the element, or the node a React host renders the card in. */
   host: Element | null
+  /** The host's `messages` on their way through their check (a lazy chunk): the card's words wait for them. */
+  ownWords: Promise<void> | null
 }
 
 /**
@@ -38,11 +41,16 @@ export function langOf(element: Element | null): string | null {
 }
 
 export function createWidget(emit: Emit, host: Element | null = null): Widget {
-  const words = createWidgetWords(() => store.getState().config.messages)
+  const words = createWidgetWords(
+    () => store.getState().config.messages,
+    () => widget.ownWords,
+  )
   const notices = createNoticeChannel()
   const store = createCalculatorStore({
     emit,
     pageLanguage: () => langOf(widget.host),
+    // The comparison's calls come with its view, in the schedule's chunk.
+    comparisonCalls: () => scheduleChunk.load().then((schedule) => schedule.comparisonCalls),
     // In the card's language: a notice raised before its words have arrived waits for them (Spanish if they
     // cannot be fetched), as the card itself does.
     notify: (notice) => {
@@ -52,7 +60,15 @@ export function createWidget(emit: Emit, host: Element | null = null): Widget {
       )
     },
   })
-  const widget: Widget = { store, words, shown: { current: null, withPlan: false }, notices, given: {}, host }
+  const widget: Widget = {
+    store,
+    words,
+    shown: { current: null, withPlan: false },
+    notices,
+    given: {},
+    host,
+    ownWords: null,
+  }
   return widget
 }
 
@@ -84,7 +100,7 @@ export function hostSet(widget: Widget, prop: ElementPropName, value: unknown): 
   else if (prop === 'apiBase' || prop === 'apiKey' || prop === 'colorScheme') state.configure({ [prop]: textOf(value) })
   // A number of days may come as a number from a property.
   else if (prop === 'reminderDays') state.configure({ reminderDays: value == null ? null : String(value) })
-  else if (prop === 'messages') state.configure({ messages: ownMessages(value) })
+  else if (prop === 'messages') setOwnWords(widget, value)
   else {
     // A saved version's hash wins over the input; without one, the input is the plan.
     const hash = textOf(given.versionHashCode)
@@ -93,6 +109,31 @@ export function hostSet(widget: Widget, prop: ElementPropName, value: unknown): 
     } else return state.setTuitionInput(given.tuitionInput)
   }
   return true
+}
+
+/**
+ * The university's words: none (or empty text) at once; any others once their check has arrived, if the host has not
+ * given others meanwhile. A check that cannot be fetched is reported as a failed chunk, and the card speaks its own.
+ */
+function setOwnWords(widget: Widget, value: unknown): void {
+  const { store } = widget
+  if (value == null || (typeof value === 'string' && !value.trim())) {
+    widget.ownWords = null
+    store.getState().configure({ messages: null })
+    return
+  }
+  const pending: Promise<void> = ownWordsChunk.load().then(
+    ({ ownMessages }) => {
+      if (widget.ownWords === pending) widget.ownWords = null
+      if (Object.is(widget.given.messages, value))
+        store.getState().configure({ messages: ownMessages(value, OWN_WORDS, spokenLanguage) })
+    },
+    (error: unknown) => {
+      if (widget.ownWords === pending) widget.ownWords = null
+      store.getState().reportChunkFailure(error)
+    },
+  )
+  widget.ownWords = pending
 }
 
 /** Where the calls go and what the card shows come before the plan: the first call leaves with all of them. */
