@@ -2,6 +2,11 @@ import { jsPDF } from 'jspdf'
 import { MARGIN, PAGE_HEIGHT, PAGE_WIDTH, ROW, type ScheduleTexts, winAnsi, writeSchedule } from './layout.ts'
 import { isSaved, type KeptPlan } from './plan.ts'
 
+// The credit information form is made in this chunk too, with the same jsPDF.
+export { creditInformationPdf } from './credit/pdf.ts'
+export { creditTexts } from './credit/texts.ts'
+export { loadCreditWords } from './credit/words.ts'
+
 /** Left edge of the summary's values, unless a language's longest label needs more room. */
 const VALUE_X = 200
 /** Room between the longest label and the values. */

@@ -152,6 +152,11 @@ export function icsTexts(plan: KeptPlan, i18n: I18n = keepI18n(plan.language)): 
 }
 
 /** The buttons' words: from this catalogue too, which comes with the schedule, not with the first figures. */
-export function buttonTexts(i18n: I18n): { pdf: string; ics: string } {
-  return { pdf: i18n._(msg`Download the plan (PDF)`), ics: i18n._(msg`Add the due dates to my calendar`) }
+export function buttonTexts(i18n: I18n): { pdf: string; ics: string; credit: string; interestFree: string } {
+  return {
+    pdf: i18n._(msg`Download the plan (PDF)`),
+    ics: i18n._(msg`Add the due dates to my calendar`),
+    credit: i18n._(msg`Standard European consumer credit information (PDF)`),
+    interestFree: i18n._(msg`Interest-free plan: you only pay the amount, in instalments, with no financing cost.`),
+  }
 }
