@@ -14,6 +14,7 @@ export default defineConfig({
         '**/src/ui/keep/texts.ts',
         '**/src/ui/schedule/Schedule.tsx',
         '**/src/ui/compare/**',
+        '**/src/ui/keep/credit/**',
       ],
     },
     // The kept plan's words (the schedule, the PDF and the calendar file) and the comparison's: they load with the
@@ -21,6 +22,12 @@ export default defineConfig({
     {
       path: '<rootDir>/src/ui/keep/locales/{locale}/messages',
       include: ['src/ui/keep/texts.ts', 'src/ui/schedule/Schedule.tsx', 'src/ui/compare'],
+      exclude: ['**/*.test.*'],
+    },
+    // The credit information form's: in the PDF maker's chunk (Spanish) or a chunk a language, made on request.
+    {
+      path: '<rootDir>/src/ui/keep/credit/locales/{locale}/messages',
+      include: ['src/ui/keep/credit/texts.ts'],
       exclude: ['**/*.test.*'],
     },
     // The single-page app's own (its header, the health check): they stay out of the package.

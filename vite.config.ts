@@ -107,7 +107,7 @@ function subresourceIntegrity(): Plugin {
       const nestedPlaceholder = new RegExp(`([\`"'])${NESTED_INTEGRITY_PLACEHOLDER}\\1`)
       // Each declaration's files, and the chunk that carries their hashes: the entry, or the lazy chunk declaring it.
       const names = new Set<string>()
-      const nested = new Map<typeof entry, Record<string, [string, string][]>>()
+      const nested = new Map<typeof entry, { name: string; files: string[] }[]>()
       const inEntry: { name: string; files: string[] }[] = []
       for (const { name, id, declarer } of declarations) {
         if (names.has(name)) return this.error(`two lazy chunks are named "${name}"`)
@@ -120,19 +120,29 @@ function subresourceIntegrity(): Plugin {
         const loaded = withEntry ? loadedWithEntry : new Set([...loadedWithEntry, ...closure(carrier.fileName)])
         const files = [...closure(holder.fileName)].filter((file) => !loaded.has(file))
         if (withEntry) inEntry.push({ name, files })
-        else {
-          const own = nested.get(carrier) ?? {}
-          // Its files are leaves (the locales declare nothing): hashed now, before any carrier's code is written.
+        else nested.set(carrier, [...(nested.get(carrier) ?? []), { name, files }])
+      }
+      // A carrier's table is written once every carrier among its files has been (the schedule's vouches for the
+      // PDF maker, whose own vouches for the credit information's words): each file is hashed as it will be served.
+      const written = new Set<typeof entry>()
+      const write = (carrier: typeof entry, through: readonly (typeof entry)[] = []) => {
+        if (written.has(carrier)) return
+        if (through.includes(carrier)) throw new Error(`lazy chunks vouch for each other: ${carrier.fileName}`)
+        const own: Record<string, [string, string][]> = {}
+        for (const { name, files } of nested.get(carrier) ?? []) {
+          for (const file of files) {
+            const inner = byFile.get(file)
+            if (inner && inner !== carrier && nested.has(inner)) write(inner, [...through, carrier])
+          }
           own[name] = files.map((file) => [
             relative(dirname(carrier.fileName), file) || file,
             sha384(byFile.get(file)?.code ?? ''),
           ])
-          nested.set(carrier, own)
         }
-      }
-      for (const [carrier, own] of nested) {
         carrier.code = carrier.code.replace(nestedPlaceholder, () => JSON.stringify(JSON.stringify(own)))
+        written.add(carrier)
       }
+      for (const carrier of nested.keys()) write(carrier)
       // Hashed after the carriers were written: what a browser will check.
       for (const { name, files } of inEntry)
         table[name] = files.map((file) => [

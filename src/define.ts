@@ -21,7 +21,7 @@ type Row<P extends ElementPropName> = (typeof ELEMENT_PROPS)[P]
 type JsxAttributeValue<K extends PropKind> = K extends 'flag' ? boolean | 'true' | 'false' : string
 type JsxPropertyValue<P extends ElementPropName, K extends PropKind> = K extends 'flag'
   ? boolean
-  : K extends 'tuition' | 'messages'
+  : K extends 'tuition' | 'messages' | 'lender'
     ? FeesCalculatorElement[P]
     : string | null
 

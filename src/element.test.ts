@@ -9,7 +9,7 @@ import { eventually } from '../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../test/support/fixtures.ts'
 import { setPageUrl } from '../test/support/page-url.ts'
 import { startRecordingServer } from '../test/support/recording-server.ts'
-import { parseBooleanAttribute } from './element.ts'
+import { parseBooleanAttribute, widgetOf } from './element.ts'
 
 const input = tuitionInput({ token: 'tok-secret', language: undefined })
 
@@ -289,6 +289,22 @@ describe('show-header and show-footer', () => {
     await eventually(() => expect(shown(element, 'header')).toBe(true))
     element.showHeader = false
     await eventually(() => expect(shown(element, 'header')).toBe(false))
+  })
+
+  it('passes the lender, as an attribute or a property, to the downloads as given; removing the attribute clears it', () => {
+    const element = document.createElement('fees-calculator')
+    const text = '{"name": "Universidad Demo"}'
+    element.setAttribute('lender', text)
+    document.body.append(element)
+    const lender = () => widgetOf(element)?.store.getState().config.lender
+    expect(lender()).toBe(text)
+    const given = { name: 'Universidad Demo', contact: { email: 'pagos@demo.example' } }
+    element.lender = given
+    expect(element.lender).toBe(given)
+    expect(lender()).toBe(given)
+    element.setAttribute('lender', text)
+    element.removeAttribute('lender')
+    expect(lender()).toBeNull()
   })
 })
 

@@ -1,4 +1,5 @@
 import { createElement } from 'react'
+import type { Lender } from './domain/lender.ts'
 import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind } from './domain/props.ts'
 import type { TuitionInput } from './domain/types.ts'
 import { reactElementBase } from './element/r2wc-adapter.ts'
@@ -16,7 +17,9 @@ type ElementValue<K extends PropKind> = K extends 'tuition'
     ? boolean | string | null | undefined
     : K extends 'messages'
       ? FeesCalculatorMessages | string | null | undefined
-      : string | null | undefined
+      : K extends 'lender'
+        ? Lender | string | null | undefined
+        : string | null | undefined
 
 /** The element's properties, typed from the table. */
 export type ElementProperties = { -readonly [P in ElementPropName]: ElementValue<(typeof ELEMENT_PROPS)[P]['kind']> }
@@ -138,7 +141,7 @@ declare const __FEES_CALCULATOR_VERSION__: string
  * @event {CustomEvent<CalculationResultReceivedDetail>} calculationResultReceivedEvent - A fees table was calculated or loaded; the detail is the result.
  * @event {CustomEvent<InvalidTuitionDetail>} invalidTuitionEvent - The tuition input was refused (detail: code, message, field), a calculation failed in embedded mode (detail: the request failure; an answer the widget could not read has the code `invalid_response` or `invalid_date` and the `field` to blame), or the calculator could not be drawn (code `render_failed`).
  * @event {CustomEvent<FeeOptionSelectedDetail>} feeOptionSelectedEvent - The plan was saved (detail: the amortization table), or saving failed in embedded mode (detail: the request failure with the error body, or the code and `field` of an answer the widget could not read).
- * @event {CustomEvent<PlanDownloadDetail>} planDownloadEvent - The student downloaded the plan as a PDF (before saving, a simulation) or its due dates as an .ics calendar file (a saved plan); the detail names the kind, the file name, the contract, the version number and its hash.
+ * @event {CustomEvent<PlanDownloadDetail>} planDownloadEvent - The student downloaded the plan as a PDF (before saving, a simulation), its due dates as an .ics calendar file (a saved plan), or the standard European consumer credit information of a plan with interest as a PDF; the detail names the kind (`pdf`, `ics` or `credit-information`), the file name, the contract, the version number and its hash.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the accessors are defined from the props table at run time; the interface of the same name gives them their types.
 export class FeesCalculatorElement extends ElementBase {

@@ -33,9 +33,12 @@ export type InvalidTuitionDetail = TuitionError | RequestFailure | RenderFailure
 /** Detail of `feeOptionSelectedEvent`: the amortization table of the saved plan, or the failed save. */
 export type FeeOptionSelectedDetail = AmortizationTable | RequestFailure
 
-/** Detail of `planDownloadEvent`: the student took the plan as a PDF or its due dates as a calendar file. */
+/**
+ * Detail of `planDownloadEvent`: the student took the plan as a PDF, its due dates as a calendar file, or the
+ * standard European consumer credit information of a plan with interest as a PDF.
+ */
 export interface PlanDownloadDetail {
-  kind: 'pdf' | 'ics'
+  kind: 'pdf' | 'ics' | 'credit-information'
   fileName: string
   contractId: string | null
   /** Null for a simulation (a PDF before saving), and for a plan opened by its hash whose number could not be fetched. */

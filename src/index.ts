@@ -2,6 +2,7 @@
 
 export type { FeesCalculatorJsxProps } from './define.ts'
 export { defineFeesCalculator } from './define.ts'
+export type { Lender } from './domain/lender.ts'
 export type { TuitionError, TuitionErrorCode } from './domain/tuition.ts'
 export { INVALID_DATE_MESSAGE } from './domain/tuition.ts'
 export type {

@@ -16,8 +16,9 @@
  * - `text`: a string; empty means absent.
  * - `flag`: a boolean; as an attribute, present means true unless false/0/no/off.
  * - `messages`: the university's words by name, as an object or its JSON text.
+ * - `lender`: the lender's details (src/domain/lender.ts), as an object or its JSON text.
  */
-export type PropKind = 'tuition' | 'text' | 'flag' | 'messages'
+export type PropKind = 'tuition' | 'text' | 'flag' | 'messages' | 'lender'
 
 export interface PropRow {
   readonly attribute: string
@@ -36,6 +37,7 @@ export const ELEMENT_PROPS = {
   reminderDays: { attribute: 'reminder-days', kind: 'text' },
   colorScheme: { attribute: 'color-scheme', kind: 'text' },
   messages: { attribute: 'messages', kind: 'messages' },
+  lender: { attribute: 'lender', kind: 'lender' },
 } as const satisfies Record<string, PropRow>
 
 export type ElementPropName = keyof typeof ELEMENT_PROPS
@@ -87,6 +89,12 @@ export const ELEMENT_PROP_DOCS: Record<ElementPropName, { readonly attribute: st
       'The university\'s own words, per language and by name, as JSON: `{"es": {"save": "GUARDAR PLAN"}}` (the names are listed under Languages). A language left out keeps the widget\'s words; an unknown name warns once in the console.',
     property: "The university's own words, per language and by name. Setting it again changes the words on screen.",
   },
+  lender: {
+    attribute:
+      'The lender (the university) for the standard European consumer credit information that a plan with interest offers as a PDF, as JSON: `name`, `address`, `contact` (`phone`, `email`, `web`), `registration`, `latePaymentCost` (a text, or one per language). What it leaves out is marked "to be completed" on the form (what the form holds: `docs/credit-information.md`). Malformed JSON or a field of the wrong type is refused with a console warning, and the lender given before stays.',
+    property:
+      'The lender for the standard European consumer credit information, as an object (`Lender`) or its JSON text. Never written back to the attribute.',
+  },
 }
 
 export const ELEMENT_PROP_NAMES = Object.keys(ELEMENT_PROPS) as ElementPropName[]
@@ -97,4 +105,5 @@ export const KIND_TYPES: Record<PropKind, { attribute: string; property: string 
   text: { attribute: 'string', property: 'string | null' },
   flag: { attribute: 'boolean', property: 'boolean | string | null' },
   messages: { attribute: 'string', property: 'FeesCalculatorMessages | string | null' },
+  lender: { attribute: 'string', property: 'Lender | string | null' },
 }

@@ -41,6 +41,7 @@ export const DEFAULT_CONFIG: CalculatorConfig = {
   reminderDays: null,
   colorScheme: null,
   messages: null,
+  lender: null,
 }
 
 const hostCleared = (config: CalculatorConfig): HostState => ({

@@ -3,6 +3,7 @@
 import type { Messages } from '@lingui/core'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Language } from '../domain/language.ts'
+import type { Lender } from '../domain/lender.ts'
 import type { PlanChoice } from '../domain/payload.ts'
 import type { AmortizationTable, FeesTableResult, TuitionInput } from '../domain/types.ts'
 import type { Emit, PlanDownloadDetail, RenderFailure } from '../events.ts'
@@ -65,6 +66,8 @@ export interface CalculatorConfig {
   colorScheme: string | null
   /** The university's words (`messages`), per language, as the card's catalogues hold them (src/ui/own-words.ts). */
   messages: Partial<Record<Language, Messages>> | null
+  /** `lender` as given, unread: the downloads' chunk checks it where the credit information is made (src/ui/keep/useLender.ts). */
+  lender: Lender | string | null
 }
 
 /** The host's input (src/store/host-input.ts). */

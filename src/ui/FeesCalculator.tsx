@@ -2,6 +2,7 @@ import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from
 import { useStore } from 'zustand'
 import { useShallow } from 'zustand/shallow'
 import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
+import type { Lender } from '../domain/lender.ts'
 import { ELEMENT_PROP_NAMES, type ELEMENT_PROPS, type ElementPropName, type PropKind } from '../domain/props.ts'
 import type { TuitionInput } from '../domain/types.ts'
 import { EVENT_CALLBACKS, type FeesCalculatorEventDetail, type FeesCalculatorEventName } from '../events.ts'
@@ -32,7 +33,9 @@ type ComponentValue<K extends PropKind> = K extends 'flag'
     ? TuitionInput | string | null
     : K extends 'messages'
       ? FeesCalculatorMessages | string | null
-      : string | null
+      : K extends 'lender'
+        ? Lender | string | null
+        : string | null
 
 /**
  * The component's props: the element's properties (src/domain/props.ts says

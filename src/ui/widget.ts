@@ -5,7 +5,7 @@ import type { I18n } from '@lingui/core'
 import { DEFAULT_LANGUAGE, type Language, spokenLanguage } from '../domain/language.ts'
 import { ELEMENT_PROPS, type ElementPropName, type PropRow } from '../domain/props.ts'
 import type { Emit } from '../events.ts'
-import { type CalculatorStore, createCalculatorStore } from '../store/calculator-store.ts'
+import { type CalculatorConfig, type CalculatorStore, createCalculatorStore } from '../store/calculator-store.ts'
 import { ownWordsChunk, scheduleChunk } from './chunks.ts'
 import { createWidgetWords, type WidgetWords } from './i18n.ts'
 import { createNoticeChannel, type NoticeChannel, showNotice } from './notices/index.ts'
@@ -101,6 +101,7 @@ export function hostSet(widget: Widget, prop: ElementPropName, value: unknown): 
   // A number of days may come as a number from a property.
   else if (prop === 'reminderDays') state.configure({ reminderDays: value == null ? null : String(value) })
   else if (prop === 'messages') setOwnWords(widget, value)
+  else if (prop === 'lender') state.configure({ lender: (value as CalculatorConfig['lender'] | undefined) ?? null })
   else {
     // A saved version's hash wins over the input; without one, the input is the plan.
     const hash = textOf(given.versionHashCode)
@@ -145,6 +146,7 @@ const ORDER: readonly ElementPropName[] = [
   'reminderDays',
   'colorScheme',
   'messages',
+  'lender',
   'versionHashCode',
   'tuitionInput',
 ]

@@ -27,6 +27,7 @@ const LAZY_PARTS = {
   ],
   'the schedule': ['src/ui/schedule/Schedule.tsx'],
   'the plan as a PDF': ['node_modules/jspdf/', 'src/ui/keep/pdf.ts'],
+  'the credit information form and the lender it names': ['src/ui/keep/credit/', 'src/domain/lender.ts'],
   'the toaster': ['node_modules/sonner/'],
   'ky, the engine of the requests': ['node_modules/ky/', 'src/api/ky.ts'],
   "dayjs and the calendar's date rules": ['node_modules/dayjs/', 'src/domain/dates.ts'],

@@ -169,9 +169,9 @@ const SAME_AS_ENGLISH: Record<string, string> = {
 describe('the message catalogues', () => {
   const inCode = messagesInCode()
 
-  it('cover the six languages, each catalogue of the widget, its kept plan and the app', () => {
+  it('cover the six languages, each catalogue of the widget, its kept plan, its credit information and the app', () => {
     expect(new Set(config.locales)).toEqual(new Set(LANGUAGES))
-    expect(inCode.size).toBe(3)
+    expect(inCode.size).toBe(4)
     for (const ids of inCode.values()) expect(ids.length).toBeGreaterThan(5)
   })
 

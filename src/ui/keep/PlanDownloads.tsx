@@ -2,16 +2,19 @@ import type { I18n } from '@lingui/core'
 import { useLayoutEffect, useState } from 'react'
 import { useShallow } from 'zustand/shallow'
 import type { Language } from '../../domain/language.ts'
+import type { PlanDownloadDetail } from '../../events.ts'
 import type { CalculatorState } from '../../store/calculator-store.ts'
 import { useActions, useCalculator, useCalculatorContext } from '../context.ts'
 import { formattersFor } from '../format.ts'
 import { adoptStyles } from '../styles/adopt.ts'
 import { pdfChunk } from './chunk.ts'
+import { carriesInterest } from './credit/rules.ts'
 import downloadsCss from './downloads.css?inline'
 import { planIcs, reminderDaysOf } from './ics.ts'
 import type { KeptPlan } from './plan.ts'
-import { downloadBlob, isSavedVersion, planFileName } from './plan.ts'
+import { creditFileName, downloadBlob, isSavedVersion, planFileName } from './plan.ts'
 import { buttonTexts, icsTexts, pdfTexts } from './texts.ts'
+import { useLender } from './useLender.ts'
 
 /** The plan on screen as the files keep it, once its schedule is on hand. */
 function keptPlanOf(s: CalculatorState, language: Language): KeptPlan | null {
@@ -28,11 +31,14 @@ function keptPlanOf(s: CalculatorState, language: Language): KeptPlan | null {
   }
 }
 
+type Kind = PlanDownloadDetail['kind']
+
 /**
- * "Download the plan (PDF)" (before and after saving) and "Add the due dates to my calendar" (a saved plan
- * only), offered as soon as there is a plan, whether its schedule is open or not: a press before it is fetches the
- * schedule first (which then shows too). The PDF maker is a lazy chunk: fetched on the first press, or earlier on
- * hover or focus.
+ * "Download the plan (PDF)" (before and after saving), "Add the due dates to my calendar" (a saved plan only) and,
+ * for a plan with interest, the standard European consumer credit information (an interest-free plan says it is
+ * one instead), offered as soon as there is a plan, whether its schedule is open or not: a press before it is
+ * fetches the schedule first (which then shows too). The PDF maker is a lazy chunk: fetched on the first press, or
+ * earlier on hover or focus.
  */
 export default function PlanDownloads({ words }: { words: I18n }) {
   const { reportChunkFailure, language, store, shadowRoot } = useCalculatorContext()
@@ -40,15 +46,18 @@ export default function PlanDownloads({ words }: { words: I18n }) {
     adoptStyles(shadowRoot ?? document, [downloadsCss])
   }, [shadowRoot])
   const { previewSchedule, planDownloaded } = useActions()
-  const { hasResult, saved, busy, reminderDays } = useCalculator(
+  const { hasResult, credit, saved, busy, reminderDays, givenLender } = useCalculator(
     useShallow((s) => ({
       hasResult: s.result !== null,
+      credit: s.result !== null && carriesInterest(s.result),
       saved: isSavedVersion(s),
       // A plan being recalculated or saved (SAVE pressed included) is not the one the files would keep.
       busy: s.calculating || s.saving || s.saveQueued,
       reminderDays: s.config.reminderDays,
+      givenLender: s.config.lender,
     })),
   )
+  const lender = useLender(givenLender)
   const [making, setMaking] = useState(false)
   const labels = buttonTexts(words)
   if (!hasResult) return null
@@ -62,19 +71,23 @@ export default function PlanDownloads({ words }: { words: I18n }) {
       // Reported when the student presses the button, not on a hover.
     })
   }
-  const make = async (kind: 'pdf' | 'ics') => {
+  const make = async (kind: Kind) => {
     if (busy || making) return
     setMaking(true)
     try {
-      const maker = kind === 'pdf' ? await pdfChunk.load() : null
+      const maker = kind === 'ics' ? null : await pdfChunk.load()
+      const creditWords = kind === 'credit-information' ? await maker?.loadCreditWords(language) : undefined
       const kept = await plan()
       if (!kept) return
       const madeAt = new Date()
-      const fileName = planFileName(kept, kind, madeAt)
+      const fileName = kind === 'credit-information' ? creditFileName(kept, madeAt) : planFileName(kept, kind, madeAt)
+      const pdf = (bytes: Uint8Array) => new Blob([bytes as BlobPart], { type: 'application/pdf' })
       const blob = maker
-        ? new Blob([maker.planPdf(kept, pdfTexts(kept, madeAt, words), madeAt) as BlobPart], {
-            type: 'application/pdf',
-          })
+        ? pdf(
+            creditWords
+              ? maker.creditInformationPdf(maker.creditTexts(kept, lender, madeAt, creditWords), language, madeAt)
+              : maker.planPdf(kept, pdfTexts(kept, madeAt, words), madeAt),
+          )
         : new Blob(
             [
               planIcs(
@@ -98,6 +111,11 @@ export default function PlanDownloads({ words }: { words: I18n }) {
   const state = { 'aria-disabled': busy || undefined, 'aria-busy': making }
   return (
     <div className="fc-downloads" part="downloads">
+      {!credit && (
+        <p className="fc-downloads-note" data-note="interest-free">
+          {labels.interestFree}
+        </p>
+      )}
       <button
         type="button"
         className="fc-button fc-button--secondary"
@@ -109,6 +127,19 @@ export default function PlanDownloads({ words }: { words: I18n }) {
       >
         {labels.pdf}
       </button>
+      {credit && (
+        <button
+          type="button"
+          className="fc-button fc-button--secondary"
+          data-download="credit-information"
+          {...state}
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
+          onClick={() => void make('credit-information')}
+        >
+          {labels.credit}
+        </button>
+      )}
       {saved && (
         <button
           type="button"

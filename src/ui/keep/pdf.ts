@@ -1,8 +1,19 @@
 import { jsPDF } from 'jspdf'
+import { MARGIN, PAGE_HEIGHT, PAGE_WIDTH, ROW, type ScheduleTexts, winAnsi, writeSchedule } from './layout.ts'
 import { isSaved, type KeptPlan } from './plan.ts'
 
+// The credit information form is made in this chunk too, with the same jsPDF.
+export { creditInformationPdf } from './credit/pdf.ts'
+export { creditTexts } from './credit/texts.ts'
+export { loadCreditWords } from './credit/words.ts'
+
+/** Left edge of the summary's values, unless a language's longest label needs more room. */
+const VALUE_X = 200
+/** Room between the longest label and the values. */
+const LABEL_GAP = 12
+
 /** Every text of the document, already in the widget's language (Lingui) and formatted as on screen (Intl). */
-export interface PdfTexts {
+export interface PdfTexts extends ScheduleTexts {
   title: string
   /** "Simulation": the title and every page say it before saving. */
   simulation: string
@@ -12,28 +23,9 @@ export interface PdfTexts {
   /** The representative example: amount, term, fee, TIN, TAE, cost and total in one sentence. */
   example: string
   scheduleTitle: string
-  headers: [string, string, string, string, string, string]
-  total: string
-  rows: Array<[string, string, string, string, string, string]>
-  totals: [string, string, string]
   /** "n / N" */
   pageOf(page: number, pages: number): string
 }
-
-// The standard fonts carry WinAnsi: every Latin letter of the widget's languages and the euro sign, not U+202F,
-// which Intl puts between a figure and "%" or the currency in some locales.
-const winAnsi = (text: string) => text.replace(/[\u202f\u2009]/g, '\u00a0')
-
-const MARGIN = 48
-const PAGE_WIDTH = 595.28
-const PAGE_HEIGHT = 841.89
-const ROW = 15
-/** Left edge of the summary's values, unless a language's longest label needs more room. */
-const VALUE_X = 200
-/** Room between the longest label and the values. */
-const LABEL_GAP = 12
-/** Right edges of the amount columns, left edges of number and date. */
-const COLUMNS = [MARGIN, MARGIN + 40, 300, 370, 450, PAGE_WIDTH - MARGIN] as const
 
 /** The plan as an A4 PDF with real text (selectable, searchable), its schedule over as many pages as it needs. */
 export function planPdf(plan: KeptPlan, texts: PdfTexts, madeAt: Date): Uint8Array {
@@ -75,33 +67,7 @@ export function planPdf(plan: KeptPlan, texts: PdfTexts, madeAt: Date): Uint8Arr
   y += 10
   line(texts.scheduleTitle, 12, 'bold')
 
-  const cells = (values: readonly string[], style: 'normal' | 'bold') => {
-    doc.setFont('helvetica', style).setFontSize(9)
-    doc.text(winAnsi(values[0] ?? ''), COLUMNS[0], y)
-    doc.text(winAnsi(values[1] ?? ''), COLUMNS[1], y)
-    for (let i = 2; i < 6; i++) doc.text(winAnsi(values[i] ?? ''), COLUMNS[i] ?? 0, y, { align: 'right' })
-    y += ROW
-  }
-  const heading = () => {
-    cells(texts.headers, 'bold')
-    doc.setLineWidth(0.5).line(MARGIN, y - ROW + 4, PAGE_WIDTH - MARGIN, y - ROW + 4)
-  }
-  heading()
-  for (const row of texts.rows) {
-    if (y > PAGE_HEIGHT - MARGIN - 2 * ROW) {
-      doc.addPage()
-      y = MARGIN
-      heading()
-    }
-    cells(row, 'normal')
-  }
-  if (y > PAGE_HEIGHT - MARGIN - 2 * ROW) {
-    doc.addPage()
-    y = MARGIN
-    heading()
-  }
-  doc.setLineWidth(0.5).line(MARGIN, y - ROW + 4, PAGE_WIDTH - MARGIN, y - ROW + 4)
-  cells([texts.total, '', ...texts.totals, ''], 'bold')
+  y = writeSchedule(doc, y, texts)
 
   const pages = doc.getNumberOfPages()
   for (let page = 1; page <= pages; page++) {

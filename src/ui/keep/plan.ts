@@ -39,6 +39,15 @@ export function planFileName(plan: KeptPlan, extension: 'pdf' | 'ics', madeAt: D
   return `${name.replace(/[^\p{L}\p{N}._-]+/gu, '-')}.${extension}`
 }
 
+/**
+ * `credit-information-<contractId>-<date>.pdf`, or `credit-information-<date>.pdf` without a contract: the date is the
+ * day the information is given (UTC, as the form says).
+ */
+export function creditFileName(plan: KeptPlan, madeAt: Date): string {
+  const name = ['credit-information', plan.contractId, madeAt.toISOString().slice(0, 10)].filter(Boolean).join('-')
+  return `${name.replace(/[^\p{L}\p{N}._-]+/gu, '-')}.pdf`
+}
+
 /** Offers bytes or text as a file download without leaving the page (works from inside a shadow root). */
 export function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob)

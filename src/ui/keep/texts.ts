@@ -7,6 +7,7 @@ import { FinancialType } from '../../domain/types.ts'
 import { defineChunk, setChunkIntegrity } from '../../lazy/chunk.ts'
 import { formattersFor } from '../format.ts'
 import type { IcsTexts } from './ics.ts'
+import { LANGUAGE_NAMES } from './language-names.ts'
 import { messages as esMessages } from './locales/es/messages.po'
 import type { PdfTexts } from './pdf.ts'
 import type { KeptPlan } from './plan.ts'
@@ -57,16 +58,6 @@ export function keepI18n(language: Language): I18n {
   const i18n = keepWordsOf(language)
   if (!i18n) throw new Error(`the ${language} words of the kept plan have not been loaded`)
   return i18n
-}
-
-/** Each language by its own name, as the document says which language it is in. */
-const LANGUAGE_NAMES: Record<Language, string> = {
-  es: 'español',
-  en: 'English',
-  ca: 'català',
-  eu: 'euskara',
-  gl: 'galego',
-  pt: 'português',
 }
 
 /** The PDF's texts: Lingui's catalogue of the widget's language and the screen's formats. */
@@ -161,6 +152,11 @@ export function icsTexts(plan: KeptPlan, i18n: I18n = keepI18n(plan.language)): 
 }
 
 /** The buttons' words: from this catalogue too, which comes with the schedule, not with the first figures. */
-export function buttonTexts(i18n: I18n): { pdf: string; ics: string } {
-  return { pdf: i18n._(msg`Download the plan (PDF)`), ics: i18n._(msg`Add the due dates to my calendar`) }
+export function buttonTexts(i18n: I18n): { pdf: string; ics: string; credit: string; interestFree: string } {
+  return {
+    pdf: i18n._(msg`Download the plan (PDF)`),
+    ics: i18n._(msg`Add the due dates to my calendar`),
+    credit: i18n._(msg`Standard European consumer credit information (PDF)`),
+    interestFree: i18n._(msg`Interest-free plan: you only pay the amount, in instalments, with no financing cost.`),
+  }
 }
