@@ -50,6 +50,7 @@ export function createCalculationSlice({ set, get, deps, api, describe, links }:
       versionLocked: false,
       amortization: null,
       planSent: false,
+      savedVersion: null,
     })
     deps.emit('calculationResultReceivedEvent', result)
   }
@@ -103,6 +104,7 @@ export function createCalculationSlice({ set, get, deps, api, describe, links }:
       const input: TuitionInput = { ...tuitionInput, token: null }
       set({ input, language: languageOfTag(input.language) })
       accept(result)
+      set({ savedVersion: versionHashCode })
       await links.fetchVersionNumber(versionHashCode, input.contractId)
     })()
   }
