@@ -1,6 +1,16 @@
 import { createElement } from 'react'
-import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind } from './domain/props.ts'
+import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind, type PropRow } from './domain/props.ts'
 import type { TuitionInput } from './domain/types.ts'
+import {
+  addFormMembers,
+  bindForm,
+  type FormControl,
+  type FormMembers,
+  formControl,
+  formDisabled,
+  formReset,
+  formRestored,
+} from './element/form.ts'
 import { reactElementBase } from './element/r2wc-adapter.ts'
 import { dispatchFeesEvent } from './events.ts'
 import { WidgetView } from './ui/FeesCalculator.tsx'
@@ -13,7 +23,9 @@ type ElementValue<K extends PropKind> = K extends 'tuition'
   ? TuitionInput | string | null | undefined
   : K extends 'flag'
     ? boolean | string | null | undefined
-    : string | null | undefined
+    : K extends 'boolean'
+      ? boolean
+      : string | null | undefined
 
 /** The element's properties, typed from the table. */
 export type ElementProperties = { -readonly [P in ElementPropName]: ElementValue<(typeof ELEMENT_PROPS)[P]['kind']> }
@@ -28,12 +40,22 @@ const SCRUBBING = Symbol('scrubbing')
 const WIDGET = Symbol('widget')
 /** The control inside that last took the focus (see watchInnerFocus). */
 const INNER_FOCUS = Symbol('innerFocus')
+/** What the element keeps as a form control (src/element/form.ts). */
+const FORM = Symbol('form')
 
 type ElementState = HTMLElement & {
   [GIVEN]?: Partial<Record<ElementPropName, unknown>>
   [SCRUBBING]?: boolean
   [WIDGET]?: Widget
   [INNER_FOCUS]?: Element | null
+  [FORM]?: FormControl
+}
+
+/** The element's internals and form binding, made the first time they are asked for. */
+const controlOf = (element: HTMLElement): FormControl => {
+  const state = element as ElementState
+  state[FORM] ??= formControl(element)
+  return state[FORM]
 }
 
 /**
@@ -102,6 +124,11 @@ function scrubTokenFromAttribute(element: ElementState, text: string): void {
  * there is no widget yet: the value waits for it, so the first call leaves with every attribute read.
  */
 function setProp(element: ElementState, prop: ElementPropName, value: unknown, fromAttribute = false): void {
+  // A form control's attribute: the form's callbacks read it (the property reflects it).
+  if ((ELEMENT_PROPS[prop] as PropRow).form) {
+    element[FORM]?.update?.()
+    return
+  }
   element[GIVEN] ??= {}
   const given = element[GIVEN]
   const widget = element[WIDGET]
@@ -153,6 +180,9 @@ export class FeesCalculatorElement extends ElementBase {
    */
   static readonly version: string = __FEES_CALCULATOR_VERSION__
 
+  /** A form control: in a `<form>`, its value is the saved version's hash (src/element/form.ts). @ignore */
+  static readonly formAssociated = true
+
   static get observedAttributes(): string[] {
     return [...propOfAttribute.keys()]
   }
@@ -173,6 +203,7 @@ export class FeesCalculatorElement extends ElementBase {
       const widget = createWidget((name, detail) => dispatchFeesEvent(this, name, detail))
       state[WIDGET] = widget
       hostSetAll(widget, state[GIVEN] ?? {})
+      bindForm(this, controlOf(this), widget)
     }
     super.connectedCallback()
     watchInnerFocus(this)
@@ -188,6 +219,19 @@ export class FeesCalculatorElement extends ElementBase {
     const widget = widgetOf(this)
     if (widget) releaseWidget(widget)
     ;(this as ElementState)[WIDGET] = undefined
+    ;(this as ElementState)[FORM]?.unbind?.()
+  }
+
+  formResetCallback(): void {
+    formReset(widgetOf(this))
+  }
+
+  formDisabledCallback(disabled: boolean): void {
+    formDisabled(widgetOf(this), disabled)
+  }
+
+  formStateRestoreCallback(state: unknown): void {
+    formRestored(controlOf(this), widgetOf(this), state)
   }
 
   /**
@@ -217,16 +261,23 @@ export class FeesCalculatorElement extends ElementBase {
 }
 
 for (const prop of ELEMENT_PROP_NAMES) {
+  const { attribute, kind, form } = ELEMENT_PROPS[prop] as PropRow
   Object.defineProperty(FeesCalculatorElement.prototype, prop, {
     configurable: true,
     enumerable: true,
     get(this: ElementState) {
-      return this[GIVEN]?.[prop]
+      if (!form) return this[GIVEN]?.[prop]
+      return kind === 'boolean' ? this.hasAttribute(attribute) : this.getAttribute(attribute)
     },
     set(this: ElementState, value: unknown) {
-      setProp(this, prop, value)
+      if (!form) setProp(this, prop, value)
+      else if (kind === 'boolean') this.toggleAttribute(attribute, !!value)
+      else if (value == null) this.removeAttribute(attribute)
+      else this.setAttribute(attribute, String(value))
     },
   })
 }
 
-export interface FeesCalculatorElement extends ElementProperties {}
+addFormMembers(FeesCalculatorElement.prototype, (element) => controlOf(element as ElementState))
+
+export interface FeesCalculatorElement extends ElementProperties, FormMembers {}

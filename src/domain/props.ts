@@ -15,14 +15,18 @@
  * - `tuition`: a tuition input, as an object or its JSON text.
  * - `text`: a string; empty means absent.
  * - `flag`: a boolean; as an attribute, present means true unless false/0/no/off.
+ * - `boolean`: a form control's boolean attribute, read as the platform reads `disabled` and `required`: present
+ *   means true, whatever its value.
  */
-export type PropKind = 'tuition' | 'text' | 'flag'
+export type PropKind = 'tuition' | 'text' | 'flag' | 'boolean'
 
 export interface PropRow {
   readonly attribute: string
   readonly kind: PropKind
   /** The value the widget uses when the property is absent, as the manifest shows it. */
   readonly default?: string
+  /** A form control's attribute (src/element/form.ts): the property reflects it, as on an `<input>`. */
+  readonly form?: true
 }
 
 export const ELEMENT_PROPS = {
@@ -33,6 +37,9 @@ export const ELEMENT_PROPS = {
   apiBase: { attribute: 'api-base', kind: 'text' },
   apiKey: { attribute: 'api-key', kind: 'text' },
   reminderDays: { attribute: 'reminder-days', kind: 'text' },
+  name: { attribute: 'name', kind: 'text', form: true },
+  required: { attribute: 'required', kind: 'boolean', default: 'false', form: true },
+  disabled: { attribute: 'disabled', kind: 'boolean', default: 'false', form: true },
 } as const satisfies Record<string, PropRow>
 
 export type ElementPropName = keyof typeof ELEMENT_PROPS
@@ -74,6 +81,21 @@ export const ELEMENT_PROP_DOCS: Record<ElementPropName, { readonly attribute: st
       'Days before each due date that the calendar file (`.ics`) reminds the student: a whole number from 0 (on the day) to 60, or `off` for no reminder. Default 3.',
     property: 'Days before each due date that the calendar file reminds the student, as text (`"7"`), or `"off"`.',
   },
+  name: {
+    attribute:
+      "In a `<form>`: the name under which the saved version's hash is submitted (nothing before a save, as an unchecked box).",
+    property: 'Reflects `name`.',
+  },
+  required: {
+    attribute:
+      "In a `<form>`: the form does not submit until a plan is saved; the browser says so in the card's language.",
+    property: 'Reflects `required`.',
+  },
+  disabled: {
+    attribute:
+      'Disables the calculator, as a `<fieldset disabled>` around it does: its controls cannot be used and it is left out of its form.',
+    property: 'Reflects `disabled`. The React component takes it too.',
+  },
 }
 
 export const ELEMENT_PROP_NAMES = Object.keys(ELEMENT_PROPS) as ElementPropName[]
@@ -83,4 +105,5 @@ export const KIND_TYPES: Record<PropKind, { attribute: string; property: string 
   tuition: { attribute: 'string', property: 'TuitionInput | string | null' },
   text: { attribute: 'string', property: 'string | null' },
   flag: { attribute: 'boolean', property: 'boolean | string | null' },
+  boolean: { attribute: 'boolean', property: 'boolean' },
 }

@@ -58,20 +58,34 @@ const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? 
 export function hostSet(widget: Widget, prop: ElementPropName, value: unknown): boolean {
   const { given, store } = widget
   if (Object.hasOwn(given, prop) && Object.is(given[prop], value)) return true
+  const previous = given[prop]
   given[prop] = value
   const state = store.getState()
   const row: PropRow = ELEMENT_PROPS[prop]
   if (row.kind === 'flag') state.configure({ [prop]: parseBooleanAttribute(value, row.default !== 'false') })
+  else if (prop === 'disabled') state.configure({ disabled: value != null && value !== false })
   else if (prop === 'apiBase' || prop === 'apiKey') state.configure({ [prop]: textOf(value) })
   else if (prop === 'reminderDays') state.configure({ reminderDays: value == null ? null : String(value) })
-  else {
+  else if (!row.form) {
     // A saved version's hash wins over the input; without one, the input is the plan.
     const hash = textOf(given.versionHashCode)
     if (hash) {
       if (prop === 'versionHashCode') state.loadByHash(hash)
-    } else return state.setTuitionInput(given.tuitionInput)
+    } else if (!state.setTuitionInput(given.tuitionInput)) {
+      // Refused: the input in force stays the one a reset brings back.
+      given[prop] = previous
+      return false
+    }
   }
   return true
+}
+
+/** A form's reset: the host's input as it gave it, anew (the plan unsaved and unlocked, or its saved version). */
+export function hostReset(widget: Widget): void {
+  const { given } = widget
+  widget.store.getState().clear()
+  widget.given = {}
+  hostSetAll(widget, given)
 }
 
 /** Where the calls go and what the card shows come before the plan: the first call leaves with all of them. */
@@ -81,6 +95,7 @@ const ORDER: readonly ElementPropName[] = [
   'showHeader',
   'showFooter',
   'reminderDays',
+  'disabled',
   'versionHashCode',
   'tuitionInput',
 ]
