@@ -14,7 +14,8 @@ COPY server/package.json ./server/
 # The contract the widget and the server share: a workspace both builds bundle (the image needs none of it).
 COPY contract/package.json ./contract/
 # npm ci runs package.json's prepare: the check that this Node is one the project runs on.
-COPY scripts/check-node.cjs scripts/node-version.cjs ./scripts/
+COPY scripts/check-node.cjs ./scripts/
+COPY server/src/node-version.cjs ./server/src/
 RUN npm ci
 COPY . .
 RUN npm run build

@@ -8,13 +8,19 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['src'],
-      exclude: ['**/*.test.*', '**/src/app/**', '**/src/ui/keep/texts.ts', '**/src/ui/schedule/Schedule.tsx'],
+      exclude: [
+        '**/*.test.*',
+        '**/src/app/**',
+        '**/src/ui/keep/texts.ts',
+        '**/src/ui/schedule/Schedule.tsx',
+        '**/src/ui/compare/**',
+      ],
     },
-    // The kept plan's words (the schedule, the PDF and the calendar file): they load with the schedule, not with the
-    // first figures.
+    // The kept plan's words (the schedule, the PDF and the calendar file) and the comparison's: they load with the
+    // schedule, not with the first figures.
     {
       path: '<rootDir>/src/ui/keep/locales/{locale}/messages',
-      include: ['src/ui/keep/texts.ts', 'src/ui/schedule/Schedule.tsx'],
+      include: ['src/ui/keep/texts.ts', 'src/ui/schedule/Schedule.tsx', 'src/ui/compare'],
       exclude: ['**/*.test.*'],
     },
     // The single-page app's own (its header, the health check): they stay out of the package.

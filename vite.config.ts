@@ -217,6 +217,13 @@ export default defineConfig(({ mode }): UserConfig => {
             codeSplitting: {
               groups: [
                 { name: 'shared', minShareCount: 2 },
+                // dayjs and the date rules (src/domain/dates.ts): the calendar and the kept plan share them, and the
+                // first figures need neither (a date on screen is written from its digits, src/ui/format.ts).
+                {
+                  name: 'dates',
+                  test: /[\\/]node_modules[\\/]dayjs[\\/]|[\\/]src[\\/]domain[\\/]dates\.ts$/,
+                  priority: 1,
+                },
                 // ky, the engine of the one request path (src/api/request.ts), loads on its own.
                 { name: 'http', test: /[\\/]node_modules[\\/]ky[\\/]|[\\/]src[\\/]api[\\/]ky\.ts$/ },
               ],

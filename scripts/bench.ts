@@ -226,7 +226,7 @@ async function main() {
         { label: 'JS before first figures, by script and package', values: builds.map(() => '') },
         ...compositionRows(rows),
       ])
-      line('budget of the JS before first figures', `${kb(FIRST_FIGURES_JS_BUDGET_GZIP)} gzip (goal 85 KB)`)
+      line('budget of the JS before first figures', `${kb(FIRST_FIGURES_JS_BUDGET_GZIP)} gzip (goal 88 KB)`)
       // Per language (this tree): Spanish's words ship with the first render, each other language adds its chunk.
       for (const language of LANGUAGES) {
         const js = await jsBeforeFirstFigures(browser, origin, token, 'dist', language)

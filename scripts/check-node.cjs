@@ -7,7 +7,7 @@
  */
 // biome-ignore lint/style/useNodejsImportProtocol: Node before 14.18 knows no `node:` name, and this runs on any Node
 const { join } = require('path')
-const { unsupportedNode } = require('./node-version.cjs')
+const { unsupportedNode } = require('../server/src/node-version.cjs')
 
 const { engines } = require(join(__dirname, '..', 'package.json'))
 const problem = unsupportedNode(process.version, engines.node, 'fees-calculator')

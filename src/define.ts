@@ -25,7 +25,7 @@ type JsxAttributeValue<K extends PropKind> = K extends 'flag'
     : string
 type JsxPropertyValue<P extends ElementPropName, K extends PropKind> = K extends 'flag' | 'boolean'
   ? boolean
-  : K extends 'tuition'
+  : K extends 'tuition' | 'messages'
     ? FeesCalculatorElement[P]
     : string | null
 

@@ -14,6 +14,7 @@ import {
 import { reactElementBase } from './element/r2wc-adapter.ts'
 import { dispatchFeesEvent } from './events.ts'
 import { WidgetView } from './ui/FeesCalculator.tsx'
+import type { FeesCalculatorMessages } from './ui/own-words.ts'
 import { createWidget, hostSet, hostSetAll, parseBooleanAttribute, releaseWidget, type Widget } from './ui/widget.ts'
 
 export { ELEMENT_PROP_NAMES, ELEMENT_PROPS, parseBooleanAttribute }
@@ -23,9 +24,11 @@ type ElementValue<K extends PropKind> = K extends 'tuition'
   ? TuitionInput | string | null | undefined
   : K extends 'flag'
     ? boolean | string | null | undefined
-    : K extends 'boolean'
-      ? boolean
-      : string | null | undefined
+    : K extends 'messages'
+      ? FeesCalculatorMessages | string | null | undefined
+      : K extends 'boolean'
+        ? boolean
+        : string | null | undefined
 
 /** The element's properties, typed from the table. */
 export type ElementProperties = { -readonly [P in ElementPropName]: ElementValue<(typeof ELEMENT_PROPS)[P]['kind']> }
@@ -175,7 +178,7 @@ export class FeesCalculatorElement extends ElementBase {
 
   /**
    * The package version of the script that defined the tag: the one that runs when a page loads two
-   * (`customElements.get('fees-calculator').version`, in the README). Not an element property, so not in the manifest.
+   * (`customElements.get('fees-calculator').version`, in docs/embedding.md). Not an element property, so not in the manifest.
    * @ignore
    */
   static readonly version: string = __FEES_CALCULATOR_VERSION__
@@ -200,7 +203,7 @@ export class FeesCalculatorElement extends ElementBase {
     // gives it every property at once: the first calculation leaves now, in parallel with React's first render.
     const state = this as ElementState
     if (!this.hasReactTree) {
-      const widget = createWidget((name, detail) => dispatchFeesEvent(this, name, detail))
+      const widget = createWidget((name, detail) => dispatchFeesEvent(this, name, detail), this)
       state[WIDGET] = widget
       hostSetAll(widget, state[GIVEN] ?? {})
       bindForm(this, controlOf(this), widget)

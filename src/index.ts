@@ -27,3 +27,4 @@ export type {
 } from './events.ts'
 export type { FeesCalculatorProps } from './ui/FeesCalculator.tsx'
 export { FeesCalculator } from './ui/FeesCalculator.tsx'
+export type { FeesCalculatorMessageId, FeesCalculatorMessages } from './ui/own-words.ts'

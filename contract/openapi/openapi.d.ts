@@ -185,7 +185,7 @@ export interface components {
             amountToRefinance?: number | null;
             system: components["schemas"]["System"];
             financialType: components["schemas"]["FinancialType"];
-            /** @description A language tag, read by its primary subtag in any case (`en`, `en-US`, `EN_gb` → English; anything else Spanish) */
+            /** @description A language tag, read by its primary subtag in any case, with `-` or `_`: `es`, `en`, `ca`, `eu`, `gl` or `pt` (`ca-ES`, `EU_es`, `pt-BR`); any other tag, or none, is Spanish */
             language?: string | null;
             studyIdName?: string | null;
             /** @description The enrolment id; required to save */

@@ -50,7 +50,7 @@ export interface Config {
   editableSaved: boolean
   /** The widget's build (the bundle, its chunks, the single-page app in app/), served under /dist and /fees. */
   distDir: string
-  /** The demo pages (portal.html, crm.html, strict-csp.html), served under /demo. */
+  /** The demo pages (portal.html, crm.html, strict-csp.html, trusted-types.html), served under /demo. */
   demoDir: string
   /** The PostgreSQL schema's files (`001_name.sql`, …), applied in order at start. */
   migrationsDir: string

@@ -8,10 +8,10 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { format } from 'node:util'
 import pino, { type Logger } from 'pino'
-import { unsupportedNode } from '../../scripts/node-version.cjs'
 import serverPackage from '../package.json' with { type: 'json' }
 import { startServer } from './app.ts'
 import { type Config, ConfigError, DEFAULT_API_KEY, DEFAULT_JWT_SECRET, loadConfig } from './config.ts'
+import { unsupportedNode } from './node-version.cjs'
 import { createOperations } from './operations.ts'
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])

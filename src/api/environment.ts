@@ -3,7 +3,7 @@ import { DEMO_API_KEY } from '@fees-calculator/contract'
 /** The API's environments (local, dev, pre, test, production), picked from the page's host name. */
 export type Environment = 'local' | 'dev' | 'pre' | 'test' | 'production'
 
-// Build-time configuration (Vite env variables, documented in the README), each read as `import.meta.env.NAME`: the
+// Build-time configuration (Vite env variables, documented in server/README.md), each read as `import.meta.env.NAME`: the
 // build writes in the value of each, where a variable holding `import.meta.env` would bring the whole object.
 
 /** The local root is relative, so the page's own server (the demo server) answers. */

@@ -8,7 +8,7 @@
  * field say what was wrong, never an exception, a blank element or a "NaN" on
  * screen. See docs/rules.md#failures.
  */
-import { toIsoDate } from '../domain/dates.ts'
+import { toIsoDate } from '@fees-calculator/contract'
 import { MAX_FEE_COUNT } from '../domain/tuition.ts'
 import {
   type AmortizationFee,

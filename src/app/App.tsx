@@ -28,9 +28,17 @@ const APP_MESSAGES: Record<Language, Messages> = {
 
 const healthCheckChunk = defineChunk('health-check', () => import('./health/HealthCheck.tsx'))
 
-/** The page's own language: `?lang=ca` (any of the six), else Spanish (the calculator takes its language from its input). */
-function pageLanguage(): Language {
-  return languageOfTag(new URLSearchParams(location.search).get('lang'))
+/**
+ * The language asked for with `?lang=ca` (any of the six), else null. The page's `<html lang>` then says it, so that
+ * a saved plan opened by its hash speaks it too; without one the page is Spanish, and a saved plan speaks its own
+ * (its element says `lang=""`: unknown).
+ */
+function askedLanguage(): Language | null {
+  const tag = new URLSearchParams(location.search).get('lang')
+  if (!tag) return null
+  const asked = languageOfTag(tag)
+  document.documentElement.lang = asked
+  return asked
 }
 
 /** The widget's catalogue and the app's, in one instance for the app's own screens (once the widget's words are here). */
@@ -38,7 +46,8 @@ const appI18n = (language: Language) => (wordsOf(language) ? createI18n(language
 
 /** The root view: only a router outlet; each route draws its own screen, in the page's language once its words are here. */
 export function App() {
-  const [language] = useState(pageLanguage)
+  const [asked] = useState(askedLanguage)
+  const language = asked ?? 'es'
   const [i18n, setI18n] = useState(() => appI18n(language))
   useEffect(() => {
     if (i18n) return
@@ -48,10 +57,10 @@ export function App() {
       () => setI18n(appI18n('es')),
     )
   }, [i18n, language])
-  return i18n ? <AppIn i18n={i18n} /> : null
+  return i18n ? <AppIn i18n={i18n} pageLang={asked} /> : null
 }
 
-function AppIn({ i18n }: { i18n: I18n }) {
+function AppIn({ i18n, pageLang }: { i18n: I18n; pageLang: Language | null }) {
   const [notices] = useState(createNoticeChannel)
   const route = matchRoute(usePathname())
   const redirectTo = route.name === 'redirect' ? route.to : null
@@ -76,6 +85,7 @@ function AppIn({ i18n }: { i18n: I18n }) {
             createElement('fees-calculator', {
               key: route.versionHashCode ?? 'input',
               ...(route.versionHashCode ? { 'version-hash-code': route.versionHashCode } : {}),
+              ...(pageLang ? {} : { lang: '' }),
             })
           : null}
         {route.name === 'health-check' ? <HealthCheckOutlet onFailure={reportFailure} /> : null}

@@ -1,6 +1,7 @@
+import { toIsoDate } from '@fees-calculator/contract'
 import { describe, expect, it } from 'vitest'
 import { DATE_READINGS } from '../../test/support/date-readings.ts'
-import { displayDate, isoDateOfLocal, localDateOf, localToday, toIsoDate } from './dates.ts'
+import { isoDateOfLocal, localDateOf, localToday } from './dates.ts'
 
 describe('dates', () => {
   it.each(DATE_READINGS)('reads %j as the UTC day %s', (text, day) => {
@@ -31,9 +32,6 @@ describe('dates', () => {
       expect(toIsoDate(text)).toBeNull()
     }
     expect(toIsoDate('2028-02-29')).toBe('2028-02-29')
-  })
-  it('shows a read-only date as DD / MM / YYYY', () => {
-    expect(displayDate('2027-03-09')).toBe('09 / 03 / 2027')
   })
   it('round-trips a calendar date through a local Date', () => {
     expect(isoDateOfLocal(localDateOf('2027-12-31'))).toBe('2027-12-31')

@@ -1,9 +1,8 @@
-// The calculator's date rules, on dayjs: a date is a calendar day (`YYYY-MM-DD`), never an instant that a
-// machine's time zone could move. How a date on the wire is read is the contract's, which the reference server
-// applies too.
+// The calendar's date rules, on dayjs: a date is a calendar day (`YYYY-MM-DD`), never an instant that a
+// machine's time zone could move. How a date on the wire is read is the contract's (toIsoDate), which the reference
+// server applies too. A lazy chunk of its own (src/ui/chunks.ts): the calendar and the kept plan bring it, and the
+// first figures do without it.
 import dayjs, { type Dayjs } from 'dayjs'
-
-export { isCalendarDay, toIsoDate } from '@fees-calculator/contract'
 
 const DAY = 'YYYY-MM-DD'
 
@@ -20,9 +19,4 @@ export function localDateOf(isoDate: string): Date {
 /** The `YYYY-MM-DD` a calendar's local `Date` stands for. */
 export function isoDateOfLocal(date: Date | Dayjs): string {
   return dayjs(date).format(DAY)
-}
-
-/** `DD / MM / YYYY`: the first payment date when it is shown read-only. */
-export function displayDate(isoDate: string): string {
-  return dayjs(isoDate, DAY).format('DD / MM / YYYY')
 }

@@ -15,10 +15,11 @@
  * - `tuition`: a tuition input, as an object or its JSON text.
  * - `text`: a string; empty means absent.
  * - `flag`: a boolean; as an attribute, present means true unless false/0/no/off.
+ * - `messages`: the university's words by name, as an object or its JSON text.
  * - `boolean`: a form control's boolean attribute, read as the platform reads `disabled` and `required`: present
  *   means true, whatever its value.
  */
-export type PropKind = 'tuition' | 'text' | 'flag' | 'boolean'
+export type PropKind = 'tuition' | 'text' | 'flag' | 'messages' | 'boolean'
 
 export interface PropRow {
   readonly attribute: string
@@ -37,6 +38,8 @@ export const ELEMENT_PROPS = {
   apiBase: { attribute: 'api-base', kind: 'text' },
   apiKey: { attribute: 'api-key', kind: 'text' },
   reminderDays: { attribute: 'reminder-days', kind: 'text' },
+  colorScheme: { attribute: 'color-scheme', kind: 'text' },
+  messages: { attribute: 'messages', kind: 'messages' },
   name: { attribute: 'name', kind: 'text', form: true },
   required: { attribute: 'required', kind: 'boolean', default: 'false', form: true },
   disabled: { attribute: 'disabled', kind: 'boolean', default: 'false', form: true },
@@ -52,7 +55,7 @@ export type ElementPropName = keyof typeof ELEMENT_PROPS
 export const ELEMENT_PROP_DOCS: Record<ElementPropName, { readonly attribute: string; readonly property: string }> = {
   tuitionInput: {
     attribute:
-      'Embedded mode: the tuition input as JSON. Its `language` counts by its primary subtag, in any case and with `-` or `_` (`en`, `en-US`, `EN_gb` → English; anything else → Spanish). Malformed JSON or an invalid input sends `invalidTuitionEvent`.',
+      'Embedded mode: the tuition input as JSON. Its `language` is one of `es`, `en`, `ca`, `eu`, `gl`, `pt`, read by its primary subtag, in any case and with `-` or `_` (`ca-ES`, `EU_es`, `pt-BR`); a tag it does not speak, or none, gives Spanish. Malformed JSON or an invalid input sends `invalidTuitionEvent`.',
     property:
       'Embedded mode: the tuition input. Setting it again recalculates; an equal value sends no request. Never written back to the attribute.',
   },
@@ -81,6 +84,16 @@ export const ELEMENT_PROP_DOCS: Record<ElementPropName, { readonly attribute: st
       'Days before each due date that the calendar file (`.ics`) reminds the student: a whole number from 0 (on the day) to 60, or `off` for no reminder. Default 3.',
     property: 'Days before each due date that the calendar file reminds the student, as text (`"7"`), or `"off"`.',
   },
+  colorScheme: {
+    attribute:
+      "`light` or `dark` forces the card's colour scheme; absent (or any other value), it follows the student's device (`prefers-color-scheme`). The `--fc-*` custom properties win over either.",
+    property: "`'light'`, `'dark'`, or null to follow the student's device.",
+  },
+  messages: {
+    attribute:
+      'The university\'s own words, per language and by name, as JSON: `{"es": {"save": "GUARDAR PLAN"}}` (the names are listed under Languages). A language left out keeps the widget\'s words; an unknown name warns once in the console.',
+    property: "The university's own words, per language and by name. Setting it again changes the words on screen.",
+  },
   name: {
     attribute:
       "In a `<form>`: the name under which the saved version's hash is submitted (nothing before a save, as an unchecked box).",
@@ -105,5 +118,6 @@ export const KIND_TYPES: Record<PropKind, { attribute: string; property: string 
   tuition: { attribute: 'string', property: 'TuitionInput | string | null' },
   text: { attribute: 'string', property: 'string | null' },
   flag: { attribute: 'boolean', property: 'boolean | string | null' },
+  messages: { attribute: 'string', property: 'FeesCalculatorMessages | string | null' },
   boolean: { attribute: 'boolean', property: 'boolean' },
 }

@@ -1,7 +1,7 @@
 // The calculation: the student's choices, each recalculated (the latest choice wins), its failures said on the
 // card with Try again, and the table of a saved version loaded by hash.
-import { toIsoDate } from '../domain/dates.ts'
-import { languageOfTag } from '../domain/language.ts'
+import { toIsoDate } from '@fees-calculator/contract'
+import { languageOfTag, spokenLanguage } from '../domain/language.ts'
 import { calculationPayload, choiceOf, type PlanChoice, usesAnonymousEndpoints } from '../domain/payload.ts'
 import type { FeesTableResult, TuitionInput } from '../domain/types.ts'
 import { amountRefusalOf, calculationFailureOf, failureOf } from './failures.ts'
@@ -53,12 +53,14 @@ export function createCalculationSlice({ set, get, deps, api, describe, links }:
       savedVersion: null,
     })
     deps.emit('calculationResultReceivedEvent', result)
+    links.refreshComparison()
   }
 
   links.calculate = async (change?: AmountChange) => {
     const { input, choice, result, mode } = get()
     if (!input) return
     links.cancelPreview()
+    links.cancelComparison()
     set({ calculating: true, failure: null })
     const body = calculationPayload(input, choice ?? undefined)
     const anonymous = usesAnonymousEndpoints(input, mode === 'embedded')
@@ -82,6 +84,7 @@ export function createCalculationSlice({ set, get, deps, api, describe, links }:
       })
       if (embedded) deps.emit('invalidTuitionEvent', failureOf(error))
       else deps.log('calculation failed', error)
+      links.refreshComparison()
       await links.afterRecalculation(error)
       return
     }
@@ -102,7 +105,8 @@ export function createCalculationSlice({ set, get, deps, api, describe, links }:
       }
       const { result, tuitionInput } = outcome.value
       const input: TuitionInput = { ...tuitionInput, token: null }
-      set({ input, language: languageOfTag(input.language) })
+      // The page's language when the widget speaks it (read now: a later change of `lang` shows on the next load).
+      set({ input, language: spokenLanguage(deps.pageLanguage() ?? '') ?? languageOfTag(input.language) })
       accept(result)
       set({ savedVersion: versionHashCode })
       await links.fetchVersionNumber(versionHashCode, input.contractId)

@@ -21,7 +21,7 @@ const feesTable = (body: TuitionPayload, isModificable = true) => standInFeesTab
 let reply: (request: RecordedRequest) => Reply
 let server: Awaited<ReturnType<typeof startRecordingServer>>
 
-function setup(hostname = '127.0.0.1') {
+function setup(hostname = '127.0.0.1', pageLanguage?: () => string | null) {
   const events: { name: FeesCalculatorEventName; detail: unknown }[] = []
   const notices: Notice[] = []
   const logged: string[] = []
@@ -31,6 +31,7 @@ function setup(hostname = '127.0.0.1') {
       notify: (notice) => notices.push(notice),
       log: (message) => logged.push(message),
       hostname,
+      pageLanguage,
     },
     { apiBase: `${server.origin}/api/v1` },
   )
@@ -366,6 +367,23 @@ describe('calculator store, hash mode', () => {
     store.getState().loadByHash('known')
     await settled()
     await eventually(() => expect(notices).toEqual([{ kind: 'version_number_failed' }]))
+  })
+
+  it("speaks the page's language when it is one of the six, else the saved input's, read as each plan arrives", async () => {
+    let page: string | null = 'eu-ES'
+    const { store, settled } = setup(undefined, () => page)
+    const opened = async () => {
+      store.getState().loadByHash('known')
+      await settled()
+      return store.getState()
+    }
+    expect(await opened()).toMatchObject({ language: 'eu', input: { language: 'en' } })
+    for (const unspoken of ['fr', '', null]) {
+      page = unspoken
+      expect((await opened()).language).toBe('en')
+    }
+    page = 'gl'
+    expect((await opened()).language).toBe('gl')
   })
 
   it('only logs a failed fees-table load, and sends no event', async () => {

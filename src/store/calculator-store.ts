@@ -1,12 +1,13 @@
-// One store per element instance, made of four slices (zustand's slices pattern): the host's input, the
-// calculation, the save, the schedule and downloads. Each owns its state, its actions and the cancellation of its
-// own calls; what one asks of another goes through `links` (src/store/slice.ts).
+// One store per element instance, made of five slices (zustand's slices pattern): the host's input, the
+// calculation, the save, the schedule and downloads, the comparison of fee counts. Each owns its state, its actions
+// and the cancellation of its own calls; what one asks of another goes through `links` (src/store/slice.ts).
 import { createStore } from 'zustand/vanilla'
 import { createApi } from '../api/client.ts'
 import { apiRootFor, DEFAULT_API_KEY } from '../api/environment.ts'
 import { toApiError } from '../api/errors.ts'
 import { ChunkLoadError } from '../lazy/chunk.ts'
 import { createCalculationSlice } from './calculation.ts'
+import { createCompareSlice } from './compare.ts'
 import { createHostSlice, DEFAULT_CONFIG } from './host-input.ts'
 import { createPreviewSlice } from './preview.ts'
 import { createSaveSlice } from './save.ts'
@@ -46,7 +47,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
     const context: SliceContext = {
       set,
       get,
-      deps: { emit: deps.emit, notify: deps.notify, log },
+      deps: { emit: deps.emit, notify: deps.notify, log, pageLanguage: deps.pageLanguage ?? (() => null) },
       api,
       describe,
       links,
@@ -55,6 +56,7 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       ...createCalculationSlice(context),
       ...createSaveSlice(context),
       ...createPreviewSlice(context),
+      ...createCompareSlice(context),
       ...createHostSlice(context, { ...DEFAULT_CONFIG, ...config }, reportChunkFailure),
     }
     // A disabled calculator starts nothing for the student, whatever reaches its handlers (a calendar left open).

@@ -4,6 +4,7 @@ import { languageOfTag } from '../domain/language.ts'
 import { parseTuitionJson, validateTuitionInput } from '../domain/tuition.ts'
 import type { TuitionInput } from '../domain/types.ts'
 import { calculationCleared } from './calculation.ts'
+import { comparisonCleared } from './compare.ts'
 import { previewCleared } from './preview.ts'
 import { saveCleared } from './save.ts'
 import type { SliceContext } from './slice.ts'
@@ -38,6 +39,8 @@ export const DEFAULT_CONFIG: CalculatorConfig = {
   showHeader: true,
   showFooter: true,
   reminderDays: null,
+  colorScheme: null,
+  messages: null,
   disabled: false,
 }
 
@@ -55,6 +58,8 @@ export const blankState = (config: CalculatorConfig): CalculatorState => ({
   ...calculationCleared,
   ...saveCleared(null),
   ...previewCleared,
+  ...comparisonCleared,
+  comparisonOpen: false,
 })
 
 export function createHostSlice(
@@ -89,6 +94,7 @@ export function createHostSlice(
       ...calculationCleared,
       ...saveCleared(input.linkedVersionIdentifier ?? null),
       ...previewCleared,
+      ...comparisonCleared,
     })
     void links.calculate()
   }

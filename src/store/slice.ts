@@ -25,6 +25,10 @@ export interface Links {
   cancel: (() => void)[]
   /** Preview: the schedule asked for goes stale (the plan changes or is saved). */
   cancelPreview(): void
+  /** Compare: the calculations of the comparison under way go stale (the plan changes). */
+  cancelComparison(): void
+  /** Compare: the plan on screen has its figures (or kept them after a failure): the comparison catches up. */
+  refreshComparison(): void
 }
 
 /** An amount the student changed: if the API refuses it (400/422), the field says why. */
@@ -36,7 +40,7 @@ export interface AmountChange {
 export interface SliceContext {
   set: CalculatorStore['setState']
   get: () => Calculator
-  deps: Required<Pick<CalculatorDeps, 'emit' | 'notify' | 'log'>>
+  deps: Required<Pick<CalculatorDeps, 'emit' | 'notify' | 'log' | 'pageLanguage'>>
   api: Api
   /** What a failed call was, with the notices it calls for said (a chunk that could not load, a date in no UTC). */
   describe(error: unknown): Promise<ApiError>

@@ -1,5 +1,6 @@
 // The calculator's state and actions, slice by slice (each slice's own file holds its actions and its calls),
 // what the store needs from its host, and the selectors the screen reads.
+import type { Messages } from '@lingui/core'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Language } from '../domain/language.ts'
 import type { PlanChoice } from '../domain/payload.ts'
@@ -59,6 +60,10 @@ export interface CalculatorConfig {
   showFooter: boolean
   /** `reminder-days` as given: how long before each due date the calendar file reminds the student (src/ui/keep/ics.ts reads it). */
   reminderDays: string | null
+  /** `color-scheme` as given: `light` or `dark` forces the card's scheme (src/ui/theme.ts reads it). */
+  colorScheme: string | null
+  /** The university's words (`messages`), per language, as the card's catalogues hold them (src/ui/own-words.ts). */
+  messages: Partial<Record<Language, Messages>> | null
   /** `disabled`, or a disabled fieldset around the element: the student's controls do nothing. */
   disabled: boolean
 }
@@ -111,7 +116,22 @@ export interface PreviewState {
   schedulePreview: 'idle' | 'loading' | 'failed'
 }
 
-export type CalculatorState = HostState & CalculationState & SaveState & PreviewState
+/** One fee count of the comparison: the API's figures for it, its failure, or neither yet (under way). */
+export interface ComparisonRow {
+  count: number
+  result?: FeesTableResult
+  failure?: CalculationFailure
+}
+
+/** The comparison of fee counts (src/store/compare.ts). */
+export interface CompareState {
+  /** The student opened the comparison: its figures are asked for once the plan's own are on screen. */
+  comparisonOpen: boolean
+  /** The counts compared for the plan on screen, in order (empty until it is open and there is a plan). */
+  comparison: ComparisonRow[]
+}
+
+export type CalculatorState = HostState & CalculationState & SaveState & PreviewState & CompareState
 
 export interface CalculatorActions {
   /** A lazy chunk (the calendar, the schedule, the toaster, the API client) could not load: the console and a toast say so. */
@@ -155,6 +175,10 @@ export interface CalculatorActions {
   wentOnline(): void
   /** Escape in a refused amount: back to the amount the figures on screen stand for. */
   dismissAmountRefusal(): void
+  /** Opens or closes the comparison of fee counts; open, it asks for the figures it lacks (after the plan's own). */
+  showComparison(open: boolean): void
+  /** Try again: sends again the comparison's calculations that failed (not those the API refused). */
+  retryComparison(): void
 }
 
 export type Calculator = CalculatorState & CalculatorActions
@@ -169,6 +193,11 @@ export interface CalculatorDeps {
   log?: (message: string, detail: unknown) => void
   /** The page's host name, which picks the environment. */
   hostname?: string
+  /**
+   * The language the page gives the calculator, as a `lang` tag (its element's, else its closest ancestor's; null
+   * or "" when none): a plan opened by its hash speaks it when the widget does, else its saved input's language.
+   */
+  pageLanguage?: () => string | null
   fetch?: typeof fetch
   /** Replaces the wait before a retried call, in ms by attempt (tests that are not about the wait). */
   retryDelay?: (attempt: number) => number

@@ -21,10 +21,14 @@ function feesTable(body: TuitionPayload): FeesTableResult {
 }
 
 let server: Awaited<ReturnType<typeof startRecordingServer>>
-const reply = (request: RecordedRequest): Reply =>
-  request.url.includes('CalculateFeeOptions')
-    ? { body: feesTable(JSON.parse(request.body) as TuitionPayload) }
-    : { status: 404, body: {} }
+const reply = (request: RecordedRequest): Reply => {
+  if (request.url.includes('CalculateFeeOptions'))
+    return { body: feesTable(JSON.parse(request.body) as TuitionPayload) }
+  // A plan saved in English.
+  if (request.url.includes('/feestable/saved')) return { body: { result: feesTable(input), tuitionInput: input } }
+  if (request.url.includes('/Version/Number')) return { body: 3 }
+  return { status: 404, body: {} }
+}
 
 beforeAll(async () => {
   server = await startRecordingServer(reply)
@@ -40,8 +44,9 @@ afterEach(() => {
 })
 
 /** Mounts the component in a shadow root, as the element does. */
-async function mount(props: FeesCalculatorProps = {}) {
+async function mount(props: FeesCalculatorProps = {}, lang?: string) {
   const host = document.createElement('div')
+  if (lang !== undefined) host.lang = lang
   document.body.append(host)
   const shadow = host.attachShadow({ mode: 'open' })
   const root = createRoot(shadow)
@@ -131,6 +136,23 @@ describe('<FeesCalculator>', () => {
     expect(es.text('[data-figure=feeAmount]')).toMatch(/^600,00\s€$/)
     expect(es.text('.fc-chip')).toBe('Mensual')
     expect(en.text('.fc-chip')).toBe('Monthly')
+  })
+
+  it("opens a saved plan in the language of the page around it when it speaks it, else in the plan's own", async () => {
+    const around = await mount({ versionHashCode: 'saved' }, 'ca-ES')
+    await eventually(() => expect(around.$('.fc')?.getAttribute('data-state')).toBe('loaded'))
+    expect(around.$('.fc')?.getAttribute('lang')).toBe('ca')
+    expect(around.text('.fc-chip')).toBe('Mensual')
+    const own = await mount({ versionHashCode: 'saved' }, 'fr')
+    await eventually(() => expect(own.$('.fc')?.getAttribute('data-state')).toBe('loaded'))
+    expect(own.text('.fc-chip')).toBe('Monthly')
+  })
+
+  it("speaks a university's own words, given as a prop, in their language", async () => {
+    const { text, settle } = await mount({ tuitionInput: input, messages: { en: { save: 'SAVE MY PLAN' } } })
+    await settle()
+    expect(text('[part=save-button]')).toBe('SAVE MY PLAN')
+    expect(text('.fc-chip')).toBe('Monthly')
   })
 
   it('hides the header and the footer when asked', async () => {

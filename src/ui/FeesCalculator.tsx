@@ -10,6 +10,7 @@ import { CalculatorView } from './CalculatorView.tsx'
 import { CalculatorContext, type CalculatorContextValue } from './context.ts'
 import { LanguageProvider, type WidgetWords } from './i18n.ts'
 import { NOTICE_STYLES, NoticeToaster, type NoticeToasterProps } from './notices/index.ts'
+import type { FeesCalculatorMessages } from './own-words.ts'
 import { RenderBoundary } from './RenderBoundary.tsx'
 import { adoptStyles, styleRootOf } from './styles/adopt.ts'
 import cardCss from './styles/card.css?inline'
@@ -29,7 +30,9 @@ type ComponentValue<K extends PropKind> = K extends 'flag' | 'boolean'
   ? boolean
   : K extends 'tuition'
     ? TuitionInput | string | null
-    : string | null
+    : K extends 'messages'
+      ? FeesCalculatorMessages | string | null
+      : string | null
 
 /**
  * The component's props: the element's properties (src/domain/props.ts says
@@ -101,6 +104,8 @@ export function WidgetView({ widget }: { widget: Widget }) {
   const { store, words, notices } = widget
   const { reportChunkFailure, reportRenderFailure } = store.getState()
   const language = useShownLanguage(widget, reportChunkFailure)
+  // New words from the host draw the card again: words.of then gives instances that hold them.
+  useStore(store, (s) => s.config.messages)
   // Spanish's words are always on hand; before the first language's arrive, the card is an empty busy box.
   const i18n =
     words.of(language ?? DEFAULT_LANGUAGE) ?? (words.of(DEFAULT_LANGUAGE) as NonNullable<ReturnType<WidgetWords['of']>>)
@@ -109,11 +114,14 @@ export function WidgetView({ widget }: { widget: Widget }) {
   const base = useRef<HTMLDivElement>(null)
   const [styleRoot, setStyleRoot] = useState<ShadowRoot | Document | null>(null)
   useLayoutEffect(() => {
-    const root = base.current && styleRootOf(base.current)
+    const card = base.current
+    const root = card && styleRootOf(card)
     if (!root) return
+    // A React host's page `lang` is read above the card, whose own `lang` is the widget's.
+    widget.host ??= card.parentElement ?? (root instanceof ShadowRoot ? root.host : null)
     adoptStyles(root, BASE_STYLES)
     setStyleRoot(root)
-  }, [])
+  }, [widget])
   const shadowRoot = styleRoot instanceof ShadowRoot ? styleRoot : null
 
   const context = useMemo<CalculatorContextValue>(
@@ -121,9 +129,13 @@ export function WidgetView({ widget }: { widget: Widget }) {
     [store, shadowRoot, reportChunkFailure, language, words],
   )
   const state = useStore(store, (s) => (s.result === null ? 'empty' : s.versionLocked ? 'locked' : 'loaded'))
-  const { showHeader, showFooter } = useStore(
+  const { showHeader, showFooter, colorScheme } = useStore(
     store,
-    useShallow((s) => ({ showHeader: s.config.showHeader, showFooter: s.config.showFooter })),
+    useShallow((s) => ({
+      showHeader: s.config.showHeader,
+      showFooter: s.config.showFooter,
+      colorScheme: s.config.colorScheme,
+    })),
   )
 
   return (
@@ -133,6 +145,7 @@ export function WidgetView({ widget }: { widget: Widget }) {
           className="fc"
           part="base"
           lang={language ?? DEFAULT_LANGUAGE}
+          data-color-scheme={colorScheme ?? undefined}
           data-state={language ? state : 'placeholder'}
           aria-busy={language ? undefined : true}
           ref={base}

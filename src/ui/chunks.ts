@@ -12,6 +12,12 @@ import { defineChunk } from '../lazy/chunk.ts'
 /** react-datepicker, date-fns and floating-ui: the biggest piece a first render does not need. */
 export const calendarChunk = defineChunk('calendar', () => import('./calendar/CalendarPicker.tsx'))
 
+/**
+ * dayjs and the calendar's date rules (≈3 KB gzip): the calendar and the kept plan bring them; the browser's own
+ * date input, standing in for a calendar that could not load, asks for them alone for its earliest day.
+ */
+export const datesChunk = defineChunk('dates', () => import('../domain/dates.ts'))
+
 /** The amortization schedule: only shown after a save or on demand. */
 export const scheduleChunk = defineChunk('schedule', () => import('./schedule/Schedule.tsx'))
 

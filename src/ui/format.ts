@@ -1,4 +1,3 @@
-import { displayDate } from '../domain/dates.ts'
 import type { Language } from '../domain/language.ts'
 
 /** Amounts always show two decimals, whole amounts included (500.00). */
@@ -73,14 +72,17 @@ export function formattersFor(language: Language, currency: string | null | unde
     maximumFractionDigits: RATE_DECIMALS,
   })
   // Due dates are calendar days, written from their digits: no time zone can move them, and no engine's data differs.
-  const date = (isoDate: string) => (basque ? isoDate.split('-') : isoDate.split('-').reverse()).join('/')
+  // The first payment date's field spaces its slashes (`15 / 03 / 2027`) but for Basque's year-first `2027/03/15`.
+  const digits = (isoDate: string, separator: string) =>
+    (basque ? isoDate.split('-') : isoDate.split('-').reverse()).join(separator)
+  const date = (isoDate: string) => digits(isoDate, '/')
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
   const formatters: Formatters = {
     money: (value) => money.format(value),
     editableAmount: (value) => plain.format(value),
     rate: (value) => (basque ? `%\u00a0${percent.format(value).replace(/\s*%/, '')}` : percent.format(value)),
     date,
-    field: basque ? date : displayDate,
+    field: (isoDate) => digits(isoDate, basque ? '/' : ' / '),
     integer: (value) => integer.format(value),
   }
   cache.set(key, formatters)

@@ -55,16 +55,21 @@ export interface WidgetWords {
   show(piece: WordsPiece): () => void
 }
 
-export function createWidgetWords(): WidgetWords {
-  const instances = new Map<Language, I18n>()
+/**
+ * `own` gives the university's words of the moment (the `messages` property, compiled): a language's instance is
+ * made again when they change, and a language they leave out speaks the widget's own.
+ */
+export function createWidgetWords(own: () => Partial<Record<Language, Messages>> | null = () => null): WidgetWords {
+  const instances = new Map<Language, { i18n: I18n; custom: Messages | undefined }>()
   const pieces = new Set<WordsPiece>()
   const of = (language: Language) => {
-    let i18n = instances.get(language)
-    if (!i18n && wordsOf(language)) {
-      i18n = createI18n(language)
-      instances.set(language, i18n)
+    const custom = own()?.[language]
+    let made = instances.get(language)
+    if ((!made || made.custom !== custom) && wordsOf(language)) {
+      made = { i18n: createI18n(language, custom), custom }
+      instances.set(language, made)
     }
-    return i18n
+    return made?.i18n
   }
   return {
     of,

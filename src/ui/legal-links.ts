@@ -1,4 +1,4 @@
-// Build-time configuration (Vite env variables, documented in the README), each read as `import.meta.env.NAME`: the
+// Build-time configuration (Vite env variables, documented in server/README.md), each read as `import.meta.env.NAME`: the
 // build writes in the value of each, where a variable holding `import.meta.env` would bring the whole object.
 
 /** Where the four legal links of the header and footer point. */

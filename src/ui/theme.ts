@@ -6,19 +6,22 @@
  *
  * These lines are the documentation: the Custom Elements Manifest takes them
  * (custom-elements-manifest.config.mjs), and the README's tables come from it.
- * A line reads `@cssproperty --name - What it sets. Default value.`.
+ * A line reads `@cssproperty --name - What it sets. Default value.`. A colour
+ * has a default for each scheme (light, and dark where the student's device
+ * asks for it or the host's color-scheme attribute forces it); a value the
+ * page sets wins in both, and print uses black on white whatever was set.
  *
- * @cssproperty --fc-primary - Brand colour: SAVE button, monthly fee, selected day. Default `#1f4fd1`.
+ * @cssproperty --fc-primary - Brand colour: SAVE button, monthly fee, selected day. Default `#1f4fd1` light, `#8cb4ff` dark.
  * @cssproperty --fc-primary-hover - SAVE button when hovered. Default a darker `--fc-primary`.
- * @cssproperty --fc-on-primary - Text on the brand colour. Default `#ffffff`.
- * @cssproperty --fc-highlight-background - Background of the monthly fee panel. Default a light tint of `--fc-primary`.
- * @cssproperty --fc-background - Background of the card, fields and calendar. Default `#ffffff`.
- * @cssproperty --fc-surface - Background of secondary areas (summary, table header). Default `#f5f7fb`.
- * @cssproperty --fc-text - Main text colour. Default `#172033`.
- * @cssproperty --fc-muted - Labels and secondary text. Default `#566176`.
- * @cssproperty --fc-border - Borders and dividers. Default `#dce2eb`.
- * @cssproperty --fc-danger - Error text. Default `#b42318`.
- * @cssproperty --fc-success - The "plan saved" confirmation. Default `#146c43`.
+ * @cssproperty --fc-on-primary - Text on the brand colour. Default `#ffffff` light, `#0d1422` dark.
+ * @cssproperty --fc-highlight-background - Background of the monthly fee panel. Default a tint of `--fc-primary` on the background.
+ * @cssproperty --fc-background - Background of the card, fields, calendar and toasts (dark scheme: behind the header and footer too). Default `#ffffff` light, `#161b26` dark.
+ * @cssproperty --fc-surface - Background of secondary areas (summary, table header). Default `#f5f7fb` light, `#1f2633` dark.
+ * @cssproperty --fc-text - Main text colour. Default `#172033` light, `#e8ecf3` dark.
+ * @cssproperty --fc-muted - Labels and secondary text. Default `#566176` light, `#a6b0c2` dark.
+ * @cssproperty --fc-border - Borders and dividers. Default `#dce2eb` light, `#364055` dark.
+ * @cssproperty --fc-danger - Error text, and the error toasts' tint. Default `#b42318` light, `#ff9b8f` dark.
+ * @cssproperty --fc-success - The "plan saved" confirmation. Default `#146c43` light, `#5fd08f` dark.
  * @cssproperty --fc-radius - Corner radius of the card; fields use about half of it. Default `14px`.
  * @cssproperty --fc-font-family - Font of the whole widget. Default the system UI font.
  * @cssproperty --fc-font-size - Base font size; every size scales from it. Default `16px`.
@@ -32,6 +35,7 @@
  * @csspart intro - The intro message.
  * @csspart failure - Why the plan could not be calculated (session expired, service unavailable, no connection, too slow, unreadable answer, refused details), with Try again where trying again can succeed.
  * @csspart fee-select - The number-of-fees dropdown.
+ * @csspart compare-button - The Compare button beside the dropdown, which opens the comparison of fee counts.
  * @csspart monthly-fee - The highlighted monthly fee panel.
  * @csspart date - The first payment date field (calendar button or read-only date).
  * @csspart summary - The list of amounts: amount, amount to finance, financing cost, total to pay.
@@ -39,6 +43,7 @@
  * @csspart version - The enrolment id and version number.
  * @csspart save-button - The SAVE button.
  * @csspart downloads - The plan's files below the card: its PDF, and once saved its due dates as a calendar file.
+ * @csspart comparison - The comparison of fee counts below the card: monthly fee, financing cost, total to pay and TAE per count.
  * @csspart schedule - The dated amortization schedule, shown after a save or on demand.
  * @csspart footer - The optional footer with the legal links and copyright (`show-footer`).
  * @csspart failed - The panel shown instead of the card when the calculator could not be drawn, with its retry.
@@ -70,6 +75,7 @@ export const CSS_PARTS = [
   'intro',
   'failure',
   'fee-select',
+  'compare-button',
   'monthly-fee',
   'date',
   'summary',
@@ -77,6 +83,7 @@ export const CSS_PARTS = [
   'version',
   'save-button',
   'downloads',
+  'comparison',
   'schedule',
   'footer',
   'failed',

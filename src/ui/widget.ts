@@ -8,6 +8,7 @@ import type { Emit } from '../events.ts'
 import { type CalculatorStore, createCalculatorStore } from '../store/calculator-store.ts'
 import { createWidgetWords, type WidgetWords } from './i18n.ts'
 import { createNoticeChannel, type NoticeChannel, showNotice } from './notices/index.ts'
+import { ownMessages } from './own-words.ts'
 
 /** What one calculator keeps besides its store: its i18n instances, its notices, what its host gave. */
 export interface Widget {
@@ -18,13 +19,30 @@ export interface Widget {
   notices: NoticeChannel
   /** What the host gave last, by property: only a change goes on to the store. */
   given: Partial<Record<ElementPropName, unknown>>
+  /** Where the page's `lang` is read from: the element, or the node a React host renders the card in. */
+  host: Element | null
 }
 
-export function createWidget(emit: Emit): Widget {
-  const words = createWidgetWords()
+/**
+ * `lang` as the platform resolves it for `element`: its own, else its closest ancestor's, across shadow roots up to
+ * the document's `<html lang>`; null when none says one.
+ */
+export function langOf(element: Element | null): string | null {
+  while (element) {
+    const marked = element.closest('[lang]')
+    if (marked) return marked.getAttribute('lang')
+    const root = element.getRootNode()
+    element = root instanceof ShadowRoot ? root.host : null
+  }
+  return null
+}
+
+export function createWidget(emit: Emit, host: Element | null = null): Widget {
+  const words = createWidgetWords(() => store.getState().config.messages)
   const notices = createNoticeChannel()
   const store = createCalculatorStore({
     emit,
+    pageLanguage: () => langOf(widget.host),
     // In the card's language: a notice raised before its words have arrived waits for them (Spanish if they
     // cannot be fetched), as the card itself does.
     notify: (notice) => {
@@ -34,7 +52,8 @@ export function createWidget(emit: Emit): Widget {
       )
     },
   })
-  return { store, words, shown: { current: null, withPlan: false }, notices, given: {} }
+  const widget: Widget = { store, words, shown: { current: null, withPlan: false }, notices, given: {}, host }
+  return widget
 }
 
 /**
@@ -64,8 +83,10 @@ export function hostSet(widget: Widget, prop: ElementPropName, value: unknown): 
   const row: PropRow = ELEMENT_PROPS[prop]
   if (row.kind === 'flag') state.configure({ [prop]: parseBooleanAttribute(value, row.default !== 'false') })
   else if (prop === 'disabled') state.configure({ disabled: value != null && value !== false })
-  else if (prop === 'apiBase' || prop === 'apiKey') state.configure({ [prop]: textOf(value) })
+  else if (prop === 'apiBase' || prop === 'apiKey' || prop === 'colorScheme') state.configure({ [prop]: textOf(value) })
+  // A number of days may come as a number from a property.
   else if (prop === 'reminderDays') state.configure({ reminderDays: value == null ? null : String(value) })
+  else if (prop === 'messages') state.configure({ messages: ownMessages(value) })
   else if (!row.form) {
     // A saved version's hash wins over the input; without one, the input is the plan.
     const hash = textOf(given.versionHashCode)
@@ -95,6 +116,8 @@ const ORDER: readonly ElementPropName[] = [
   'showHeader',
   'showFooter',
   'reminderDays',
+  'colorScheme',
+  'messages',
   'disabled',
   'versionHashCode',
   'tuitionInput',

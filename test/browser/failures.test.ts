@@ -131,7 +131,7 @@ describeEngines(
         expect(await failure(page).textContent()).toContain(words.session)
         expect(await page.text('[part=intro]')).not.toMatch(/number of monthly fees|número de cuotas/i)
         expect(await page.event('invalidTuitionEvent')).toMatchObject({ status: 401 })
-        // The README's recipe: the same input with a fresh token.
+        // docs/embedding.md's recipe: the same input with a fresh token.
         const fresh = await mintToken(TEST_JWT_SECRET, 600, 'student-renewed')
         await page.evaluate((token) => {
           const element = document.querySelector('fees-calculator')!

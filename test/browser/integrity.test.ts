@@ -33,7 +33,7 @@ const INPUT = (token: string) => ({
   studyIdName: 'Pinned Degree',
 })
 
-/** A host page as the README writes it: the import map's hashes, then the script tag with its own. */
+/** A host page as docs/embedding.md writes it: the import map's hashes, then the script tag with its own. */
 function pinnedPage(hashes: Record<string, string>, entryIntegrity = hashes['fees-calculator.js']) {
   const map = {
     integrity: Object.fromEntries(

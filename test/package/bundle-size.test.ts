@@ -29,6 +29,7 @@ const LAZY_PARTS = {
   'the plan as a PDF': ['node_modules/jspdf/', 'src/ui/keep/pdf.ts'],
   'the toaster': ['node_modules/sonner/'],
   'ky, the engine of the requests': ['node_modules/ky/', 'src/api/ky.ts'],
+  "dayjs and the calendar's date rules": ['node_modules/dayjs/', 'src/domain/dates.ts'],
 } as const
 /** Lingui's message compiler: the build compiles the catalogues, so none of it may ship. */
 const MESSAGE_COMPILER = ['node_modules/@lingui/message-utils/', 'node_modules/@messageformat/']
@@ -117,11 +118,11 @@ describe('the JavaScript fetched before the first figures, in Chromium', () => {
     },
   )
 
-  it('holds back what the first figures do not need: the HTTP client, the toaster, the calendar, the schedule and the PDF maker', () => {
+  it('holds back what the first figures do not need: the HTTP client, the toaster, the calendar, dayjs, the schedule and the PDF maker', () => {
     const names = fetched.files.map((s) => basename(s.file))
-    expect(names.filter((name) => /^(http|Toasts|CalendarPicker|Schedule|pdf|html2canvas|purify)/.test(name))).toEqual(
-      [],
-    )
+    expect(
+      names.filter((name) => /^(http|Toasts|CalendarPicker|dates|Schedule|pdf|html2canvas|purify)-/.test(name)),
+    ).toEqual([])
   })
 })
 

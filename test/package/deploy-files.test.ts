@@ -134,11 +134,12 @@ describe('the Dockerfile, parsed (not built here)', () => {
     // they are copied before it.
     const { prepare } = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Env }).scripts
     expect(prepare).toBe('node scripts/check-node.cjs')
-    const checkCopied = buildStage.findIndex(
-      ({ name, args }) => name === 'COPY' && args === 'scripts/check-node.cjs scripts/node-version.cjs ./scripts/',
-    )
-    expect(checkCopied).toBeGreaterThan(-1)
-    expect(checkCopied).toBeLessThan(buildStage.findIndex(({ name, args }) => name === 'RUN' && args === 'npm ci'))
+    const npmCi = buildStage.findIndex(({ name, args }) => name === 'RUN' && args === 'npm ci')
+    for (const copy of ['scripts/check-node.cjs ./scripts/', 'server/src/node-version.cjs ./server/src/']) {
+      const checkCopied = buildStage.findIndex(({ name, args }) => name === 'COPY' && args === copy)
+      expect(checkCopied, copy).toBeGreaterThan(-1)
+      expect(checkCopied, copy).toBeLessThan(npmCi)
+    }
     expect(runs).toContain('npm run build')
     expect(runs.at(-1)).toMatch(/npm ci --omit=dev -w server$/)
   })

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { satisfies, unsupportedNode } from '../../scripts/node-version.cjs'
+import { satisfies, unsupportedNode } from '../../server/src/node-version.cjs'
 import { SERVER_BUILD } from '../../server/tools/build.ts'
 
 const ROOT = join(import.meta.dirname, '../..')

@@ -10,7 +10,9 @@
  * scripts and no console log) the test pages' probe does in the page itself
  * (page-server.ts).
  */
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Page as PlaywrightPage } from 'playwright-core'
 import puppeteer from 'puppeteer-core'
 import { launchBrowser } from './chromium.ts'
@@ -24,6 +26,25 @@ export type EngineName = (typeof ENGINES)[number]
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr'
 /** What Firefox says of a script it would not run or could not load (its integrity, its load). */
 const FIREFOX_LOAD_REPORT = /^None of the .* hashes in the integrity attribute match|^Loading failed for the module/
+
+/**
+ * The student's own settings, as the engine is launched with them (Firefox
+ * and WebKit read them at start): a dark colour scheme, reduced motion, forced
+ * colours (Windows high contrast). Absent: the engine's defaults (light, motion,
+ * no forced colours).
+ */
+export interface StudentSettings {
+  colorScheme?: 'light' | 'dark'
+  reducedMotion?: boolean
+  forcedColors?: boolean
+}
+
+/** What each engine can be launched with: WebKitGTK has no forced colours. */
+export const SUPPORTED_SETTINGS: Record<EngineName, readonly (keyof StudentSettings)[]> = {
+  chromium: ['colorScheme', 'reducedMotion', 'forcedColors'],
+  firefox: ['colorScheme', 'reducedMotion', 'forcedColors'],
+  webkit: ['colorScheme', 'reducedMotion'],
+}
 
 export interface Viewport {
   width: number
@@ -44,6 +65,8 @@ export interface EnginePage {
   setViewport(width: number, height: number): Promise<Viewport>
   /** The viewport as a PNG. */
   screenshot(): Promise<Buffer>
+  /** The page printed to PDF (A4, backgrounds off, as a browser prints by default); null where the driver cannot print. */
+  pdf(): Promise<Buffer | null>
   /** Runs the next commands inside the iframe `selector` finds (or back in the top page for `null`). */
   frame(selector: string | null): Promise<void>
   /** Uncaught errors the engine reported itself (WebKit's WebDriver reports none). */
@@ -58,6 +81,8 @@ export interface EnginePage {
 export interface LaunchOptions {
   /** Chromium's flags beyond the usual ones (e.g. ALLOW_LOOPBACK_CROSS_ORIGIN). */
   chromiumArgs?: string[]
+  /** The student's own settings the engine is launched with. */
+  settings?: StudentSettings
 }
 
 export interface Engine {
@@ -68,21 +93,32 @@ export interface Engine {
 }
 
 export function launchEngine(name: EngineName, options: LaunchOptions = {}): Promise<Engine> {
-  if (name === 'chromium') return launchChromium(options.chromiumArgs)
-  if (name === 'firefox') return launchFirefox()
-  return launchWebKit()
+  const settings = options.settings ?? {}
+  const unsupported = (Object.keys(settings) as (keyof StudentSettings)[]).filter(
+    (key) => settings[key] !== undefined && !SUPPORTED_SETTINGS[name].includes(key),
+  )
+  if (unsupported.length) throw new Error(`${name} cannot be launched with ${unsupported.join(', ')}`)
+  if (name === 'chromium') return launchChromium(settings, options.chromiumArgs)
+  if (name === 'firefox') return launchFirefox(settings)
+  return launchWebKit(settings)
 }
 
 /** `fn(...args)` as an expression, for clients that take a script's text. */
 const call = (fn: (...args: never[]) => unknown, args: unknown[]) =>
   `(${fn.toString()}).apply(null, ${JSON.stringify(args)})`
 
-async function launchChromium(args: string[] = []): Promise<Engine> {
+async function launchChromium(settings: StudentSettings, args: string[] = []): Promise<Engine> {
   const browser = await launchBrowser(args)
+  // Playwright emulates the media features per page, through the DevTools protocol.
+  const media = {
+    ...(settings.colorScheme ? { colorScheme: settings.colorScheme } : {}),
+    ...(settings.reducedMotion ? { reducedMotion: 'reduce' as const } : {}),
+    ...(settings.forcedColors ? { forcedColors: 'active' as const } : {}),
+  }
   return {
     name: 'chromium',
     async newPage(viewport) {
-      const page = await browser.newPage({ viewport })
+      const page = await browser.newPage({ viewport, ...media })
       // A locator of a test's own waits as long as the harness's own waits do.
       page.setDefaultTimeout(WAIT_TIMEOUT_MS)
       const errors: string[] = []
@@ -111,6 +147,7 @@ async function launchChromium(args: string[] = []): Promise<Engine> {
           return { width, height }
         },
         screenshot: () => page.screenshot(),
+        pdf: () => page.pdf({ format: 'A4' }),
         frame: async (selector) => {
           frame = selector === null ? page.mainFrame() : (await (await frame.$(selector))!.contentFrame())!
         },
@@ -121,10 +158,15 @@ async function launchChromium(args: string[] = []): Promise<Engine> {
   }
 }
 
-async function launchFirefox(): Promise<Engine> {
+async function launchFirefox(settings: StudentSettings): Promise<Engine> {
   if (!existsSync(FIREFOX_PATH))
     throw new Error(`No Firefox at ${FIREFOX_PATH}. Install it with \`apt-get install -y firefox-esr\`.`)
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true })
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    extraPrefsFirefox: firefoxPrefs(settings),
+  })
   return {
     name: 'firefox',
     async newPage(viewport) {
@@ -163,6 +205,7 @@ async function launchFirefox(): Promise<Engine> {
           return { width, height }
         },
         screenshot: async () => Buffer.from(await page.screenshot()),
+        pdf: async () => Buffer.from(await page.pdf({ format: 'A4' })),
         frame: async (selector) => {
           frame = selector === null ? page.mainFrame() : (await (await frame.$(selector))!.contentFrame())!
         },
@@ -173,8 +216,42 @@ async function launchFirefox(): Promise<Engine> {
   }
 }
 
-async function launchWebKit(): Promise<Engine> {
-  const session = await WebDriverSession.start()
+/** Firefox reads the student's settings from its preferences, as the operating system's would set them. */
+function firefoxPrefs(settings: StudentSettings): Record<string, number> {
+  return {
+    // 0 dark, 1 light: what pages see as prefers-color-scheme (and the native controls' scheme).
+    ...(settings.colorScheme
+      ? {
+          'layout.css.prefers-color-scheme.content-override': settings.colorScheme === 'dark' ? 0 : 1,
+          'ui.systemUsesDarkTheme': settings.colorScheme === 'dark' ? 1 : 0,
+        }
+      : {}),
+    ...(settings.reducedMotion ? { 'ui.prefersReducedMotion': 1 } : {}),
+    // 2: always use the browser's colours instead of the page's, which is forced-colors: active.
+    ...(settings.forcedColors ? { 'browser.display.document_color_use': 2 } : {}),
+  }
+}
+
+/**
+ * WebKitGTK takes the student's settings from GTK's: MiniBrowser's dark mode (GTK's dark theme) is
+ * prefers-color-scheme: dark, and GTK's animations turned off (a settings.ini of its own) is
+ * prefers-reduced-motion: reduce.
+ */
+function webKitOptions(settings: StudentSettings): { args: string[]; env: Record<string, string>; dir?: string } {
+  const args = settings.colorScheme === 'dark' ? ['--dark-mode'] : []
+  if (!settings.reducedMotion) return { args, env: {} }
+  const dir = mkdtempSync(join(tmpdir(), 'fc-webkit-gtk-'))
+  mkdirSync(join(dir, 'gtk-3.0'))
+  writeFileSync(join(dir, 'gtk-3.0', 'settings.ini'), '[Settings]\ngtk-enable-animations=0\n')
+  return { args, env: { XDG_CONFIG_HOME: dir }, dir }
+}
+
+async function launchWebKit(settings: StudentSettings): Promise<Engine> {
+  const { dir, ...options } = webKitOptions(settings)
+  const session = await WebDriverSession.start(options).catch((error: unknown) => {
+    if (dir) rmSync(dir, { recursive: true, force: true })
+    throw error
+  })
   // MiniBrowser's window is its viewport plus its toolbar: measured once, to give the viewport asked for.
   let toolbar: number | undefined
   let open = false
@@ -224,6 +301,8 @@ async function launchWebKit(): Promise<Engine> {
         },
         setViewport,
         screenshot: async () => Buffer.from(await session.send<string>('GET', '/screenshot'), 'base64'),
+        // WebKitWebDriver has no Print Page command.
+        pdf: async () => null,
         frame: async (selector) => {
           const id =
             selector === null
@@ -239,6 +318,12 @@ async function launchWebKit(): Promise<Engine> {
       }
       return page
     },
-    close: () => session.close(),
+    close: async () => {
+      try {
+        await session.close()
+      } finally {
+        if (dir) rmSync(dir, { recursive: true, force: true })
+      }
+    },
   }
 }

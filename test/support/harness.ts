@@ -15,11 +15,20 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import type { Page as PlaywrightPage } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest'
 import { type DemoServer, startDemo } from '../../server/test/support/reference-server.ts'
-import { ENGINES, type Engine, type EngineName, type EnginePage, launchEngine, WAIT_TIMEOUT_MS } from './drivers.ts'
+import {
+  ENGINES,
+  type Engine,
+  type EngineName,
+  type EnginePage,
+  launchEngine,
+  type StudentSettings,
+  SUPPORTED_SETTINGS,
+  WAIT_TIMEOUT_MS,
+} from './drivers.ts'
 import { type PageServer, type RecordedEvent, type RecordingWindow, startPageServer } from './page-server.ts'
 import type { Language } from './screen.ts'
 
-export type { EngineName } from './drivers.ts'
+export type { EngineName, StudentSettings } from './drivers.ts'
 export type { RecordedEvent } from './page-server.ts'
 /** Every engine, for a suite that holds in all of them. */
 export const EVERY_ENGINE = ENGINES
@@ -261,6 +270,11 @@ export class TestPage {
     ]
   }
 
+  /** The page printed to PDF, or null in an engine whose driver cannot print (WebKit). */
+  pdf(): Promise<Buffer | null> {
+    return this.page.pdf()
+  }
+
   /** Shows the page in a frame of exactly that size, for an engine whose window cannot be so narrow. */
   async enterFrame(): Promise<void> {
     this.framed = true
@@ -324,11 +338,24 @@ export interface SuiteOptions {
   env?: Record<string, string>
   /** Chromium's flags beyond the usual ones (e.g. ALLOW_LOOPBACK_CROSS_ORIGIN). */
   chromiumArgs?: string[]
+  /**
+   * Each engine launched as a student with these settings would have it (a dark scheme, reduced motion, forced
+   * colours): only the engines that can be are used.
+   */
+  settings?: StudentSettings
 }
 
+/** The engines that can be launched with every one of `settings` (WebKitGTK has no forced colours). */
+export const enginesFor = (settings: StudentSettings): EngineName[] =>
+  ENGINES.filter((engine) =>
+    (Object.keys(settings) as (keyof StudentSettings)[]).every(
+      (key) => !settings[key] || SUPPORTED_SETTINGS[engine].includes(key),
+    ),
+  )
+
 /**
- * Runs `fn`'s tests once per engine of `engines` (those of them ENGINES asks for), against one demo server and one
- * page server for the whole suite.
+ * Runs `fn`'s tests once per engine of `engines` (those of them ENGINES asks for, and that can be launched with the
+ * suite's settings), against one demo server and one page server for the whole suite.
  */
 export function describeEngines(
   name: string,
@@ -348,13 +375,14 @@ export function describeEngines(
       await demo?.close()
     })
 
-    const chosen = selectedEngines().filter((engine) => engines.includes(engine))
+    const able = enginesFor(options.settings ?? {})
+    const chosen = selectedEngines().filter((engine) => engines.includes(engine) && able.includes(engine))
     if (chosen.length === 0) it.skip('runs in none of the engines asked for', () => {})
     describe.each(chosen)('in %s', (engineName) => {
       let engine: Engine | undefined
       const opened: TestPage[] = []
       beforeAll(async () => {
-        engine = await launchEngine(engineName, { chromiumArgs: options.chromiumArgs })
+        engine = await launchEngine(engineName, { chromiumArgs: options.chromiumArgs, settings: options.settings })
       })
       afterAll(async () => {
         await engine?.close()

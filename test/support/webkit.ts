@@ -84,7 +84,7 @@ export class WebDriverSession {
   ) {}
 
   /** Xvfb, WebKitWebDriver on a free port and a MiniBrowser session; everything stopped if a step fails. */
-  static async start(): Promise<WebDriverSession> {
+  static async start(options: { args?: string[]; env?: Record<string, string> } = {}): Promise<WebDriverSession> {
     for (const file of [WEBKIT_DRIVER, MINIBROWSER])
       if (!existsSync(file))
         throw new Error(`No ${file}. Install it with \`apt-get install -y webkit2gtk-driver xvfb\`.`)
@@ -93,7 +93,7 @@ export class WebDriverSession {
     try {
       const port = await freePort()
       driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
-        env: { ...process.env, DISPLAY: xvfb.display },
+        env: { ...process.env, ...options.env, DISPLAY: xvfb.display },
         stdio: 'ignore',
       })
       const root = `http://127.0.0.1:${port}`
@@ -115,7 +115,9 @@ export class WebDriverSession {
       exited.catch(() => {})
       const session = await command<{ sessionId: string }>('POST', `${root}/session`, {
         capabilities: {
-          alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } },
+          alwaysMatch: {
+            'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', ...(options.args ?? [])] },
+          },
         },
       })
       return new WebDriverSession(`${root}/session/${session.sessionId}`, [driver, xvfb.process])

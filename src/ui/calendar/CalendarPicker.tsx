@@ -11,9 +11,9 @@ import {
 } from 'react'
 import DatePicker from 'react-datepicker'
 import datepickerCss from 'react-datepicker/dist/react-datepicker.css?inline'
-import { isoDateOfLocal, localDateOf } from '../../domain/dates.ts'
+import { isoDateOfLocal, localDateOf, localToday } from '../../domain/dates.ts'
 import type { Language } from '../../domain/language.ts'
-import { adoptStyles, remToPx } from '../styles/adopt.ts'
+import { adoptStyles } from '../styles/adopt.ts'
 import { useLanguagePiece } from '../useChunk.ts'
 import calendarThemeCss from './calendar-theme.css?inline'
 import { DateButton } from './DateButton.tsx'
@@ -21,6 +21,7 @@ import { dateLocaleOf, loadDateLocale, weekStartOf } from './date-locales.ts'
 import { focusCurrentDay, followKeyboardDay, returnFocus } from './focus.ts'
 import { keepInViewport } from './keep-in-viewport.ts'
 import { NativeDateInput } from './NativeDateInput.tsx'
+import { remToPx } from './rem-to-px.ts'
 
 /** The popup renders into this node of the element's own shadow root. */
 export const CALENDAR_PORTAL_ID = 'fc-calendar-portal'
@@ -34,8 +35,6 @@ export interface CalendarPickerProps {
   labelledBy: string
   /** `YYYY-MM-DD` */
   selected: string
-  /** `YYYY-MM-DD`: no earlier day can be chosen. */
-  minDate: string
   language: Language
   /** The date as the button shows it. */
   display: string
@@ -63,12 +62,15 @@ function useDateLocale(language: Language, onFailure: (error: unknown) => void) 
  */
 export default function CalendarPicker(props: CalendarPickerProps) {
   const { locale, failed } = useDateLocale(props.language, props.onLocaleFailure)
+  // No day before today in the student's own calendar can be chosen.
+  const minDate = localToday()
   // Pressed while the month names were on their way: the calendar opens, with the focus, when they arrive.
   const [pressed, setPressed] = useState(false)
   if (locale)
     return (
       <Calendar
         {...props}
+        minDate={minDate}
         locale={locale}
         startOpen={props.startOpen || pressed}
         autoFocus={props.autoFocus || pressed}
@@ -78,7 +80,7 @@ export default function CalendarPicker(props: CalendarPickerProps) {
     return (
       <NativeDateInput
         labelledBy={props.labelledBy.split(' ')[0] ?? ''}
-        min={props.minDate}
+        min={minDate}
         value={props.selected}
         onCommit={props.onCommit}
       />
@@ -93,7 +95,7 @@ export default function CalendarPicker(props: CalendarPickerProps) {
   )
 }
 
-function Calendar(props: CalendarPickerProps & { locale: Locale }) {
+function Calendar(props: CalendarPickerProps & { minDate: string; locale: Locale }) {
   const { t } = useLingui()
   const pending = useRef<string | null>(null)
   /** Ends the watch of returnFocus: the calendar opened again, or the picker went. */

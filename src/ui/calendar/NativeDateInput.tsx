@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react/macro'
 /** The browser's own date input: what stands in for the calendar when its chunk (or its locale's) cannot be fetched. */
 export function NativeDateInput(props: {
   labelledBy: string
-  /** `YYYY-MM-DD` */
-  min: string
+  /** `YYYY-MM-DD`: no earlier day can be chosen (none when unknown). */
+  min?: string | undefined
   /** `YYYY-MM-DD` */
   value: string
   onCommit(isoDate: string): void

@@ -1,10 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { type ReactNode, useId, useRef, useState } from 'react'
-import { localToday } from '../../domain/dates.ts'
 import { selectEditable, selectSaveBusy } from '../../store/calculator-store.ts'
 import { DateButton } from '../calendar/DateButton.tsx'
 import { NativeDateInput } from '../calendar/NativeDateInput.tsx'
-import { calendarChunk } from '../chunks.ts'
+import { calendarChunk, datesChunk } from '../chunks.ts'
 import { useActions, useCalculator, useCalculatorContext, useLanguage } from '../context.ts'
 import { useChunk } from '../useChunk.ts'
 import { useFormatters } from '../useFormatters.ts'
@@ -72,7 +71,6 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
    */
   const pressed = useRef(false)
   const [openWhenLoaded, setOpenWhenLoaded] = useState(false)
-  const today = localToday()
   const labelledBy = `${labelId} ${buttonId}`
 
   if (calendar.module) {
@@ -84,7 +82,6 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
         id={buttonId}
         labelledBy={labelledBy}
         selected={date}
-        minDate={today}
         language={language}
         display={field(date)}
         shadowRoot={shadowRoot}
@@ -96,7 +93,7 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
     )
   }
   if (calendar.failed) {
-    return <NativeDateInput labelledBy={labelId} min={today} value={date} onCommit={chooseDate} />
+    return <FallbackDate labelId={labelId} date={date} onCommit={chooseDate} />
   }
   return (
     <DateButton
@@ -126,4 +123,16 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
       }}
     />
   )
+}
+
+/** Its failure was said with the calendar's: the field works without an earliest day. */
+const unreported = () => {}
+
+/**
+ * The browser's own date input, for a calendar that could not load: its earliest day is today by the date rules,
+ * once they are here (with the calendar's file failed, they may still come).
+ */
+function FallbackDate({ labelId, date, onCommit }: { labelId: string; date: string; onCommit(date: string): void }) {
+  const dates = useChunk(datesChunk, unreported, { preload: true })
+  return <NativeDateInput labelledBy={labelId} min={dates.module?.localToday()} value={date} onCommit={onCommit} />
 }

@@ -14,11 +14,11 @@ export function feeCounts(min: number, max: number): number[] {
   return max < min ? [] : Array.from({ length: max - min + 1 }, (_, k) => min + k)
 }
 
-/** The number-of-fees dropdown; a change recalculates. */
+/** The number-of-fees dropdown, a change recalculates; beside it, the button that opens the comparison of counts. */
 export function FeeCountField() {
   const { t } = useLingui()
   const id = useId()
-  const { chooseFeeCount } = useActions()
+  const { chooseFeeCount, showComparison } = useActions()
   const { min, max, value } = useCalculator(
     useShallow((s) => ({
       min: s.result?.minFees ?? DEFAULT_MIN_FEES,
@@ -29,33 +29,48 @@ export function FeeCountField() {
   const editable = useCalculator(selectEditable)
   // While a save is pending or under way the store refuses a change and the select snaps back; it says so.
   const frozen = useCalculator(selectSaveBusy)
+  const { comparing, hasResult } = useCalculator(
+    useShallow((s) => ({ comparing: s.comparisonOpen, hasResult: s.result !== null })),
+  )
   const counts = feeCounts(min, max)
   return (
     <div className="fc-field">
       <label className="fc-label" htmlFor={id}>
         {t`Select the number of fees (between ${min} and ${max})`}
       </label>
-      <div className="fc-select">
-        <select
-          id={id}
-          className="fc-control"
-          part="fee-select"
-          disabled={!editable}
-          aria-disabled={(editable && frozen) || undefined}
-          value={value ?? ''}
-          onChange={(event) => chooseFeeCount(Number(event.target.value))}
+      <div className="fc-select-row">
+        <div className="fc-select">
+          <select
+            id={id}
+            className="fc-control"
+            part="fee-select"
+            disabled={!editable}
+            aria-disabled={(editable && frozen) || undefined}
+            value={value ?? ''}
+            onChange={(event) => chooseFeeCount(Number(event.target.value))}
+          >
+            {value === null || !counts.includes(value) ? (
+              <option value={value ?? ''} hidden>
+                —
+              </option>
+            ) : null}
+            {counts.map((count) => (
+              <option key={count} value={count}>
+                {t({ message: plural(count, { one: '# monthly fee', other: '# monthly fees' }) })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="fc-button fc-button--secondary"
+          part="compare-button"
+          aria-expanded={comparing}
+          disabled={!hasResult}
+          onClick={() => showComparison(!comparing)}
         >
-          {value === null || !counts.includes(value) ? (
-            <option value={value ?? ''} hidden>
-              —
-            </option>
-          ) : null}
-          {counts.map((count) => (
-            <option key={count} value={count}>
-              {t({ message: plural(count, { one: '# monthly fee', other: '# monthly fees' }) })}
-            </option>
-          ))}
-        </select>
+          {t`Compare`}
+        </button>
       </div>
     </div>
   )

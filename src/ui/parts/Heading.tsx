@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { selectEditable } from '../../store/calculator-store.ts'
 import { useCalculator } from '../context.ts'
+import { OWN_WORDS } from '../own-words.ts'
 
 /** Title (the study programme, else a default) and the intro, which tells whether the plan can be changed. */
 export function Heading() {
@@ -10,16 +11,16 @@ export function Heading() {
   const editable = useCalculator(selectEditable)
   const locked = useCalculator((s) => s.versionLocked)
   const failedFirst = useCalculator((s) => s.result === null && s.failure !== null)
-  const title = studyName ?? t`Your tuition payment plan`
+  const title = studyName ?? t(OWN_WORDS.title)
   let intro: string
   if (failedFirst) {
     intro = t`Your payment plan could not be calculated yet.`
   } else if (!hasResult || editable) {
-    intro = t`Choose the number of monthly fees and the date of your first payment. The monthly fee and the total to pay update as you choose; save the plan when it suits you.`
+    intro = t(OWN_WORDS.intro)
   } else if (locked) {
-    intro = t`Your payment plan has been saved. These are its fees; it can no longer be changed here.`
+    intro = t(OWN_WORDS.introSaved)
   } else {
-    intro = t`This is the payment plan saved for your enrolment. It can be viewed but not changed.`
+    intro = t(OWN_WORDS.introViewOnly)
   }
   return (
     <div className="fc-heading">

@@ -8,6 +8,7 @@ import {
 } from '../../store/calculator-store.ts'
 import { scheduleChunk } from '../chunks.ts'
 import { useActions, useCalculator } from '../context.ts'
+import { OWN_WORDS } from '../own-words.ts'
 import { useFormatters } from '../useFormatters.ts'
 
 /**
@@ -45,12 +46,12 @@ export function SaveBar() {
   const none = '—'
   let status: string | null = null
   if (previewFailed) status = t`The payment schedule could not be loaded. Please try again.`
-  else if (sent) status = locked ? t`Plan saved` : t`Plan sent`
+  else if (sent) status = locked ? t(OWN_WORDS.saved) : t`Plan sent`
   return (
     <div className="fc-actions">
       <dl className="fc-meta" part="version">
         <div>
-          <dt>{t`Enrolment`}</dt>
+          <dt>{t(OWN_WORDS.enrolmentLabel)}</dt>
           <dd data-figure="contractId">{contractId ?? none}</dd>
         </div>
         <div>
@@ -70,7 +71,7 @@ export function SaveBar() {
               aria-busy={saving}
               onClick={() => void save()}
             >
-              {saving ? t`SAVING…` : t`SAVE`}
+              {saving ? t(OWN_WORDS.saving) : t(OWN_WORDS.save)}
             </button>
           ) : null}
         </div>
@@ -110,7 +111,7 @@ function ScheduleButton() {
       onFocus={warmUp}
       onClick={() => void previewSchedule()}
     >
-      {t`Show payment schedule`}
+      {t(OWN_WORDS.showSchedule)}
     </button>
   )
 }

@@ -5,19 +5,20 @@ import { useCalculator, useCalculatorContext } from '../context.ts'
 import { useChunk } from '../useChunk.ts'
 
 /**
- * The plan's downloads (PDF, calendar) once there is a plan, and the amortization schedule once a save or the
- * schedule button returned one. Their chunk loads when the browser is idle after the first figures.
+ * The comparison of fee counts once opened, the plan's downloads (PDF, calendar) once there is a plan, and the
+ * amortization schedule once a save or the schedule button returned one. Their chunk loads when the browser is idle
+ * after the first figures, or at once when the comparison or a schedule asks for it.
  */
 export function ScheduleSection() {
-  const { table, hasResult } = useCalculator(
-    useShallow((s) => ({ table: s.amortization, hasResult: s.result !== null })),
+  const { table, hasResult, comparing } = useCalculator(
+    useShallow((s) => ({ table: s.amortization, hasResult: s.result !== null, comparing: s.comparisonOpen })),
   )
   const { reportChunkFailure, language } = useCalculatorContext()
   const schedule = useChunk(scheduleChunk, reportChunkFailure, { preload: hasResult })
   const { request } = schedule
   useEffect(() => {
-    if (table && table.fees.length > 0) request()
-  }, [table, request])
+    if (comparing || (table && table.fees.length > 0)) request()
+  }, [comparing, table, request])
   if (!hasResult || !schedule.module) return null
   const KeptPlanParts = schedule.module.default
   return <KeptPlanParts table={table} language={language} />

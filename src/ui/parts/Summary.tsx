@@ -6,6 +6,7 @@ import { isErpSystem } from '../../domain/systems.ts'
 import { FinancialType } from '../../domain/types.ts'
 import { selectEditable, selectSaveBusy } from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
+import { OWN_WORDS } from '../own-words.ts'
 import { useFormatters } from '../useFormatters.ts'
 import { AmountInput, type AmountInputProps } from './AmountInput.tsx'
 
@@ -51,7 +52,7 @@ export function Summary() {
   const frozen = useCalculator(selectSaveBusy)
   const canEditAmount = useCalculator((s) => editable && !!s.input && amountEditable(s.input, s.result))
   const canEditPartial = useCalculator((s) => editable && !!s.input && !isErpSystem(s.input.system))
-  const amountLabel = figures.refinancing ? t`Amount to refinance` : t`Tuition amount`
+  const amountLabel = figures.refinancing ? t(OWN_WORDS.refinanceLabel) : t(OWN_WORDS.tuitionLabel)
   const partial = { label: t`Partial payment`, editable: canEditPartial, onCommit: choosePartialPayment }
   const amounts: {
     figure: 'initialAmount' | 'partialPayment'

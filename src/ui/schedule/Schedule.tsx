@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
 import type { Language } from '../../domain/language.ts'
 import type { AmortizationTable } from '../../domain/types.ts'
+import { Comparison } from '../compare/Comparison.tsx'
 import { useCalculator, useCalculatorContext } from '../context.ts'
 import { formattersFor } from '../format.ts'
 import PlanDownloads from '../keep/PlanDownloads.tsx'
@@ -18,15 +19,17 @@ export interface ScheduleProps {
 }
 
 /**
- * The plan's downloads (offered as soon as there is a plan, schedule or not) and the dated amortization schedule a
- * save or the schedule button returned, with its CSV download, in the kept plan's words (src/ui/keep/texts.ts):
- * drawn once they are here.
+ * The comparison of fee counts when it is open, the plan's downloads (offered as soon as there is a plan, schedule or
+ * not) and the dated amortization schedule a save or the schedule button returned, with its CSV download, in the
+ * kept plan's words (src/ui/keep/texts.ts): drawn once they are here.
  */
 export default function KeptPlanParts({ table, language }: { table: AmortizationTable | null; language: Language }) {
   const words = useKeepWords(language)
+  const comparing = useCalculator((s) => s.comparisonOpen)
   if (!words) return null
   return (
     <>
+      {comparing && <Comparison words={words} />}
       <PlanDownloads words={words} />
       {table && table.fees.length > 0 && <Schedule table={table} language={language} words={words} />}
     </>

@@ -60,11 +60,3 @@ export function styleRootOf(node: Node): StyleRoot | null {
   if (typeof ShadowRoot !== 'undefined' && root instanceof ShadowRoot) return root
   return null
 }
-
-/** Sizes in rem follow the page's root font size: pin them to px so the page cannot scale the widget. */
-export function remToPx(css: string, rootFontSizePx = 16): string {
-  return css.replace(
-    /(-?\d*\.?\d+)rem\b/g,
-    (_, value: string) => `${Number((Number(value) * rootFontSizePx).toFixed(3))}px`,
-  )
-}
