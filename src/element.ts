@@ -3,16 +3,15 @@ import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind,
 import type { TuitionInput } from './domain/types.ts'
 import {
   addFormMembers,
-  bindForm,
+  type FormCall,
   type FormControl,
   type FormMembers,
   formControl,
-  formDisabled,
-  formReset,
-  formRestored,
-} from './element/form.ts'
+  valueMissingMessage,
+} from './element/form-control.ts'
 import { reactElementBase } from './element/r2wc-adapter.ts'
 import { dispatchFeesEvent } from './events.ts'
+import { formChunk } from './ui/chunks.ts'
 import { WidgetView } from './ui/FeesCalculator.tsx'
 import type { FeesCalculatorMessages } from './ui/own-words.ts'
 import { createWidget, hostSet, hostSetAll, parseBooleanAttribute, releaseWidget, type Widget } from './ui/widget.ts'
@@ -43,7 +42,7 @@ const SCRUBBING = Symbol('scrubbing')
 const WIDGET = Symbol('widget')
 /** The control inside that last took the focus (see watchInnerFocus). */
 const INNER_FOCUS = Symbol('innerFocus')
-/** What the element keeps as a form control (src/element/form.ts). */
+/** What the element keeps as a form control (src/element/form-control.ts). */
 const FORM = Symbol('form')
 
 type ElementState = HTMLElement & {
@@ -55,10 +54,52 @@ type ElementState = HTMLElement & {
 }
 
 /** The element's internals and form binding, made the first time they are asked for. */
-const controlOf = (element: HTMLElement): FormControl => {
-  const state = element as ElementState
-  state[FORM] ??= formControl(element)
-  return state[FORM]
+const controlOf = (element: ElementState): FormControl =>
+  (element[FORM] ??= formControl(element, () => element[WIDGET]))
+
+/**
+ * Answers a form's callback with the form's logic (a lazy chunk, src/element/form.ts): at once when it is here and
+ * nothing waits before it, else in turn once it arrives, so the callbacks reach the widget in the order they came. A
+ * chunk that cannot load is reported by the widget's store; the next callback tries again.
+ */
+function withForm(element: ElementState, ...call: FormCall): void {
+  const control = controlOf(element)
+  const answer = ([name, arg]: FormCall) => formChunk.loaded()?.[name](control, element, arg)
+  if (control.waiting) {
+    control.waiting.push(call)
+    return
+  }
+  if (formChunk.loaded()) {
+    answer(call)
+    return
+  }
+  control.waiting = [call]
+  formChunk.load().then(
+    () => {
+      const calls = control.waiting ?? []
+      control.waiting = undefined
+      calls.forEach(answer)
+    },
+    (error: unknown) => {
+      control.waiting = undefined
+      element[WIDGET]?.store.getState().reportChunkFailure(error)
+    },
+  )
+}
+
+/**
+ * Binds the element's value and validity to its widget's store; `required` holds the form back from the start, with
+ * the message in the language on hand until the chunk has arrived.
+ */
+function bindForm(element: ElementState): void {
+  const { internals, update } = controlOf(element)
+  const widget = element[WIDGET]
+  if (update || !widget || !internals) {
+    update?.()
+    return
+  }
+  internals.setValidity({ valueMissing: element.hasAttribute('required') }, valueMissingMessage(widget))
+  withForm(element, 'bind')
 }
 
 /**
@@ -129,7 +170,7 @@ function scrubTokenFromAttribute(element: ElementState, text: string): void {
 function setProp(element: ElementState, prop: ElementPropName, value: unknown, fromAttribute = false): void {
   // A form control's attribute: the form's callbacks read it (the property reflects it).
   if ((ELEMENT_PROPS[prop] as PropRow).form) {
-    element[FORM]?.update?.()
+    if (prop !== 'disabled') bindForm(element)
     return
   }
   element[GIVEN] ??= {}
@@ -206,7 +247,8 @@ export class FeesCalculatorElement extends ElementBase {
       const widget = createWidget((name, detail) => dispatchFeesEvent(this, name, detail), this)
       state[WIDGET] = widget
       hostSetAll(widget, state[GIVEN] ?? {})
-      bindForm(this, controlOf(this), widget)
+      // In a form, named, required or disabled: a form control. Else, nothing of the form's logic loads.
+      if (controlOf(this).internals?.form || this.matches('[name],[required],:disabled')) bindForm(this)
     }
     super.connectedCallback()
     watchInnerFocus(this)
@@ -225,16 +267,21 @@ export class FeesCalculatorElement extends ElementBase {
     ;(this as ElementState)[FORM]?.unbind?.()
   }
 
+  // The platform's callbacks, handed to the form's logic (a lazy chunk) in the order they came.
+  formAssociatedCallback(form: HTMLFormElement | null): void {
+    if (form) bindForm(this)
+  }
+
   formResetCallback(): void {
-    formReset(widgetOf(this))
+    withForm(this, 'reset')
   }
 
   formDisabledCallback(disabled: boolean): void {
-    formDisabled(widgetOf(this), disabled)
+    withForm(this, 'disabled', disabled)
   }
 
   formStateRestoreCallback(state: unknown): void {
-    formRestored(controlOf(this), widgetOf(this), state)
+    withForm(this, 'restored', state)
   }
 
   /**

@@ -27,3 +27,9 @@ export const scheduleChunk = defineChunk('schedule', () => import('./schedule/Sc
  * first figures), or at once when a notice comes first.
  */
 export const toasterChunk = defineChunk('toaster', () => import('./notices/Toasts.tsx'))
+
+/**
+ * The element as a form control (src/element/form.ts): its value and validity kept with the store, reset, disabled
+ * and a restored state. Loaded for an element in a form or given name or required, or at the form's first callback.
+ */
+export const formChunk = defineChunk('form', () => import('../element/form.ts'))

@@ -101,14 +101,6 @@ export function hostSet(widget: Widget, prop: ElementPropName, value: unknown): 
   return true
 }
 
-/** A form's reset: the host's input as it gave it, anew (the plan unsaved and unlocked, or its saved version). */
-export function hostReset(widget: Widget): void {
-  const { given } = widget
-  widget.store.getState().clear()
-  widget.given = {}
-  hostSetAll(widget, given)
-}
-
 /** Where the calls go and what the card shows come before the plan: the first call leaves with all of them. */
 const ORDER: readonly ElementPropName[] = [
   'apiBase',
