@@ -18,8 +18,12 @@ export function defineFeesCalculator(tagName = 'fees-calculator'): CustomElement
 }
 
 type Row<P extends ElementPropName> = (typeof ELEMENT_PROPS)[P]
-type JsxAttributeValue<K extends PropKind> = K extends 'flag' ? boolean | 'true' | 'false' : string
-type JsxPropertyValue<P extends ElementPropName, K extends PropKind> = K extends 'flag'
+type JsxAttributeValue<K extends PropKind> = K extends 'flag'
+  ? boolean | 'true' | 'false'
+  : K extends 'boolean'
+    ? boolean | ''
+    : string
+type JsxPropertyValue<P extends ElementPropName, K extends PropKind> = K extends 'flag' | 'boolean'
   ? boolean
   : K extends 'tuition' | 'messages' | 'lender'
     ? FeesCalculatorElement[P]

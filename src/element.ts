@@ -1,9 +1,18 @@
 import { createElement } from 'react'
 import type { Lender } from './domain/lender.ts'
-import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind } from './domain/props.ts'
+import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind, type PropRow } from './domain/props.ts'
 import type { TuitionInput } from './domain/types.ts'
+import {
+  addFormMembers,
+  type FormCall,
+  type FormControl,
+  type FormMembers,
+  formControl,
+  valueMissingMessage,
+} from './element/form-control.ts'
 import { reactElementBase } from './element/r2wc-adapter.ts'
 import { dispatchFeesEvent } from './events.ts'
+import { formChunk } from './ui/chunks.ts'
 import { WidgetView } from './ui/FeesCalculator.tsx'
 import type { FeesCalculatorMessages } from './ui/own-words.ts'
 import { createWidget, hostSet, hostSetAll, parseBooleanAttribute, releaseWidget, type Widget } from './ui/widget.ts'
@@ -19,7 +28,9 @@ type ElementValue<K extends PropKind> = K extends 'tuition'
       ? FeesCalculatorMessages | string | null | undefined
       : K extends 'lender'
         ? Lender | string | null | undefined
-        : string | null | undefined
+        : K extends 'boolean'
+          ? boolean
+          : string | null | undefined
 
 /** The element's properties, typed from the table. */
 export type ElementProperties = { -readonly [P in ElementPropName]: ElementValue<(typeof ELEMENT_PROPS)[P]['kind']> }
@@ -34,12 +45,64 @@ const SCRUBBING = Symbol('scrubbing')
 const WIDGET = Symbol('widget')
 /** The control inside that last took the focus (see watchInnerFocus). */
 const INNER_FOCUS = Symbol('innerFocus')
+/** What the element keeps as a form control (src/element/form-control.ts). */
+const FORM = Symbol('form')
 
 type ElementState = HTMLElement & {
   [GIVEN]?: Partial<Record<ElementPropName, unknown>>
   [SCRUBBING]?: boolean
   [WIDGET]?: Widget
   [INNER_FOCUS]?: Element | null
+  [FORM]?: FormControl
+}
+
+/** The element's internals and form binding, made the first time they are asked for. */
+const controlOf = (element: ElementState): FormControl =>
+  (element[FORM] ??= formControl(element, () => element[WIDGET]))
+
+/**
+ * Answers a form's callback with the form's logic (a lazy chunk, src/element/form.ts): at once when it is here and
+ * nothing waits before it, else in turn once it arrives, so the callbacks reach the widget in the order they came. A
+ * chunk that cannot load is reported by the widget's store; the next callback tries again.
+ */
+function withForm(element: ElementState, ...call: FormCall): void {
+  const control = controlOf(element)
+  const answer = ([name, arg]: FormCall) => formChunk.loaded()?.[name](control, element, arg)
+  if (control.waiting) {
+    control.waiting.push(call)
+    return
+  }
+  if (formChunk.loaded()) {
+    answer(call)
+    return
+  }
+  control.waiting = [call]
+  formChunk.load().then(
+    () => {
+      const calls = control.waiting ?? []
+      control.waiting = undefined
+      calls.forEach(answer)
+    },
+    (error: unknown) => {
+      control.waiting = undefined
+      element[WIDGET]?.store.getState().reportChunkFailure(error)
+    },
+  )
+}
+
+/**
+ * Binds the element's value and validity to its widget's store; `required` holds the form back from the start, with
+ * the message in the language on hand until the chunk has arrived.
+ */
+function bindForm(element: ElementState): void {
+  const { internals, update } = controlOf(element)
+  const widget = element[WIDGET]
+  if (update || !widget || !internals) {
+    update?.()
+    return
+  }
+  internals.setValidity({ valueMissing: element.hasAttribute('required') }, valueMissingMessage(widget))
+  withForm(element, 'bind')
 }
 
 /**
@@ -108,6 +171,11 @@ function scrubTokenFromAttribute(element: ElementState, text: string): void {
  * there is no widget yet: the value waits for it, so the first call leaves with every attribute read.
  */
 function setProp(element: ElementState, prop: ElementPropName, value: unknown, fromAttribute = false): void {
+  // A form control's attribute: the form's callbacks read it (the property reflects it).
+  if ((ELEMENT_PROPS[prop] as PropRow).form) {
+    if (prop !== 'disabled') bindForm(element)
+    return
+  }
   element[GIVEN] ??= {}
   const given = element[GIVEN]
   const widget = element[WIDGET]
@@ -159,6 +227,9 @@ export class FeesCalculatorElement extends ElementBase {
    */
   static readonly version: string = __FEES_CALCULATOR_VERSION__
 
+  /** A form control: in a `<form>`, its value is the saved version's hash (src/element/form.ts). @ignore */
+  static readonly formAssociated = true
+
   static get observedAttributes(): string[] {
     return [...propOfAttribute.keys()]
   }
@@ -179,6 +250,8 @@ export class FeesCalculatorElement extends ElementBase {
       const widget = createWidget((name, detail) => dispatchFeesEvent(this, name, detail), this)
       state[WIDGET] = widget
       hostSetAll(widget, state[GIVEN] ?? {})
+      // In a form, named, required or disabled: a form control. Else, nothing of the form's logic loads.
+      if (controlOf(this).internals?.form || this.matches('[name],[required],:disabled')) bindForm(this)
     }
     super.connectedCallback()
     watchInnerFocus(this)
@@ -194,6 +267,24 @@ export class FeesCalculatorElement extends ElementBase {
     const widget = widgetOf(this)
     if (widget) releaseWidget(widget)
     ;(this as ElementState)[WIDGET] = undefined
+    ;(this as ElementState)[FORM]?.unbind?.()
+  }
+
+  // The platform's callbacks, handed to the form's logic (a lazy chunk) in the order they came.
+  formAssociatedCallback(form: HTMLFormElement | null): void {
+    if (form) bindForm(this)
+  }
+
+  formResetCallback(): void {
+    withForm(this, 'reset')
+  }
+
+  formDisabledCallback(disabled: boolean): void {
+    withForm(this, 'disabled', disabled)
+  }
+
+  formStateRestoreCallback(state: unknown): void {
+    withForm(this, 'restored', state)
   }
 
   /**
@@ -223,16 +314,23 @@ export class FeesCalculatorElement extends ElementBase {
 }
 
 for (const prop of ELEMENT_PROP_NAMES) {
+  const { attribute, kind, form } = ELEMENT_PROPS[prop] as PropRow
   Object.defineProperty(FeesCalculatorElement.prototype, prop, {
     configurable: true,
     enumerable: true,
     get(this: ElementState) {
-      return this[GIVEN]?.[prop]
+      if (!form) return this[GIVEN]?.[prop]
+      return kind === 'boolean' ? this.hasAttribute(attribute) : this.getAttribute(attribute)
     },
     set(this: ElementState, value: unknown) {
-      setProp(this, prop, value)
+      if (!form) setProp(this, prop, value)
+      else if (kind === 'boolean') this.toggleAttribute(attribute, !!value)
+      else if (value == null) this.removeAttribute(attribute)
+      else this.setAttribute(attribute, String(value))
     },
   })
 }
 
-export interface FeesCalculatorElement extends ElementProperties {}
+addFormMembers(FeesCalculatorElement.prototype, (element) => controlOf(element as ElementState))
+
+export interface FeesCalculatorElement extends ElementProperties, FormMembers {}

@@ -17,14 +17,18 @@
  * - `flag`: a boolean; as an attribute, present means true unless false/0/no/off.
  * - `messages`: the university's words by name, as an object or its JSON text.
  * - `lender`: the lender's details (src/domain/lender.ts), as an object or its JSON text.
+ * - `boolean`: a form control's boolean attribute, read as the platform reads `disabled` and `required`: present
+ *   means true, whatever its value.
  */
-export type PropKind = 'tuition' | 'text' | 'flag' | 'messages' | 'lender'
+export type PropKind = 'tuition' | 'text' | 'flag' | 'messages' | 'lender' | 'boolean'
 
 export interface PropRow {
   readonly attribute: string
   readonly kind: PropKind
   /** The value the widget uses when the property is absent, as the manifest shows it. */
   readonly default?: string
+  /** A form control's attribute (src/element/form.ts): the property reflects it, as on an `<input>`. */
+  readonly form?: true
 }
 
 export const ELEMENT_PROPS = {
@@ -38,6 +42,9 @@ export const ELEMENT_PROPS = {
   colorScheme: { attribute: 'color-scheme', kind: 'text' },
   messages: { attribute: 'messages', kind: 'messages' },
   lender: { attribute: 'lender', kind: 'lender' },
+  name: { attribute: 'name', kind: 'text', form: true },
+  required: { attribute: 'required', kind: 'boolean', default: 'false', form: true },
+  disabled: { attribute: 'disabled', kind: 'boolean', default: 'false', form: true },
 } as const satisfies Record<string, PropRow>
 
 export type ElementPropName = keyof typeof ELEMENT_PROPS
@@ -95,6 +102,21 @@ export const ELEMENT_PROP_DOCS: Record<ElementPropName, { readonly attribute: st
     property:
       'The lender for the standard European consumer credit information, as an object (`Lender`) or its JSON text. Never written back to the attribute.',
   },
+  name: {
+    attribute:
+      "In a `<form>`: the name under which the saved version's hash is submitted (nothing before a save, as an unchecked box).",
+    property: 'Reflects `name`.',
+  },
+  required: {
+    attribute:
+      "In a `<form>`: the form does not submit until a plan is saved; the browser says so in the card's language.",
+    property: 'Reflects `required`.',
+  },
+  disabled: {
+    attribute:
+      'Disables the calculator, as a `<fieldset disabled>` around it does: its controls cannot be used and it is left out of its form.',
+    property: 'Reflects `disabled`. The React component takes it too.',
+  },
 }
 
 export const ELEMENT_PROP_NAMES = Object.keys(ELEMENT_PROPS) as ElementPropName[]
@@ -106,4 +128,5 @@ export const KIND_TYPES: Record<PropKind, { attribute: string; property: string 
   flag: { attribute: 'boolean', property: 'boolean | string | null' },
   messages: { attribute: 'string', property: 'FeesCalculatorMessages | string | null' },
   lender: { attribute: 'string', property: 'Lender | string | null' },
+  boolean: { attribute: 'boolean', property: 'boolean' },
 }

@@ -50,6 +50,7 @@ export function createCalculationSlice({ set, get, deps, api, describe, links }:
       versionLocked: false,
       amortization: null,
       planSent: false,
+      savedVersion: null,
     })
     deps.emit('calculationResultReceivedEvent', result)
     links.refreshComparison()
@@ -107,6 +108,7 @@ export function createCalculationSlice({ set, get, deps, api, describe, links }:
       // The page's language when the widget speaks it (read now: a later change of `lang` shows on the next load).
       set({ input, language: spokenLanguage(deps.pageLanguage() ?? '') ?? languageOfTag(input.language) })
       accept(result)
+      set({ savedVersion: versionHashCode })
       await links.fetchVersionNumber(versionHashCode, input.contractId)
     })()
   }

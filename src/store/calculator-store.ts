@@ -52,14 +52,32 @@ export function createCalculatorStore(deps: CalculatorDeps, config: Partial<Calc
       describe,
       links,
     }
-    return {
+    const store: Calculator = {
       ...createCalculationSlice(context),
       ...createSaveSlice(context),
       ...createPreviewSlice(context),
       ...createCompareSlice(context, deps.comparisonCalls),
       ...createHostSlice(context, { ...DEFAULT_CONFIG, ...config }, reportChunkFailure),
     }
+    // A disabled calculator starts nothing for the student, whatever reaches its handlers (a calendar left open).
+    for (const name of STUDENT_ACTIONS) {
+      const action = store[name] as (...args: unknown[]) => unknown
+      ;(store as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
+        get().config.disabled ? undefined : action(...args)
+    }
+    return store
   })
 }
+
+/** What the student's controls call. */
+const STUDENT_ACTIONS = [
+  'chooseFeeCount',
+  'chooseDate',
+  'chooseAmount',
+  'choosePartialPayment',
+  'save',
+  'previewSchedule',
+  'retry',
+] as const satisfies readonly (keyof Calculator)[]
 
 export * from './state.ts'

@@ -12,7 +12,7 @@ import type { CalculatorActions, CalculatorConfig, CalculatorState, HostState } 
 
 type HostActions = Pick<
   CalculatorActions,
-  'configure' | 'setTuitionInput' | 'clear' | 'loadByHash' | 'reportChunkFailure' | 'reportRenderFailure'
+  'configure' | 'setTuitionInput' | 'clear' | 'loadByHash' | 'restore' | 'reportChunkFailure' | 'reportRenderFailure'
 >
 
 /** What makes a plan: the input but its credentials and its language, which change no figure. */
@@ -42,6 +42,7 @@ export const DEFAULT_CONFIG: CalculatorConfig = {
   colorScheme: null,
   messages: null,
   lender: null,
+  disabled: false,
 }
 
 const hostCleared = (config: CalculatorConfig): HostState => ({
@@ -73,12 +74,15 @@ export function createHostSlice(
   let lastTaken = false
   // The plan on screen, as planKey: an input with the same key changes only the credentials or the language.
   let lastKey: string | null = null
+  // A version the browser restored in place of the host's plan (of this key): that plan again does not replace it.
+  let restoredOver: string | null = null
 
   /** Drops every call under way and everything kept for later, in every slice. */
   const cancelAll = () => {
     for (const cancel of links.cancel) cancel()
     lastText = undefined
     lastKey = null
+    restoredOver = null
   }
 
   links.replacePlan = (input) => {
@@ -125,6 +129,7 @@ export function createHostSlice(
       }
       const next = check.value
       const { mode, input, failure, calculating } = get()
+      if (mode === 'hash' && planKey(next) === restoredOver) return true
       if (mode === 'embedded' && input && planKey(next) === lastKey) {
         // The same plan, perhaps with a fresh token or in another language: the next call carries them, nothing
         // else changes (the choice, the lock, the schedule stay; no request leaves), but a calculation that failed
@@ -150,6 +155,12 @@ export function createHostSlice(
     clear() {
       cancelAll()
       set(blankState(get().config))
+    },
+
+    restore(versionHashCode) {
+      const [text, taken, key] = [lastText, lastTaken, lastKey]
+      get().loadByHash(versionHashCode)
+      ;[lastText, lastTaken, lastKey, restoredOver] = [text, taken, key, key]
     },
 
     loadByHash(versionHashCode) {

@@ -16,6 +16,7 @@ export const saveCleared = (versionHashCode: string | null): SaveState => ({
   planSent: false,
   versionHashCode,
   versionNumber: null,
+  savedVersion: null,
 })
 
 /**
@@ -107,7 +108,11 @@ export function createSaveSlice({ set, get, deps, api, describe, links }: SliceC
         planSent: true,
         versionLocked: saveLocks(input, embedded),
         ...(table.versionHashCode
-          ? { versionHashCode: table.versionHashCode, versionNumber: table.versionNumber }
+          ? {
+              versionHashCode: table.versionHashCode,
+              versionNumber: table.versionNumber,
+              savedVersion: table.versionHashCode,
+            }
           : {}),
       })
       deps.emit('feeOptionSelectedEvent', table)

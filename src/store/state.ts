@@ -68,6 +68,8 @@ export interface CalculatorConfig {
   messages: Partial<Record<Language, Messages>> | null
   /** `lender` as given, unread: the downloads' chunk checks it where the credit information is made (src/ui/keep/useLender.ts). */
   lender: Lender | string | null
+  /** `disabled`, or a disabled fieldset around the element: the student's controls do nothing. */
+  disabled: boolean
 }
 
 /** The host's input (src/store/host-input.ts). */
@@ -106,6 +108,8 @@ export interface SaveState {
   planSent: boolean
   versionHashCode: string | null
   versionNumber: number | null
+  /** The hash of the saved version the card shows (saved, or opened by hash), null once the plan changes. */
+  savedVersion: string | null
 }
 
 /** The schedule and the downloads (src/store/preview.ts). */
@@ -150,6 +154,11 @@ export interface CalculatorActions {
   clear(): void
   /** Hash mode: load the saved version. */
   loadByHash(versionHashCode: string): void
+  /**
+   * The browser brings back a form's state (back/forward): the saved version opens by its hash, and the host's
+   * plan stays the one in force, so the same plan from the host again (a fresh token) keeps it on screen.
+   */
+  restore(versionHashCode: string): void
   chooseFeeCount(numberOfFees: number): void
   /** A date from the calendar (`YYYY-MM-DD` or ISO date-time). */
   chooseDate(date: string): void

@@ -23,8 +23,10 @@ export interface CalculatorViewProps {
  * the store it shows, so a recalculation re-renders the figures, not the page.
  */
 export function CalculatorView({ showHeader, showFooter }: CalculatorViewProps) {
+  // A disabled calculator (src/element/form.ts): every control inside, the schedule's and the downloads' too.
+  const disabled = useCalculator((s) => s.config.disabled)
   return (
-    <>
+    <fieldset className="fc-controls" disabled={disabled}>
       {showHeader ? <Header /> : null}
       <Card>
         <div>
@@ -49,7 +51,7 @@ export function CalculatorView({ showHeader, showFooter }: CalculatorViewProps) 
       <ScheduleSection />
       <FeeAnnouncer />
       {showFooter ? <Footer /> : null}
-    </>
+    </fieldset>
   )
 }
 

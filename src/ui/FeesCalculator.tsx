@@ -27,7 +27,7 @@ export type { Widget }
 const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...NOTICE_STYLES]
 
 /** A property's value as the component takes it, by its kind in the element's table. */
-type ComponentValue<K extends PropKind> = K extends 'flag'
+type ComponentValue<K extends PropKind> = K extends 'flag' | 'boolean'
   ? boolean
   : K extends 'tuition'
     ? TuitionInput | string | null
@@ -39,11 +39,12 @@ type ComponentValue<K extends PropKind> = K extends 'flag'
 
 /**
  * The component's props: the element's properties (src/domain/props.ts says
- * what each means; flags default to true) and a callback for each of the
- * element's events (src/events.ts names them).
+ * what each means; flags default to true) but `name` and `required`, which only
+ * a form control has, and a callback for each of the element's events
+ * (src/events.ts names them).
  */
 export type FeesCalculatorProps = {
-  [P in ElementPropName]?: ComponentValue<(typeof ELEMENT_PROPS)[P]['kind']>
+  [P in Exclude<ElementPropName, 'name' | 'required'>]?: ComponentValue<(typeof ELEMENT_PROPS)[P]['kind']>
 } & {
   [E in FeesCalculatorEventName as (typeof EVENT_CALLBACKS)[E]]?: (detail: FeesCalculatorEventDetail<E>) => void
 }
@@ -89,7 +90,10 @@ function useWidget(props: FeesCalculatorProps): Widget {
   )
   useLayoutEffect(() => {
     latest.current = props
-    hostSetAll(widget, Object.fromEntries(ELEMENT_PROP_NAMES.map((prop) => [prop, props[prop]])))
+    hostSetAll(
+      widget,
+      Object.fromEntries(ELEMENT_PROP_NAMES.map((prop) => [prop, (props as Record<string, unknown>)[prop]])),
+    )
   })
   useLayoutEffect(() => () => releaseWidget(widget), [widget])
   return widget

@@ -93,21 +93,27 @@ const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? 
 export function hostSet(widget: Widget, prop: ElementPropName, value: unknown): boolean {
   const { given, store } = widget
   if (Object.hasOwn(given, prop) && Object.is(given[prop], value)) return true
+  const previous = given[prop]
   given[prop] = value
   const state = store.getState()
   const row: PropRow = ELEMENT_PROPS[prop]
   if (row.kind === 'flag') state.configure({ [prop]: parseBooleanAttribute(value, row.default !== 'false') })
+  else if (prop === 'disabled') state.configure({ disabled: value != null && value !== false })
   else if (prop === 'apiBase' || prop === 'apiKey' || prop === 'colorScheme') state.configure({ [prop]: textOf(value) })
   // A number of days may come as a number from a property.
   else if (prop === 'reminderDays') state.configure({ reminderDays: value == null ? null : String(value) })
   else if (prop === 'messages') setOwnWords(widget, value)
   else if (prop === 'lender') state.configure({ lender: (value as CalculatorConfig['lender'] | undefined) ?? null })
-  else {
+  else if (!row.form) {
     // A saved version's hash wins over the input; without one, the input is the plan.
     const hash = textOf(given.versionHashCode)
     if (hash) {
       if (prop === 'versionHashCode') state.loadByHash(hash)
-    } else return state.setTuitionInput(given.tuitionInput)
+    } else if (!state.setTuitionInput(given.tuitionInput)) {
+      // Refused: the input in force stays the one a reset brings back.
+      given[prop] = previous
+      return false
+    }
   }
   return true
 }
@@ -147,6 +153,7 @@ const ORDER: readonly ElementPropName[] = [
   'colorScheme',
   'messages',
   'lender',
+  'disabled',
   'versionHashCode',
   'tuitionInput',
 ]

@@ -195,8 +195,11 @@ export interface PageServer {
   forward(prefix: string, origin: string): Lift
   /** Every request the pages sent through this server since the last `reset`, in order. */
   readonly requests: readonly SeenRequest[]
-  /** Serves `html` (with the probe) at `path`, else at a new path of this origin, and gives that path. */
-  page(html: string, path?: string): string
+  /**
+   * Serves `html` (with the probe) at `path`, else at a new path of this origin, and gives that path. `cacheable`
+   * leaves out `Cache-Control: no-store` (which keeps Firefox from restoring a form's state on back/forward).
+   */
+  page(html: string, path?: string, options?: { cacheable?: boolean }): string
   /** The path of a frame page showing `path` at exactly that size. */
   frame(path: string, width: number, height: number): string
   /**
@@ -228,16 +231,16 @@ interface Rule {
 }
 
 export async function startPageServer(target: string): Promise<PageServer> {
-  const pages = new Map<string, string>()
+  const pages = new Map<string, { html: string; cacheable: boolean }>()
   let rules: Rule[] = []
   const releases: (() => void)[] = []
   const requests: SeenRequest[] = []
   const upstream = new URL(target)
 
-  const send = (response: ServerResponse, type: string, body: string | Buffer, status = 200) => {
+  const send = (response: ServerResponse, type: string, body: string | Buffer, status = 200, cacheable = false) => {
     const html = /^text\/html/.test(type)
     const sent = html ? withProbe(body.toString()) : body
-    response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' })
+    response.writeHead(status, { 'content-type': type, ...(cacheable ? {} : { 'cache-control': 'no-store' }) })
     response.end(sent)
   }
 
@@ -303,8 +306,8 @@ export async function startPageServer(target: string): Promise<PageServer> {
     incoming.on('end', () => {
       const body = Buffer.concat(chunks)
       requests.push({ method: incoming.method ?? 'GET', path, headers: incoming.headers, body: body.toString() })
-      const html = pages.get(url.pathname)
-      if (html !== undefined) return send(response, 'text/html; charset=utf-8', html)
+      const page = pages.get(url.pathname)
+      if (page !== undefined) return send(response, 'text/html; charset=utf-8', page.html, 200, page.cacheable)
       const rule = rules.find((r) => matches(r.match, path))
       if (!rule) return forward(incoming, response, body)
       if (rule.left !== undefined && --rule.left === 0) rules = rules.filter((r) => r !== rule)
@@ -331,10 +334,10 @@ export async function startPageServer(target: string): Promise<PageServer> {
     get requests() {
       return requests
     },
-    page(html, path) {
+    page(html, path, { cacheable = false } = {}) {
       count += 1
       const at = path && path !== '' ? path.split('?')[0]! : `/__engines/page-${count}.html`
-      pages.set(at, html)
+      pages.set(at, { html, cacheable })
       return path && path !== '' ? path : at
     },
     hold(match) {

@@ -33,14 +33,27 @@ export function App() {
       <button id="bad-date" type="button" onClick={() => setDateOfPayment('not-a-date')}>
         Send a bad date
       </button>
-      {shown && (
-        <fees-calculator
-          tuitionInput={tuitionInput}
-          oncalculationResultReceivedEvent={recordEvent}
-          oninvalidTuitionEvent={recordEvent}
-          onfeeOptionSelectedEvent={recordEvent}
-        />
-      )}
+      {/* The portal's step: the form goes on only once a plan is saved, and sends its hash as `plan`. */}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          record('submit')(Object.fromEntries(new FormData(event.currentTarget)))
+        }}
+      >
+        {shown && (
+          <fees-calculator
+            name="plan"
+            required
+            tuitionInput={tuitionInput}
+            oncalculationResultReceivedEvent={recordEvent}
+            oninvalidTuitionEvent={recordEvent}
+            onfeeOptionSelectedEvent={recordEvent}
+          />
+        )}
+        <button id="continue" type="submit">
+          Continue
+        </button>
+      </form>
       <section id="component">
         <h2>The React component</h2>
         <FeesCalculator
