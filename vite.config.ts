@@ -69,11 +69,17 @@ const INTEGRITY_PLACEHOLDER = '@@fees-calculator-chunk-integrity@@'
 /** Where a lazy chunk that declares lazy chunks of its own takes their hashes from (src/lazy/chunk.ts). */
 const NESTED_INTEGRITY_PLACEHOLDER = '@@fees-calculator-nested-integrity@@'
 const sha384 = (code: string | Uint8Array) => `sha384-${createHash('sha384').update(code).digest('base64')}`
+/**
+ * How the build's own tables vouch for a lazy chunk's files: sha256, as strong a check for a file the entry already
+ * names as sha384 is, and 20 characters shorter. A hash does not compress, and the entry's table is on the path to
+ * the first figures (14 hashes: 0.2 KB gzip less). What the host pins (integrity.json) stays sha384.
+ */
+const chunkHash = (code: string | Uint8Array) => `sha256-${createHash('sha256').update(code).digest('base64')}`
 
 /**
  * Subresource Integrity for the script-tag build. The entry gets, for each lazy chunk a bundled module declares with
  * `defineChunk('name', () => import('…'))` (src/api/chunks.ts, src/ui/chunks.ts), the
- * sha384 of every file that chunk runs beyond what the entry itself imports (src/lazy/chunk.ts checks them before
+ * sha256 of every file that chunk runs beyond what the entry itself imports (src/lazy/chunk.ts checks them before
  * the import()). A chunk declared by a lazy chunk (the calendar's locales) has its hashes written into that chunk
  * instead, which the entry's hash vouches for: the first render does not carry them. dist/integrity.json lists the hash of every script the build wrote, the entry's included, for the
  * host's `integrity` attribute and import map.
@@ -136,7 +142,7 @@ function subresourceIntegrity(): Plugin {
           }
           own[name] = files.map((file) => [
             relative(dirname(carrier.fileName), file) || file,
-            sha384(byFile.get(file)?.code ?? ''),
+            chunkHash(byFile.get(file)?.code ?? ''),
           ])
         }
         carrier.code = carrier.code.replace(nestedPlaceholder, () => JSON.stringify(JSON.stringify(own)))
@@ -147,7 +153,7 @@ function subresourceIntegrity(): Plugin {
       for (const { name, files } of inEntry)
         table[name] = files.map((file) => [
           relative(dirname(entry.fileName), file) || file,
-          sha384(byFile.get(file)?.code ?? ''),
+          chunkHash(byFile.get(file)?.code ?? ''),
         ])
       if (Object.keys(table).length === 0) return this.error('found no lazy chunk declared with defineChunk')
       const placeholder = new RegExp(`([\`"'])${INTEGRITY_PLACEHOLDER}\\1`)

@@ -1,25 +1,25 @@
 import type { TuitionPayload } from '../domain/types.ts'
+import { httpChunk } from './chunks.ts'
 import { type Call, request, type Wire } from './request.ts'
-import {
-  type Parsed,
-  parseAmortizationTable,
-  parseFeesTable,
-  parseSavedFeesTable,
-  parseVersionNumber,
-  readAnswer,
-} from './responses.ts'
+import { type Parsed, parseFeesTable, parseSavedFeesTable, readAnswer } from './responses.ts'
 
 export type { Wire }
 
 /**
  * The four calls the widget makes, each through the one request path (src/api/request.ts) and read through the
- * response boundary (src/api/responses.ts), which ships with the first render: every calculator that shows figures
- * reads an answer before them. `anonymous` picks the `Anonymous` variant (ERP systems in embedded mode). `wire` is
- * read for every try.
+ * response boundary. The readers of a fees table (src/api/responses.ts) ship with the first render: every calculator
+ * that shows figures reads one before them. Those of the answers that come later, a plan's schedule and a version's
+ * number (src/api/plan-answers.ts), come with ky's chunk. `anonymous` picks the `Anonymous` variant (ERP systems in
+ * embedded mode). `wire` is read for every try.
  */
 export function createApi(wire: () => Wire) {
-  const send = <T>(call: Call, parse: (body: unknown) => Parsed<T>, signal?: AbortSignal) =>
+  const send = <T>(call: Call, parse: (body: unknown) => Parsed<T> | Promise<Parsed<T>>, signal?: AbortSignal) =>
     request(wire, call, signal, (response) => readAnswer(response, parse))
+  /** A reader from ky's chunk, which the answer waits for. */
+  const later =
+    <T>(reader: (http: typeof import('./ky.ts')) => (body: unknown) => Parsed<T>) =>
+    async (body: unknown) =>
+      reader(await httpChunk.load())(body)
   const anonymously = (path: string, anonymous: boolean) => `Calculator/${path}${anonymous ? 'Anonymous' : ''}`
   return {
     calculateFeeOptions: (json: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
@@ -28,7 +28,7 @@ export function createApi(wire: () => Wire) {
     frontCalculateFees: (json: TuitionPayload, anonymous: boolean, signal?: AbortSignal, idempotencyKey?: string) =>
       send(
         { method: 'POST', path: anonymously('FrontCalculateFees', anonymous), json, idempotencyKey },
-        parseAmortizationTable,
+        later((http) => http.parseAmortizationTable),
         signal,
       ),
     feesTable: (versionHashCode: string, signal?: AbortSignal) =>
@@ -40,7 +40,7 @@ export function createApi(wire: () => Wire) {
     versionNumber: (versionHashCode: string, contractId: string, signal?: AbortSignal) =>
       send(
         { method: 'GET', path: `Version/Number?${new URLSearchParams({ versionHashCode, contractid: contractId })}` },
-        parseVersionNumber,
+        later((http) => http.parseVersionNumber),
         signal,
       ),
   }

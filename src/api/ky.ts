@@ -1,6 +1,10 @@
 // ky, the engine of the one request path (request.ts), in a lazy chunk of its own (chunks.ts): the first figures
-// do not wait for it. It sends every try of a call by the rules of wire.ts.
+// do not wait for it. It sends every try of a call by the rules of wire.ts, and brings the readers of the answers
+// that come after the first figures (plan-answers.ts).
 import ky from 'ky'
+
+export { parseAmortizationTable, parseVersionNumber } from './plan-answers.ts'
+
 import { type Call, READ_RETRY, requestOf, SAVE_RETRY, setCredentials, type Wire } from './wire.ts'
 
 /** Sends a call; `first` is the answer of a first try already sent with fetch, which ky reads as its own. */

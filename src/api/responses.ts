@@ -10,14 +10,7 @@
  */
 import { toIsoDate } from '@fees-calculator/contract'
 import { MAX_FEE_COUNT } from '../domain/tuition.ts'
-import {
-  type AmortizationFee,
-  type AmortizationTable,
-  type FeesTableResult,
-  FinancialType,
-  type SavedFeesTable,
-  type TuitionPayload,
-} from '../domain/types.ts'
+import { type FeesTableResult, FinancialType, type SavedFeesTable, type TuitionPayload } from '../domain/types.ts'
 import { ResponseError, type ResponseProblem } from './response-error.ts'
 
 export type { ResponseProblem }
@@ -31,13 +24,13 @@ class Refused extends Error {
   }
 }
 
-const refuse = (field: string, message: string, code: ResponseProblem['code'] = 'invalid_response'): never => {
+export const refuse = (field: string, message: string, code: ResponseProblem['code'] = 'invalid_response'): never => {
   throw new Refused({ code, field, message: `${field} ${message}` })
 }
 
-type Fields = Record<string, unknown>
+export type Fields = Record<string, unknown>
 
-function object(value: unknown, field: string): Fields {
+export function object(value: unknown, field: string): Fields {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse(field, 'must be an object')
   return value as Fields
 }
@@ -45,7 +38,12 @@ function object(value: unknown, field: string): Fields {
 const at = (parent: string, key: string) => (parent ? `${parent}.${key}` : key)
 
 /** A finite number, at least `min`; whole when asked. */
-function number(o: Fields, key: string, parent: string, { min = 0, max = Infinity, whole = false } = {}): number {
+export function number(
+  o: Fields,
+  key: string,
+  parent: string,
+  { min = 0, max = Infinity, whole = false } = {},
+): number {
   const value = o[key]
   const field = at(parent, key)
   if (typeof value !== 'number' || !Number.isFinite(value)) return refuse(field, 'must be a finite number')
@@ -55,7 +53,7 @@ function number(o: Fields, key: string, parent: string, { min = 0, max = Infinit
 }
 
 /** An amount of money: finite, not negative, kept to the cent the server gave. */
-const money = (o: Fields, key: string, parent = '') => number(o, key, parent)
+export const money = (o: Fields, key: string, parent = '') => number(o, key, parent)
 
 /** A number the answer may leave blank (null or missing), read as 0. */
 const moneyOrZero = (o: Fields, key: string, parent = '') =>
@@ -67,7 +65,7 @@ function text(o: Fields, key: string, parent = ''): string {
   return value
 }
 
-function optionalText(o: Fields, key: string, parent = ''): string | null {
+export function optionalText(o: Fields, key: string, parent = ''): string | null {
   return o[key] === null || o[key] === undefined ? null : text(o, key, parent)
 }
 
@@ -78,7 +76,7 @@ function flag(o: Fields, key: string, parent = ''): boolean {
 }
 
 /** A date in any form the widget accepts (see DATE_OR_DATE_TIME in dates.ts), kept as its UTC day `YYYY-MM-DD`. */
-function date(o: Fields, key: string, parent = ''): string {
+export function date(o: Fields, key: string, parent = ''): string {
   const field = at(parent, key)
   return (
     toIsoDate(o[key]) ??
@@ -87,7 +85,7 @@ function date(o: Fields, key: string, parent = ''): string {
 }
 
 /** ISO 4217: three letters. Undefined when the answer names none: the screen shows the input's or the default currency. */
-function currency(o: Fields, parent = ''): string | undefined {
+export function currency(o: Fields, parent = ''): string | undefined {
   const value = optionalText(o, 'currency', parent)
   if (value === null) return undefined
   if (!/^[A-Za-z]{3}$/.test(value)) return refuse(at(parent, 'currency'), 'must be a three-letter ISO 4217 code')
@@ -122,41 +120,6 @@ function feesTable(body: unknown, parent = ''): FeesTableResult {
   return result
 }
 
-function fee(value: unknown, index: number): AmortizationFee {
-  const parent = `fees[${index}]`
-  const o = object(value, parent)
-  return {
-    number: number(o, 'number', parent, { min: 1, max: MAX_FEE_COUNT, whole: true }),
-    dueDate: date(o, 'dueDate', parent),
-    fee: money(o, 'fee', parent),
-    interest: money(o, 'interest', parent),
-    principal: money(o, 'principal', parent),
-    balance: money(o, 'balance', parent),
-  }
-}
-
-function amortizationTable(body: unknown): AmortizationTable {
-  const o = object(body, '(body)')
-  if (!Array.isArray(o.fees)) return refuse('fees', 'must be a list')
-  if (o.fees.length > MAX_FEE_COUNT) return refuse('fees', `must have at most ${MAX_FEE_COUNT} rows`)
-  const totals = object(o.totals, 'totals')
-  const versionNumber =
-    o.versionNumber === null || o.versionNumber === undefined
-      ? null
-      : number(o, 'versionNumber', '', { min: 1, whole: true })
-  return {
-    versionHashCode: optionalText(o, 'versionHashCode'),
-    versionNumber,
-    currency: currency(o) ?? '',
-    fees: o.fees.map(fee),
-    totals: {
-      amountToFinance: money(totals, 'amountToFinance', 'totals'),
-      interests: money(totals, 'interests', 'totals'),
-      finalFee: money(totals, 'finalFee', 'totals'),
-    },
-  }
-}
-
 /**
  * The tuition input a saved version was made from. It goes back to the server
  * as is on a save (the server validates it), so only what the widget itself
@@ -178,7 +141,7 @@ function savedInput(value: unknown): TuitionPayload {
   return input
 }
 
-function parsed<T>(read: (body: unknown) => T): (body: unknown) => Parsed<T> {
+export function parsed<T>(read: (body: unknown) => T): (body: unknown) => Parsed<T> {
   return (body) => {
     try {
       return { ok: true, value: read(body) }
@@ -191,19 +154,11 @@ function parsed<T>(read: (body: unknown) => T): (body: unknown) => Parsed<T> {
 
 /** The answer of `CalculateFeeOptions`. */
 export const parseFeesTable = parsed((body) => feesTable(body))
-/** The answer of `FrontCalculateFees`. */
-export const parseAmortizationTable = parsed(amortizationTable)
 /** The answer of `GET Calculator/feestable/{hash}`. */
 export const parseSavedFeesTable = parsed((body): SavedFeesTable => {
   const o = object(body, '(body)')
   return { result: feesTable(o.result, 'result'), tuitionInput: savedInput(o.tuitionInput) }
 })
-/** The answer of `Version/Number`: a whole number from 1, bare or as a numeric text. */
-export const parseVersionNumber = parsed((body): number => {
-  const value = typeof body === 'string' && /^\d+$/.test(body.trim()) ? Number(body) : body
-  return number({ versionNumber: value }, 'versionNumber', '', { min: 1, whole: true })
-})
-
 /**
  * Reads a raw answer's text as JSON. A 204, an empty body or a body that is
  * not JSON (an SSO login page answered with 200) is a failed call.
@@ -227,9 +182,12 @@ export function parseJsonText(status: number, text: string): Parsed<unknown> {
 }
 
 /** Reads a success answer through the boundary: its value, or a ResponseError naming what was wrong. */
-export async function readAnswer<T>(response: Response, parse: (body: unknown) => Parsed<T>): Promise<T> {
+export async function readAnswer<T>(
+  response: Response,
+  parse: (body: unknown) => Parsed<T> | Promise<Parsed<T>>,
+): Promise<T> {
   const json = parseJsonText(response.status, await response.text())
-  const result = json.ok ? parse(json.value) : json
+  const result = json.ok ? await parse(json.value) : json
   if (!result.ok) throw new ResponseError(response.status, result.error)
   return result.value
 }

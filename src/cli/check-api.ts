@@ -6,14 +6,8 @@
  * the widget can read. Node's own fetch; no DOM, no dependency.
  */
 import { API_KEY_HEADER, IDEMPOTENCY_HEADER, XSRF_HEADER } from '@fees-calculator/contract'
-import {
-  type Parsed,
-  parseAmortizationTable,
-  parseFeesTable,
-  parseJsonText,
-  parseSavedFeesTable,
-  parseVersionNumber,
-} from '../api/responses.ts'
+import { parseAmortizationTable, parseVersionNumber } from '../api/plan-answers.ts'
+import { type Parsed, parseFeesTable, parseJsonText, parseSavedFeesTable } from '../api/responses.ts'
 import { calculationPayload, choiceOf, previewPayload, savePayload, usesAnonymousEndpoints } from '../domain/payload.ts'
 import { validateTuitionInput } from '../domain/tuition.ts'
 import type { TuitionInput } from '../domain/types.ts'

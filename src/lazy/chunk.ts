@@ -59,7 +59,7 @@ const checkedFiles = new Map<string, readonly CheckedFile[]>()
 let preloadNonce = ''
 
 /**
- * The script-tag build's sha384 hashes of every file each lazy chunk runs, by the chunk's name: `[file relative to
+ * The script-tag build's sha256 hashes of every file each lazy chunk runs, by the chunk's name: `[file relative to
  * base, integrity]`. The entry sets those of its chunks (the host's own `integrity` attribute checks it), with the
  * nonce of its script tag, for pages whose Content-Security-Policy allows scripts by nonce; a lazy chunk that
  * declares chunks of its own (the calendar's locales) sets theirs, vouched for by its own hash. A dynamic import()

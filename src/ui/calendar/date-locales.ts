@@ -3,7 +3,7 @@ import { es } from 'date-fns/locale/es'
 import type { Language } from '../../domain/language.ts'
 import { defineChunk, setChunkIntegrity } from '../../lazy/chunk.ts'
 
-// The script-tag build writes the locale chunks' sha384 here (vite.config.ts): this chunk, checked itself, vouches
+// The script-tag build writes the locale chunks' sha256 here (vite.config.ts): this chunk, checked itself, vouches
 // for them. Other builds leave the placeholder, and nothing is checked, as for the entry.
 const LOCALE_INTEGRITY = '@@fees-calculator-nested-integrity@@'
 if (!LOCALE_INTEGRITY.startsWith('@@')) setChunkIntegrity(JSON.parse(LOCALE_INTEGRITY), import.meta.url)

@@ -13,7 +13,7 @@ import type { PdfTexts } from './pdf.ts'
 import type { KeptPlan } from './plan.ts'
 import { isSaved } from './plan.ts'
 
-// The script-tag build writes the word chunks' sha384 here (vite.config.ts): this chunk (the schedule's), checked
+// The script-tag build writes the word chunks' sha256 here (vite.config.ts): this chunk (the schedule's), checked
 // itself, vouches for them. Other builds leave the placeholder, and nothing is checked, as for the entry.
 const WORDS_INTEGRITY = '@@fees-calculator-nested-integrity@@'
 if (!WORDS_INTEGRITY.startsWith('@@')) setChunkIntegrity(JSON.parse(WORDS_INTEGRITY), import.meta.url)

@@ -4,7 +4,7 @@ import type { Language } from '../../../domain/language.ts'
 import { defineChunk, setChunkIntegrity } from '../../../lazy/chunk.ts'
 import { messages as esMessages } from './locales/es/messages.po'
 
-// The script-tag build writes the word chunks' sha384 here (vite.config.ts): the PDF maker's chunk, checked itself,
+// The script-tag build writes the word chunks' sha256 here (vite.config.ts): the PDF maker's chunk, checked itself,
 // vouches for them. Other builds leave the placeholder, and nothing is checked, as for the entry.
 const WORDS_INTEGRITY = '@@fees-calculator-nested-integrity@@'
 if (!WORDS_INTEGRITY.startsWith('@@')) setChunkIntegrity(JSON.parse(WORDS_INTEGRITY), import.meta.url)
