@@ -15,7 +15,21 @@ export default defineConfig({
         '**/src/ui/schedule/Schedule.tsx',
         '**/src/ui/compare/**',
         '**/src/ui/keep/credit/**',
+        '**/src/ui/calendar/CalendarPicker.tsx',
+        '**/src/ui/notices/Toasts.tsx',
       ],
+    },
+    // The toaster's two labels: every language's in its own chunk (src/ui/notices/Toasts.tsx).
+    {
+      path: '<rootDir>/src/ui/notices/locales/{locale}/messages',
+      include: ['src/ui/notices/Toasts.tsx'],
+      exclude: ['**/*.test.*'],
+    },
+    // The calendar's: with its locale, in the calendar's chunk (Spanish) or a chunk a language (date-locales.ts).
+    {
+      path: '<rootDir>/src/ui/calendar/locales/{locale}/messages',
+      include: ['src/ui/calendar/CalendarPicker.tsx'],
+      exclude: ['**/*.test.*'],
     },
     // The kept plan's words (the schedule, the PDF and the calendar file) and the comparison's: they load with the
     // schedule, not with the first figures.

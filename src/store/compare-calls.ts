@@ -1,9 +1,8 @@
 // The comparison's calls, in the schedule's lazy chunk beside the comparison's view (src/store/compare.ts).
-// It imports nothing at run time: what it shares with the first render is handed in (`Kit`), so that none of those
-// modules moves into the chunk the first render shares with the lazy ones, where it would compress worse.
+// It imports nothing at run time: what it shares with the first render is handed in (`Kit`). Which counts are
+// compared is decided here, with the calls, not on the first path.
 import type { calculationPayload, choiceOf, usesAnonymousEndpoints } from '../domain/payload.ts'
 import type { FeesTableResult, TuitionInput } from '../domain/types.ts'
-import type { countsToCompare } from './compare.ts'
 import type { calculationFailureOf } from './failures.ts'
 import type { latestCall, SliceContext } from './slice.ts'
 import type { CalculationFailure } from './state.ts'
@@ -15,7 +14,6 @@ export interface Kit {
   usesAnonymousEndpoints: typeof usesAnonymousEndpoints
   calculationFailureOf: typeof calculationFailureOf
   latestCall: typeof latestCall
-  countsToCompare: typeof countsToCompare
 }
 
 /** What the comparison's slice asks of its calls. */
@@ -30,10 +28,19 @@ export interface ComparisonCalls {
   clear(): void
 }
 
+/**
+ * The counts compared: the smallest, the chosen, one between and the largest, distinct and in order. The one
+ * between halves the wider of the two gaps around the chosen count, so the four spread over the range.
+ */
+export function countsToCompare(min: number, chosen: number, max: number): number[] {
+  const between = chosen - min >= max - chosen ? Math.round((min + chosen) / 2) : Math.round((chosen + max) / 2)
+  return [...new Set([min, chosen, between, max])].filter((n) => n >= min && n <= max).sort((a, b) => a - b)
+}
+
 type Answer = { result: FeesTableResult } | { failure: CalculationFailure }
 
 export function comparisonCalls({ set, get, api, describe }: SliceContext, kit: Kit): ComparisonCalls {
-  const { calculationPayload, choiceOf, usesAnonymousEndpoints, calculationFailureOf, countsToCompare } = kit
+  const { calculationPayload, choiceOf, usesAnonymousEndpoints, calculationFailureOf } = kit
   const latest = kit.latestCall(describe)
   // The answers for the plan whose basis is `basis`, by count: kept while only the count changes.
   const answers = new Map<number, Answer>()

@@ -5,7 +5,7 @@ import { setPageUrl } from '../../test/support/page-url.ts'
 import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import { createCalculatorStore } from './calculator-store.ts'
-import { countsToCompare } from './compare.ts'
+import { countsToCompare } from './compare-calls.ts'
 
 const input = tuitionInput({ token: 'tok-1', language: 'en' })
 

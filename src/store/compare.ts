@@ -12,15 +12,6 @@ import type { CalculatorActions, CompareState, ComparisonRow } from './state.ts'
 export const comparisonCleared = { comparison: [] as ComparisonRow[] }
 
 /**
- * The counts compared: the smallest, the chosen, one between and the largest, distinct and in order. The one
- * between halves the wider of the two gaps around the chosen count, so the four spread over the range.
- */
-export function countsToCompare(min: number, chosen: number, max: number): number[] {
-  const between = chosen - min >= max - chosen ? Math.round((min + chosen) / 2) : Math.round((chosen + max) / 2)
-  return [...new Set([min, chosen, between, max])].filter((n) => n >= min && n <= max).sort((a, b) => a - b)
-}
-
-/**
  * `load` brings the comparison's calls: the widget takes them from the schedule's chunk, where the comparison's view
  * is, so the first render carries only the comparison's state; without it the comparison asks for nothing.
  */
@@ -41,7 +32,6 @@ export function createCompareSlice(context: SliceContext, load?: () => Promise<t
           usesAnonymousEndpoints,
           calculationFailureOf,
           latestCall,
-          countsToCompare,
         })
         calls.refresh()
       },

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
 import type { Locale } from 'date-fns'
 import {
   type ComponentProps,
@@ -17,7 +17,7 @@ import { adoptStyles } from '../styles/adopt.ts'
 import { useLanguagePiece } from '../useChunk.ts'
 import calendarThemeCss from './calendar-theme.css?inline'
 import { DateButton } from './DateButton.tsx'
-import { dateLocaleOf, loadDateLocale, weekStartOf } from './date-locales.ts'
+import { calendarWordsOf, dateLocaleOf, loadDateLocale, weekStartOf } from './date-locales.ts'
 import { focusCurrentDay, followKeyboardDay, returnFocus } from './focus.ts'
 import { keepInViewport } from './keep-in-viewport.ts'
 import { NativeDateInput } from './NativeDateInput.tsx'
@@ -96,7 +96,7 @@ export default function CalendarPicker(props: CalendarPickerProps) {
 }
 
 function Calendar(props: CalendarPickerProps & { minDate: string; locale: Locale }) {
-  const { t } = useLingui()
+  const { _ } = calendarWordsOf(props.language)
   const pending = useRef<string | null>(null)
   /** Ends the watch of returnFocus: the calendar opened again, or the picker went. */
   const stopFocusWatch = useRef<() => void>(() => {})
@@ -110,7 +110,7 @@ function Calendar(props: CalendarPickerProps & { minDate: string; locale: Locale
   // In a plain page react-datepicker moves the focus between days itself.
   useEffect(() => (shadowRoot ? followKeyboardDay(shadowRoot) : undefined), [shadowRoot])
 
-  const dialogLabel = t`Choose the first payment date`
+  const dialogLabel = _(msg`Choose the first payment date`)
   // react-datepicker labels its dialog in English; ours speaks the widget's language. The popup renders
   // outside the widget's lang attribute (in the portal), so it carries its own.
   const Container = useCallback(
@@ -151,14 +151,14 @@ function Calendar(props: CalendarPickerProps & { minDate: string; locale: Locale
       startOpen={props.startOpen}
       autoFocus={props.autoFocus}
       preventOpenOnFocus
-      chooseDayAriaLabelPrefix={t`Choose`}
-      disabledDayAriaLabelPrefix={t`Not available`}
-      previousMonthAriaLabel={t`Previous month`}
-      nextMonthAriaLabel={t`Next month`}
-      previousMonthButtonLabel={t`Previous month`}
-      nextMonthButtonLabel={t`Next month`}
-      monthAriaLabelPrefix={t`Month`}
-      weekAriaLabelPrefix={t`Week`}
+      chooseDayAriaLabelPrefix={_(msg`Choose`)}
+      disabledDayAriaLabelPrefix={_(msg`Not available`)}
+      previousMonthAriaLabel={_(msg`Previous month`)}
+      nextMonthAriaLabel={_(msg`Next month`)}
+      previousMonthButtonLabel={_(msg`Previous month`)}
+      nextMonthButtonLabel={_(msg`Next month`)}
+      monthAriaLabelPrefix={_(msg`Month`)}
+      weekAriaLabelPrefix={_(msg`Week`)}
       onChange={(date: Date | null) => {
         if (date) pending.current = isoDateOfLocal(date)
       }}

@@ -1,7 +1,6 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
-import { useShallow } from 'zustand/shallow'
 import { selectEditable, selectSaveBusy } from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
 
@@ -19,19 +18,14 @@ export function FeeCountField() {
   const { t } = useLingui()
   const id = useId()
   const { chooseFeeCount, showComparison } = useActions()
-  const { min, max, value } = useCalculator(
-    useShallow((s) => ({
-      min: s.result?.minFees ?? DEFAULT_MIN_FEES,
-      max: s.result?.maxFees ?? DEFAULT_MAX_FEES,
-      value: s.choice?.numberOfFees ?? null,
-    })),
-  )
+  const min = useCalculator((s) => s.result?.minFees ?? DEFAULT_MIN_FEES)
+  const max = useCalculator((s) => s.result?.maxFees ?? DEFAULT_MAX_FEES)
+  const value = useCalculator((s) => s.choice?.numberOfFees ?? null)
   const editable = useCalculator(selectEditable)
   // While a save is pending or under way the store refuses a change and the select snaps back; it says so.
   const frozen = useCalculator(selectSaveBusy)
-  const { comparing, hasResult } = useCalculator(
-    useShallow((s) => ({ comparing: s.comparisonOpen, hasResult: s.result !== null })),
-  )
+  const comparing = useCalculator((s) => s.comparisonOpen)
+  const hasResult = useCalculator((s) => s.result !== null)
   const counts = feeCounts(min, max)
   return (
     <div className="fc-field">

@@ -1,5 +1,4 @@
 import { useEffect } from 'react'
-import { useShallow } from 'zustand/shallow'
 import { scheduleChunk } from '../chunks.ts'
 import { useCalculator, useCalculatorContext } from '../context.ts'
 import { useChunk } from '../useChunk.ts'
@@ -10,9 +9,9 @@ import { useChunk } from '../useChunk.ts'
  * after the first figures, or at once when the comparison or a schedule asks for it.
  */
 export function ScheduleSection() {
-  const { table, hasResult, comparing } = useCalculator(
-    useShallow((s) => ({ table: s.amortization, hasResult: s.result !== null, comparing: s.comparisonOpen })),
-  )
+  const table = useCalculator((s) => s.amortization)
+  const hasResult = useCalculator((s) => s.result !== null)
+  const comparing = useCalculator((s) => s.comparisonOpen)
   const { reportChunkFailure, language } = useCalculatorContext()
   const schedule = useChunk(scheduleChunk, reportChunkFailure, { preload: hasResult })
   const { request } = schedule

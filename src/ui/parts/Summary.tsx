@@ -90,7 +90,8 @@ export function Summary() {
 export function Rates() {
   const { t } = useLingui()
   const format = useFormatters()
-  const { tin, tae } = useCalculator(useShallow((s) => ({ tin: s.result?.tin ?? 0, tae: s.result?.tae ?? 0 })))
+  const tin = useCalculator((s) => s.result?.tin ?? 0)
+  const tae = useCalculator((s) => s.result?.tae ?? 0)
   return (
     <dl className="fc-rates" part="rates">
       <div className="fc-rate">
