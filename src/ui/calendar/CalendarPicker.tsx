@@ -96,7 +96,7 @@ export default function CalendarPicker(props: CalendarPickerProps) {
 }
 
 function Calendar(props: CalendarPickerProps & { minDate: string; locale: Locale }) {
-  const { _ } = calendarWordsOf(props.language)
+  const words = calendarWordsOf(props.language)
   const pending = useRef<string | null>(null)
   /** Ends the watch of returnFocus: the calendar opened again, or the picker went. */
   const stopFocusWatch = useRef<() => void>(() => {})
@@ -110,7 +110,7 @@ function Calendar(props: CalendarPickerProps & { minDate: string; locale: Locale
   // In a plain page react-datepicker moves the focus between days itself.
   useEffect(() => (shadowRoot ? followKeyboardDay(shadowRoot) : undefined), [shadowRoot])
 
-  const dialogLabel = _(msg`Choose the first payment date`)
+  const dialogLabel = words._(msg`Choose the first payment date`)
   // react-datepicker labels its dialog in English; ours speaks the widget's language. The popup renders
   // outside the widget's lang attribute (in the portal), so it carries its own.
   const Container = useCallback(
@@ -151,14 +151,14 @@ function Calendar(props: CalendarPickerProps & { minDate: string; locale: Locale
       startOpen={props.startOpen}
       autoFocus={props.autoFocus}
       preventOpenOnFocus
-      chooseDayAriaLabelPrefix={_(msg`Choose`)}
-      disabledDayAriaLabelPrefix={_(msg`Not available`)}
-      previousMonthAriaLabel={_(msg`Previous month`)}
-      nextMonthAriaLabel={_(msg`Next month`)}
-      previousMonthButtonLabel={_(msg`Previous month`)}
-      nextMonthButtonLabel={_(msg`Next month`)}
-      monthAriaLabelPrefix={_(msg`Month`)}
-      weekAriaLabelPrefix={_(msg`Week`)}
+      chooseDayAriaLabelPrefix={words._(msg`Choose`)}
+      disabledDayAriaLabelPrefix={words._(msg`Not available`)}
+      previousMonthAriaLabel={words._(msg`Previous month`)}
+      nextMonthAriaLabel={words._(msg`Next month`)}
+      previousMonthButtonLabel={words._(msg`Previous month`)}
+      nextMonthButtonLabel={words._(msg`Next month`)}
+      monthAriaLabelPrefix={words._(msg`Month`)}
+      weekAriaLabelPrefix={words._(msg`Week`)}
       onChange={(date: Date | null) => {
         if (date) pending.current = isoDateOfLocal(date)
       }}

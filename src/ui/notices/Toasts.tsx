@@ -39,7 +39,7 @@ export interface ToastsProps {
 export default function Toasts({ id, styleRoot }: ToastsProps) {
   // The card's language, from its words.
   const language = (useLingui().i18n.locale as Language) ?? DEFAULT_LANGUAGE
-  const { _ } = useMemo(
+  const words = useMemo(
     () => setupI18n({ locale: language, messages: { [language]: TOASTER_WORDS[language] ?? es } }),
     [language],
   )
@@ -52,8 +52,8 @@ export default function Toasts({ id, styleRoot }: ToastsProps) {
       position="bottom-right"
       richColors
       closeButton
-      containerAriaLabel={_(msg`Notifications`)}
-      toastOptions={{ closeButtonAriaLabel: _(msg`Close`) }}
+      containerAriaLabel={words._(msg`Notifications`)}
+      toastOptions={{ closeButtonAriaLabel: words._(msg`Close`) }}
     />
   )
 }
