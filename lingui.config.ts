@@ -12,6 +12,7 @@ export default defineConfig({
         '**/*.test.*',
         '**/src/app/**',
         '**/src/ui/keep/texts.ts',
+        '**/src/ui/keep/schedule-texts.ts',
         '**/src/ui/schedule/Schedule.tsx',
         '**/src/ui/compare/**',
         '**/src/ui/keep/credit/**',
@@ -35,13 +36,18 @@ export default defineConfig({
     // schedule, not with the first figures.
     {
       path: '<rootDir>/src/ui/keep/locales/{locale}/messages',
-      include: ['src/ui/keep/texts.ts', 'src/ui/schedule/Schedule.tsx', 'src/ui/compare'],
+      include: [
+        'src/ui/keep/texts.ts',
+        'src/ui/keep/schedule-texts.ts',
+        'src/ui/schedule/Schedule.tsx',
+        'src/ui/compare',
+      ],
       exclude: ['**/*.test.*'],
     },
     // The credit information form's: in the PDF maker's chunk (Spanish) or a chunk a language, made on request.
     {
       path: '<rootDir>/src/ui/keep/credit/locales/{locale}/messages',
-      include: ['src/ui/keep/credit/texts.ts'],
+      include: ['src/ui/keep/credit/texts.ts', 'src/ui/keep/schedule-texts.ts'],
       exclude: ['**/*.test.*'],
     },
     // The single-page app's own (its header, the health check): they stay out of the package.

@@ -12,6 +12,7 @@ import { messages as esMessages } from './locales/es/messages.po'
 import type { PdfTexts } from './pdf.ts'
 import type { KeptPlan } from './plan.ts'
 import { isSaved } from './plan.ts'
+import { scheduleTexts } from './schedule-texts.ts'
 
 // The script-tag build writes the word chunks' sha256 here (vite.config.ts): this chunk (the schedule's), checked
 // itself, vouches for them. Other builds leave the placeholder, and nothing is checked, as for the entry.
@@ -114,29 +115,7 @@ export function pdfTexts(plan: KeptPlan, madeAt: Date, i18n: I18n = keepI18n(pla
       msg`Representative example: for ${financed} financed in ${term} monthly fees of ${fee}, TIN ${tin}, TAE ${tae}, the financing cost is ${cost} and the total to pay ${total}.`,
     ),
     scheduleTitle: t(msg`Amortization schedule`),
-    headers: [
-      t(msg`No.`),
-      t(msg`Due date`),
-      t(msg`Fee`),
-      t(msg`Interest`),
-      t(msg`Principal`),
-      t(msg`Outstanding balance`),
-    ],
-    total: t(msg`Total`),
-    rows: table.fees.map((row) => [
-      format.integer(row.number),
-      format.date(row.dueDate),
-      format.money(row.fee),
-      format.money(row.interest),
-      format.money(row.principal),
-      format.money(row.balance),
-    ]),
-    totals: [
-      format.money(table.totals.finalFee),
-      format.money(table.totals.interests),
-      format.money(table.totals.amountToFinance),
-    ],
-    pageOf: (page, pages) => `${i18n.number(page)} / ${i18n.number(pages)}`,
+    ...scheduleTexts(table, format, i18n),
   }
 }
 

@@ -6,6 +6,7 @@ import { formattersFor } from '../../format.ts'
 import { LANGUAGE_NAMES } from '../language-names.ts'
 import type { ScheduleTexts } from '../layout.ts'
 import type { KeptPlan } from '../plan.ts'
+import { scheduleTexts } from '../schedule-texts.ts'
 import { givenOn, WITHDRAWAL_DAYS, withdrawalLastDay } from './rules.ts'
 
 /** A row of the form: what it is, its value for this plan, and the Annex's explanation of it where it has one. */
@@ -241,28 +242,6 @@ export function creditTexts(plan: KeptPlan, lender: Lender | null, madeAt: Date,
     notice: marked ? t(msg`The lender fills in what is between square brackets before giving this information.`) : null,
     toBeCompleted,
     parts,
-    headers: [
-      t(msg`No.`),
-      t(msg`Due date`),
-      t(msg`Fee`),
-      t(msg`Interest`),
-      t(msg`Principal`),
-      t(msg`Outstanding balance`),
-    ],
-    total: t(msg`Total`),
-    rows: table.fees.map((row) => [
-      format.integer(row.number),
-      format.date(row.dueDate),
-      format.money(row.fee),
-      format.money(row.interest),
-      format.money(row.principal),
-      format.money(row.balance),
-    ]),
-    totals: [
-      format.money(table.totals.finalFee),
-      format.money(table.totals.interests),
-      format.money(table.totals.amountToFinance),
-    ],
-    pageOf: (page, pages) => `${i18n.number(page)} / ${i18n.number(pages)}`,
+    ...scheduleTexts(table, format, i18n),
   }
 }
