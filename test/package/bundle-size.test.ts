@@ -153,7 +153,9 @@ describe('the check-api command build', () => {
     // The unminified build names each source module it bundles in a comment.
     const modules = [...code.matchAll(/^\/\/ (src\/\S+)$/gm)].map((match) => match[1]!)
     expect(modules).toContain('src/cli/main.ts')
-    expect(modules.filter((module) => !/^src\/(cli|domain)\/|^src\/api\/(respons|plan-answers)/.test(module))).toEqual([])
+    expect(modules.filter((module) => !/^src\/(cli|domain)\/|^src\/api\/(respons|plan-answers)/.test(module))).toEqual(
+      [],
+    )
     expect(code).not.toMatch(/\bimport\(/)
   })
 })
