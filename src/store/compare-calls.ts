@@ -3,7 +3,6 @@
 // modules moves into the chunk the first render shares with the lazy ones, where it would compress worse.
 import type { calculationPayload, choiceOf, usesAnonymousEndpoints } from '../domain/payload.ts'
 import type { FeesTableResult, TuitionInput } from '../domain/types.ts'
-import type { countsToCompare } from './compare.ts'
 import type { calculationFailureOf } from './failures.ts'
 import type { latestCall, SliceContext } from './slice.ts'
 import type { CalculationFailure } from './state.ts'
@@ -15,7 +14,8 @@ export interface Kit {
   usesAnonymousEndpoints: typeof usesAnonymousEndpoints
   calculationFailureOf: typeof calculationFailureOf
   latestCall: typeof latestCall
-  countsToCompare: typeof countsToCompare
+  /** The counts compared for the smallest, the chosen and the largest (compare.ts). */
+  countsToCompare: (min: number, chosen: number, max: number) => number[]
 }
 
 /** What the comparison's slice asks of its calls. */
