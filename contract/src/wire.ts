@@ -17,6 +17,18 @@ export const XSRF_COOKIE = 'XSRF-TOKEN'
 export const XSRF_HEADER = 'X-XSRF-TOKEN'
 /** A request's id, sent by a host or a proxy (1–64 letters, digits, `.`, `_`, `:`, `-`) and always answered. */
 export const REQUEST_ID_HEADER = 'X-Request-Id'
+/**
+ * The headers the widget sends (bearer token, API key, XSRF token, a save's Idempotency-Key, JSON): a server's
+ * preflight must allow each of them on a cross-origin call.
+ */
+export const WIDGET_REQUEST_HEADERS = [
+  'Authorization',
+  API_KEY_HEADER,
+  XSRF_HEADER,
+  IDEMPOTENCY_HEADER,
+  'Content-Type',
+  'Accept',
+] as const
 /** The reference server's static key until FEES_API_KEY names another, and the widget's until the build does. */
 export const DEMO_API_KEY = 'demo-api-key'
 

@@ -6,9 +6,9 @@
 
 import {
   API_KEY_HEADER,
-  IDEMPOTENCY_HEADER,
   type Problem,
   REQUEST_ID_HEADER,
+  WIDGET_REQUEST_HEADERS,
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@fees-calculator/contract'
@@ -23,16 +23,8 @@ import { type Outcome, parseJson } from './validate.ts'
 export const MAX_BODY_BYTES = 16 * 1024
 /** Browsers may cache a preflight this long (seconds) before asking again. */
 const PREFLIGHT_MAX_AGE_S = 600
-/** The headers the widget sends (bearer token, API key, XSRF token, a save's Idempotency-Key, JSON), plus Accept and a host's X-Request-Id. */
-const ALLOWED_HEADERS = [
-  'Authorization',
-  API_KEY_HEADER,
-  XSRF_HEADER,
-  IDEMPOTENCY_HEADER,
-  'Content-Type',
-  'Accept',
-  REQUEST_ID_HEADER,
-].join(', ')
+/** The headers the widget sends, plus a host's X-Request-Id. */
+const ALLOWED_HEADERS = [...WIDGET_REQUEST_HEADERS, REQUEST_ID_HEADER].join(', ')
 const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS'
 /** Methods that change nothing, which the XSRF check leaves alone (as the client does). */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

@@ -5,7 +5,7 @@
  * response boundary the widget uses (src/api/responses.ts), so what it passes
  * the widget can read. Node's own fetch; no DOM, no dependency.
  */
-import { API_KEY_HEADER, IDEMPOTENCY_HEADER, XSRF_HEADER } from '@fees-calculator/contract'
+import { WIDGET_REQUEST_HEADERS } from '@fees-calculator/contract'
 import {
   type Parsed,
   parseAmortizationTable,
@@ -42,14 +42,7 @@ export interface Check {
 }
 
 /** The headers the widget sends on a cross-origin call (a save adds its Idempotency-Key): each must be allowed by the preflight. */
-export const WIDGET_HEADERS = [
-  'Authorization',
-  API_KEY_HEADER,
-  XSRF_HEADER,
-  IDEMPOTENCY_HEADER,
-  'Content-Type',
-  'Accept',
-]
+const WIDGET_HEADERS = WIDGET_REQUEST_HEADERS
 
 /** A tuition input like the ones portals send: 6 000 EUR financed over 12 fees, first payment next month. */
 export function sampleInput(today = new Date()): TuitionInput {

@@ -210,12 +210,19 @@ describeEngines(
         element.style.setProperty('--fc-background', 'rgb(250, 240, 200)')
         element.style.setProperty('--fc-primary', 'rgb(120, 20, 60)')
       })
-      const styles = await stylesOf(page, { card: '.fc-card', save: '[part=save-button]', title: '[part=title]' }, [
-        'background-color',
-        'color',
-      ])
-      expect(styles.card!['background-color']).toBe('rgb(250, 240, 200)')
-      expect(styles.save!['background-color']).toBe('rgb(120, 20, 60)')
+      const read = () =>
+        stylesOf(page, { card: '.fc-card', save: '[part=save-button]', title: '[part=title]' }, [
+          'background-color',
+          'color',
+        ])
+      // The card's colours change with a short transition (none under reduced motion): read them once it has ended.
+      await expect
+        .poll(async () => {
+          const styles = await read()
+          return [styles.card!['background-color'], styles.save!['background-color']]
+        })
+        .toEqual(['rgb(250, 240, 200)', 'rgb(120, 20, 60)'])
+      const styles = await read()
       // What the host did not set keeps the dark default.
       expect(luminance(styles.title!.color!)).toBeGreaterThan(LIGHT)
     })

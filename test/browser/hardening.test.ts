@@ -338,6 +338,9 @@ describeEngines(
         )
         await tab.event('calculationResultReceivedEvent')
         await tab.settled()
+        // The plan's downloads come below the card once their chunk has arrived (after the first figures): both
+        // renders are compared whole.
+        await tab.waitForInside('[part=downloads] [data-download=pdf]')
         const styles = await tab.evaluate(() => {
           const root = document.querySelector('fees-calculator')!.shadowRoot!
           const read = (selector: string) => {

@@ -133,6 +133,8 @@ describeEngines('<fees-calculator> with its lazy chunks', ['chromium'], (suite) 
       })
       // The first calculation goes with the browser's fetch and is read by the response boundary alone.
       await page.event('calculationResultReceivedEvent')
+      // The event leaves with the answer; the card shows it on its next render.
+      await page.loaded()
       expect(await page.text('[data-figure=feeAmount]')).not.toMatch(/^€0\.00$/)
       await page.playwright.locator(SAVE_BUTTON).click()
       const detail = await page.event('feeOptionSelectedEvent')

@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { freePort } from '../../server/test/support/server-process.ts'
 
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver'
 export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
@@ -193,16 +193,4 @@ async function command<T>(method: string, url: string, body?: unknown): Promise<
   const json = (await response.json()) as { value: T & { error?: string; message?: string } }
   if (!response.ok) throw new WebDriverError(`${method} ${url}: ${json.value.error}: ${json.value.message}`)
   return json.value
-}
-
-/** A port nobody listens on now, on loopback, for the driver. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-    probe.on('error', reject)
-  })
 }
