@@ -2,6 +2,7 @@ import { createElement } from 'react'
 import type { Lender } from './domain/lender.ts'
 import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind, type PropRow } from './domain/props.ts'
 import type { TuitionInput } from './domain/types.ts'
+import { formChunk } from './element/chunk.ts'
 import {
   addFormMembers,
   type FormCall,
@@ -12,7 +13,6 @@ import {
 } from './element/form-control.ts'
 import { reactElementBase } from './element/r2wc-adapter.ts'
 import { dispatchFeesEvent } from './events.ts'
-import { formChunk } from './ui/chunks.ts'
 import { WidgetView } from './ui/FeesCalculator.tsx'
 import type { FeesCalculatorMessages } from './ui/own-words.ts'
 import { createWidget, hostSet, hostSetAll, parseBooleanAttribute, releaseWidget, type Widget } from './ui/widget.ts'

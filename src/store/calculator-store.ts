@@ -8,13 +8,23 @@ import { toApiError } from '../api/errors.ts'
 import { ChunkLoadError } from '../lazy/chunk.ts'
 import { createCalculationSlice } from './calculation.ts'
 import { createCompareSlice } from './compare.ts'
+import type { comparisonCalls } from './compare-calls.ts'
 import { createHostSlice, DEFAULT_CONFIG } from './host-input.ts'
 import { createPreviewSlice } from './preview.ts'
 import { createSaveSlice } from './save.ts'
 import type { Links, SliceContext } from './slice.ts'
 import type { Calculator, CalculatorConfig, CalculatorDeps, CalculatorStore } from './state.ts'
 
-export function createCalculatorStore(deps: CalculatorDeps, config: Partial<CalculatorConfig> = {}): CalculatorStore {
+/**
+ * What the store is made with. The comparison's calls are named here, where the slices are put together, rather than
+ * in state.ts: their module reads the store's own types, and state.ts reads none of the store's modules.
+ */
+export interface StoreDeps extends CalculatorDeps {
+  /** Brings the comparison's calls (a lazy chunk's): without it, the comparison of fee counts asks for nothing. */
+  comparisonCalls?: () => Promise<typeof comparisonCalls>
+}
+
+export function createCalculatorStore(deps: StoreDeps, config: Partial<CalculatorConfig> = {}): CalculatorStore {
   const log = deps.log ?? ((message, detail) => console.error(`[fees-calculator] ${message}`, detail))
   const hostname = () => deps.hostname ?? (typeof location === 'undefined' ? 'localhost' : location.hostname)
 

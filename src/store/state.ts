@@ -7,7 +7,6 @@ import type { Lender } from '../domain/lender.ts'
 import type { PlanChoice } from '../domain/payload.ts'
 import type { AmortizationTable, FeesTableResult, TuitionInput } from '../domain/types.ts'
 import type { Emit, PlanDownloadDetail, RenderFailure } from '../events.ts'
-import type { comparisonCalls } from './compare-calls.ts'
 
 export type { Language }
 
@@ -205,8 +204,6 @@ export interface CalculatorDeps {
   fetch?: typeof fetch
   /** Replaces the wait before a retried call, in ms by attempt (tests that are not about the wait). */
   retryDelay?: (attempt: number) => number
-  /** Brings the comparison's calls (a lazy chunk's): without it, the comparison of fee counts asks for nothing. */
-  comparisonCalls?: () => Promise<typeof comparisonCalls>
 }
 
 /** SAVE is shown unless the table was loaded by hash and is not editable. */

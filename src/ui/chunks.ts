@@ -33,9 +33,3 @@ export const toasterChunk = defineChunk('toaster', () => import('./notices/Toast
  * card waits for it before its first render, so that it never shows the widget's words first and then the page's.
  */
 export const ownWordsChunk = defineChunk('own-words', () => import('./own-words-check.ts'))
-
-/**
- * The element as a form control (src/element/form.ts): its value and validity kept with the store, reset, disabled
- * and a restored state. Loaded for an element in a form or given name or required, or at the form's first callback.
- */
-export const formChunk = defineChunk('form', () => import('../element/form.ts'))
