@@ -1,6 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useStore } from 'zustand'
-import { useShallow } from 'zustand/shallow'
 import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
 import type { Lender } from '../domain/lender.ts'
 import { ELEMENT_PROP_NAMES, type ELEMENT_PROPS, type ElementPropName, type PropKind } from '../domain/props.ts'
@@ -132,14 +131,9 @@ export function WidgetView({ widget }: { widget: Widget }) {
     [store, shadowRoot, reportChunkFailure, language, words],
   )
   const state = useStore(store, (s) => (s.result === null ? 'empty' : s.versionLocked ? 'locked' : 'loaded'))
-  const { showHeader, showFooter, colorScheme } = useStore(
-    store,
-    useShallow((s) => ({
-      showHeader: s.config.showHeader,
-      showFooter: s.config.showFooter,
-      colorScheme: s.config.colorScheme,
-    })),
-  )
+  const showHeader = useStore(store, (s) => s.config.showHeader)
+  const showFooter = useStore(store, (s) => s.config.showFooter)
+  const colorScheme = useStore(store, (s) => s.config.colorScheme)
 
   return (
     <LanguageProvider i18n={i18n}>

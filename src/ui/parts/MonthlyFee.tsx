@@ -1,6 +1,5 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { useShallow } from 'zustand/shallow'
 import { useCalculator } from '../context.ts'
 import { useFormatters } from '../useFormatters.ts'
 
@@ -39,16 +38,14 @@ export function MonthlyFee() {
 export function FeeAnnouncer() {
   const { t } = useLingui()
   const format = useFormatters()
-  const plan = useCalculator(
-    useShallow((s) =>
-      s.result ? { fee: s.result.feeAmount, count: s.result.totalFees, from: s.result.firstPaymentDate } : null,
-    ),
-  )
+  // One value a selector: the announcement changes with the fee, the count or the first date alone.
+  const feeAmount = useCalculator((s) => s.result?.feeAmount)
+  const count = useCalculator((s) => s.result?.totalFees)
+  const from = useCalculator((s) => s.result?.firstPaymentDate)
   let message = ''
-  if (plan) {
-    const fee = format.money(plan.fee)
-    const date = format.date(plan.from)
-    const count = plan.count
+  if (feeAmount !== undefined && count !== undefined && from !== undefined) {
+    const fee = format.money(feeAmount)
+    const date = format.date(from)
     message = t({
       message: plural(count, {
         one: `Monthly fee ${fee}: # payment from ${date}`,

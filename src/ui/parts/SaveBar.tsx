@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro'
-import { useShallow } from 'zustand/shallow'
 import {
   selectCanPreviewSchedule,
   selectCanSave,
@@ -30,17 +29,13 @@ export function SaveBar() {
   const { t } = useLingui()
   const format = useFormatters()
   const { save } = useActions()
-  const { contractId, versionNumber, hasResult, saving, locked, sent, previewFailed } = useCalculator(
-    useShallow((s) => ({
-      contractId: s.input?.contractId ?? null,
-      versionNumber: s.versionNumber,
-      hasResult: s.result !== null,
-      saving: selectSaveBusy(s),
-      locked: s.versionLocked,
-      sent: s.planSent,
-      previewFailed: s.schedulePreview === 'failed',
-    })),
-  )
+  const contractId = useCalculator((s) => s.input?.contractId ?? null)
+  const versionNumber = useCalculator((s) => s.versionNumber)
+  const hasResult = useCalculator((s) => s.result !== null)
+  const saving = useCalculator(selectSaveBusy)
+  const locked = useCalculator((s) => s.versionLocked)
+  const sent = useCalculator((s) => s.planSent)
+  const previewFailed = useCalculator((s) => s.schedulePreview === 'failed')
   const showSave = useCalculator(selectShowSave)
   const canSave = useCalculator(selectCanSave)
   const none = '—'
@@ -90,13 +85,9 @@ export function SaveBar() {
 function ScheduleButton() {
   const { t } = useLingui()
   const { previewSchedule } = useActions()
-  const { hasResult, shown, loading } = useCalculator(
-    useShallow((s) => ({
-      hasResult: s.result !== null,
-      shown: s.amortization !== null,
-      loading: s.schedulePreview === 'loading',
-    })),
-  )
+  const hasResult = useCalculator((s) => s.result !== null)
+  const shown = useCalculator((s) => s.amortization !== null)
+  const loading = useCalculator((s) => s.schedulePreview === 'loading')
   const canPreview = useCalculator(selectCanPreviewSchedule)
   if (shown) return null
   // Warm-up only: the schedule section loads the chunk for real and reports a failure then.

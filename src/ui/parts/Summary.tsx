@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { useShallow } from 'zustand/shallow'
 import { amountEditable } from '../../domain/payload.ts'
 import { isErpSystem } from '../../domain/systems.ts'
 import { FinancialType } from '../../domain/types.ts'
@@ -38,16 +37,15 @@ export function Summary() {
   const { t } = useLingui()
   const format = useFormatters()
   const { chooseAmount, choosePartialPayment } = useActions()
-  const figures = useCalculator(
-    useShallow((s) => ({
-      refinancing: (s.result?.financeType ?? s.input?.financialType) === FinancialType.Refinancing,
-      initialAmount: s.choice?.initialAmount ?? s.result?.initialAmount ?? 0,
-      partialPayment: s.choice?.partialPayment ?? s.result?.partialPayment ?? 0,
-      amountToFinance: s.result?.amountToFinance ?? 0,
-      interests: s.result?.interests ?? 0,
-      finalFee: s.result?.finalFee ?? 0,
-    })),
-  )
+  // One value a selector (zustand's atomic selectors): each re-renders the summary only when it changes.
+  const figures = {
+    refinancing: useCalculator((s) => (s.result?.financeType ?? s.input?.financialType) === FinancialType.Refinancing),
+    initialAmount: useCalculator((s) => s.choice?.initialAmount ?? s.result?.initialAmount ?? 0),
+    partialPayment: useCalculator((s) => s.choice?.partialPayment ?? s.result?.partialPayment ?? 0),
+    amountToFinance: useCalculator((s) => s.result?.amountToFinance ?? 0),
+    interests: useCalculator((s) => s.result?.interests ?? 0),
+    finalFee: useCalculator((s) => s.result?.finalFee ?? 0),
+  }
   const editable = useCalculator(selectEditable)
   const frozen = useCalculator(selectSaveBusy)
   const canEditAmount = useCalculator((s) => editable && !!s.input && amountEditable(s.input, s.result))
