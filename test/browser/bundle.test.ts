@@ -104,11 +104,10 @@ describeEngines('the built bundle dist/fees-calculator.js', ['chromium'], (suite
         }),
     })
     await page.event('calculationResultReceivedEvent')
-    expect(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).toEqual([
-      'sent',
-      'connected',
-      'rendered',
-    ])
+    // Read once all three have happened: the event can leave before the card's first content is observed.
+    const seen = () => page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)
+    await expect.poll(async () => (await seen()).length).toBe(3)
+    expect(await seen()).toEqual(['sent', 'connected', 'rendered'])
     expect(await page.playwright.locator('fees-calculator').getAttribute('tuition-input')).not.toContain(token)
   })
 })

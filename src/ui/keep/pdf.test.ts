@@ -219,4 +219,5 @@ it('property: the fees of the PDF add up to its total, to the cent', () => {
     ),
     { numRuns: 12 },
   )
-})
+  // Twelve PDFs, each made and read back with pdftotext: seconds on a loaded machine.
+}, 60_000)
