@@ -1,9 +1,9 @@
-import { defineConfig, mergeConfig } from 'vitest/config'
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config'
 import { LongFilesFirst } from './test/support/sequencer.ts'
 import viteConfig from './vite.config.ts'
 
-// Five projects, each named for what it runs: the widget's unit tests beside
-// their code (happy-dom); the reference server's tests (its unit tests, the API
+// Six projects, each named for what it runs: the widget's unit tests beside
+// their code (happy-dom); its fuzzing (happy-dom, React's production build); the reference server's tests (its unit tests, the API
 // against a real server, its hardening); the built package's artefacts; the
 // model-based sequences of the widget's store and element; and the browser
 // tests, the built bundle through the demo server in the engines each suite
@@ -21,8 +21,22 @@ export default defineConfig(async (env) =>
           test: {
             name: 'unit',
             include: ['src/**/*.test.{ts,tsx}'],
+            exclude: [...configDefaults.exclude, 'src/**/*.fuzz.test.{ts,tsx}'],
             environment: 'happy-dom',
             css: true,
+          },
+        },
+        {
+          extends: true,
+          // React's production build, the one a student's browser runs: the same screen, without the development
+          // build's checks (it captures a stack for every element it creates), which took half of each answer.
+          oxc: { jsx: { development: false } },
+          test: {
+            name: 'fuzz',
+            include: ['src/**/*.fuzz.test.{ts,tsx}'],
+            environment: 'happy-dom',
+            css: true,
+            env: { NODE_ENV: 'production' },
           },
         },
         {

@@ -3,7 +3,10 @@
  * the real store and the real screen, with answers of every shape a backend
  * that is not ours may send. Answers travel as real `Response` objects through
  * the store's transport dependency (the one hosts may give), so the client, ky
- * and the boundary run as in a browser. The three files run in parallel.
+ * and the boundary run as in a browser. The three files run in parallel, in
+ * Vitest's `fuzz` project: with React's production build, as in a student's
+ * browser (the development build captures a stack for every element it
+ * creates, more than half of each answer's time).
  */
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
@@ -22,8 +25,8 @@ import { setPageUrl } from './page-url.ts'
 export const RUNS = 10_000
 /**
  * A bound for a hang, not a speed check: ten thousand answers take about a
- * minute and a half on an idle machine, and more than ten minutes were seen
- * with the load average at 12 on two cores.
+ * minute of one core, and more than five minutes were seen with the load
+ * average at 10 on two cores.
  */
 export const FUZZ_TIMEOUT_MS = 1_800_000
 
