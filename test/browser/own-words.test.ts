@@ -4,6 +4,7 @@
  * property changes them on screen, and a name the widget does not know is said once in the console.
  */
 import { expect, it } from 'vitest'
+import { WAIT_TIMEOUT_MS } from '../support/drivers.ts'
 import { tuitionInput } from '../support/fixtures.ts'
 import { describeEngines, type EngineSuite, EVERY_ENGINE, type TestPage } from '../support/harness.ts'
 
@@ -66,13 +67,13 @@ describeEngines("the university's own words", EVERY_ENGINE, (suite) => {
 
     // Catalan: they gave none, so the card speaks the widget's Catalan.
     await setProperty(page, 'tuitionInput', { language: 'ca' })
-    await expect.poll(() => words(page)).toMatchObject({ lang: 'ca', save: 'DESA' })
+    await expect.poll(() => words(page), { timeout: WAIT_TIMEOUT_MS }).toMatchObject({ lang: 'ca', save: 'DESA' })
 
     // New words at run time: on screen at once; the Spanish they no longer hold go back to the widget's.
     await setProperty(page, 'messages', { ca: { save: 'DESA EL PLA' } })
-    await expect.poll(async () => (await words(page)).save).toBe('DESA EL PLA')
+    await expect.poll(async () => (await words(page)).save, { timeout: WAIT_TIMEOUT_MS }).toBe('DESA EL PLA')
     await setProperty(page, 'tuitionInput', { language: 'es' })
-    await expect.poll(() => words(page)).toMatchObject({ lang: 'es', save: 'GUARDAR' })
+    await expect.poll(() => words(page), { timeout: WAIT_TIMEOUT_MS }).toMatchObject({ lang: 'es', save: 'GUARDAR' })
     expect((await words(page)).labels).toContain('Importe de la matrícula')
     expect(await warnings(page)).toEqual([])
   })
@@ -81,7 +82,7 @@ describeEngines("the university's own words", EVERY_ENGINE, (suite) => {
     const page = await open(suite, { es: { sav: 'GUARDAR PLAN', save: 'GUARDAR PLAN' } })
     expect((await words(page)).save).toBe('GUARDAR PLAN')
     await setProperty(page, 'messages', { es: { sav: 'CONFIRMAR', save: 'CONFIRMAR' }, en: { sav: 'KEEP' } })
-    await expect.poll(async () => (await words(page)).save).toBe('CONFIRMAR')
+    await expect.poll(async () => (await words(page)).save, { timeout: WAIT_TIMEOUT_MS }).toBe('CONFIRMAR')
     const warned = await warnings(page)
     expect(warned).toHaveLength(1)
     expect(warned[0]).toMatch(/^warning: fees-calculator: messages: unknown id "sav" \(it knows title, intro, /)
