@@ -4,6 +4,7 @@
  * (a development script may use the tests' helpers, never a test file).
  */
 import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { type Browser, chromium } from 'playwright-core'
 
 /** CHROME_PATH, else Debian's Chromium (`apt-get install -y chromium`). */
@@ -23,7 +24,16 @@ const CHROMIUM_ARGS = [
   // a repainted button depended on what changed before: two screenshots of the same screen differed by one
   // colour step in about one run in five. Whole-tile raster makes them identical.
   '--disable-partial-raster',
+  // Headless Chromium still builds a browser window for every page, with the WebUI of its address bar's popup: a
+  // renderer of its own that, with the browser process's work for it, took two fifths of the CPU of a suite of pages.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ]
+
+/**
+ * Chromium reads only the last --disable-features (and --enable-features) it is given, and Playwright passes a list
+ * of its own before ours: Chromium is started through a script that joins them.
+ */
+const WITH_JOINED_FEATURES = fileURLToPath(new URL('./chromium-features.sh', import.meta.url))
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROME_PATH)) {
@@ -31,7 +41,11 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       `No Chromium at ${CHROME_PATH}. Install it with \`apt-get update && apt-get install -y chromium\`, or set CHROME_PATH to a Chromium or Chrome binary.`,
     )
   }
-  return chromium.launch({ executablePath: CHROME_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] })
+  return chromium.launch({
+    executablePath: WITH_JOINED_FEATURES,
+    env: { ...process.env, FEES_CHROMIUM: CHROME_PATH },
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  })
 }
 
 export function requireBuild(files = ['dist/fees-calculator.js']): void {
