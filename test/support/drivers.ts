@@ -280,7 +280,6 @@ async function launchWebKit(settings: StudentSettings): Promise<Engine> {
       open = true
       await session.send('POST', '/frame', { id: null })
       await session.send('POST', '/url', { url: 'about:blank' })
-      await session.send('DELETE', '/cookie')
       await setViewport(viewport.width, viewport.height)
       const page: EnginePage = {
         engine: 'webkit',
@@ -313,6 +312,9 @@ async function launchWebKit(settings: StudentSettings): Promise<Engine> {
         close: async () => {
           open = false
           await session.send('POST', '/frame', { id: null })
+          // WebDriver deletes the cookies of the page's host (every port's), so before the page goes: on about:blank
+          // it deletes none.
+          await session.send('DELETE', '/cookie')
           await session.send('POST', '/url', { url: 'about:blank' })
         },
       }
