@@ -165,6 +165,11 @@ export class WebDriverSession {
     }
   }
 
+  /** Whether the driver and Xvfb still run. */
+  get running(): boolean {
+    return this.processes.every((child) => child.exitCode === null && child.signalCode === null)
+  }
+
   send<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
     return command<T>(method, `${this.base}${path}`, body)
   }
