@@ -5,9 +5,18 @@ import viteConfig from './vite.config.ts'
 // Six projects, each named for what it runs: the widget's unit tests beside
 // their code (happy-dom); its fuzzing (happy-dom, React's production build); the reference server's tests (its unit tests, the API
 // against a real server, its hardening); the built package's artefacts; the
-// model-based sequences of the widget's store and element; and the browser
+// model-based sequences of the widget's store and element (React's production build); and the browser
 // tests, the built bundle through the demo server in the engines each suite
 // names (test/support/harness.ts).
+
+/**
+ * React's production build, the one a student's browser runs, for the projects that render the screen thousands of
+ * times: the same screen without the development build's checks (it captures a stack for every element it creates),
+ * which took half of each answer of the fuzzing and half of the element's model-based sequences. The unit tests keep
+ * the development build and its warnings.
+ */
+const productionReact = { oxc: { jsx: { development: false } }, env: { NODE_ENV: 'production' } } as const
+
 export default defineConfig(async (env) =>
   mergeConfig(await (typeof viteConfig === 'function' ? viteConfig(env) : viteConfig), {
     test: {
@@ -28,15 +37,13 @@ export default defineConfig(async (env) =>
         },
         {
           extends: true,
-          // React's production build, the one a student's browser runs: the same screen, without the development
-          // build's checks (it captures a stack for every element it creates), which took half of each answer.
-          oxc: { jsx: { development: false } },
+          oxc: productionReact.oxc,
           test: {
             name: 'fuzz',
             include: ['src/**/*.fuzz.test.{ts,tsx}'],
             environment: 'happy-dom',
             css: true,
-            env: { NODE_ENV: 'production' },
+            env: productionReact.env,
           },
         },
         {
@@ -61,10 +68,12 @@ export default defineConfig(async (env) =>
         },
         {
           extends: true,
+          oxc: productionReact.oxc,
           test: {
             name: 'model',
             include: ['test/hardening/**/*.test.ts'],
             environment: 'node',
+            env: productionReact.env,
             testTimeout: 60_000,
             hookTimeout: 60_000,
           },

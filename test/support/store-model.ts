@@ -214,18 +214,30 @@ function checkInvariants(model: Model, real: Real): void {
   // No dead end: a plan the host gave that is neither on screen nor on its way has its failure said, with Try again.
   if (s.mode === 'embedded' && s.result === null && !s.calculating)
     expect(s.failure, 'an embedded card with no figures and nothing under way says why').not.toBeNull()
-  // No save stored twice for one press: every answer to one Idempotency-Key is the same version.
-  const versionsByKey = new Map<string, Set<string>>()
-  for (const call of api.log) {
-    if (call.kind !== 'save' || call.idempotencyKey === null || call.savedHash === null) continue
-    const versions = versionsByKey.get(call.idempotencyKey) ?? new Set<string>()
-    versions.add(call.savedHash)
-    versionsByKey.set(call.idempotencyKey, versions)
-  }
-  for (const [key, versions] of versionsByKey) expect(versions.size, `versions stored for key ${key}`).toBe(1)
+  expectOneVersionPerKey(api)
   // Every call carries the host's newest token.
   for (const call of api.log.slice(model.calls)) expect(call.authorization).toBe(`Bearer ${api.tokens[model.token]}`)
   model.calls = api.log.length
+}
+
+/**
+ * The versions each save's Idempotency-Key was answered with, across every call in the log. The log spans all the
+ * runs of a file, so it is read once, as it grows: a key's versions change only when a call with that key arrives.
+ */
+const versionsRead = new WeakMap<HeldApi, { calls: number; byKey: Map<string, Set<string>> }>()
+
+/** No save stored twice for one press: every answer to one Idempotency-Key is the same version. */
+function expectOneVersionPerKey(api: HeldApi): void {
+  const read = versionsRead.get(api) ?? { calls: 0, byKey: new Map<string, Set<string>>() }
+  versionsRead.set(api, read)
+  for (const call of api.log.slice(read.calls)) {
+    if (call.kind !== 'save' || call.idempotencyKey === null || call.savedHash === null) continue
+    const versions = read.byKey.get(call.idempotencyKey) ?? new Set<string>()
+    versions.add(call.savedHash)
+    read.byKey.set(call.idempotencyKey, versions)
+    expect(versions.size, `versions stored for key ${call.idempotencyKey}`).toBe(1)
+  }
+  read.calls = api.log.length
 }
 
 export type Command = fc.AsyncCommand<Model, Real>
