@@ -27,6 +27,9 @@ const reply = (request: RecordedRequest): Reply => {
   // A plan saved in English.
   if (request.url.includes('/feestable/saved')) return { body: { result: feesTable(input), tuitionInput: input } }
   if (request.url.includes('/Version/Number')) return { body: 3 }
+  // A save the server turns down, a moment later: the plan stays unlocked and editable.
+  if (request.url.includes('FrontCalculateFees'))
+    return { status: 409, body: { type: 'about:blank', title: 'Conflict', status: 409, code: 'conflict' }, delay: 100 }
   return { status: 404, body: {} }
 }
 
@@ -126,6 +129,20 @@ describe('<FeesCalculator>', () => {
     expect(server.requests).toHaveLength(1)
     amount.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
     expect(await recalculated()).toMatchObject({ sent: { finalAmount: 7200 }, fee: '€720.00' })
+  })
+
+  it('keeps the date button, and a keyboard user on it, while a save is under way and once it has answered', async () => {
+    const { shadow, $, settle } = await mount({ tuitionInput: input })
+    await settle()
+    const date = $<HTMLButtonElement>('button[part=date]')!
+    date.focus()
+    $<HTMLButtonElement>('[part=save-button]')!.click()
+    // The calendar cannot open until the save answers, and the button says so where it is.
+    await eventually(() => expect(date.getAttribute('aria-disabled')).toBe('true'))
+    await eventually(() => expect($('[part=save-button]')?.getAttribute('aria-busy')).toBe('false'))
+    expect($('button[part=date]')).toBe(date)
+    expect(date.hasAttribute('aria-disabled')).toBe(false)
+    expect(shadow.activeElement).toBe(date)
   })
 
   it('keeps each instance in its own language', async () => {

@@ -167,12 +167,24 @@ export function applyPlan(model: Model, plan: number): void {
   model.sessionRefusedSave = false
 }
 
+/**
+ * The checks below run after every step, a few hundred thousand per file: each is handed to Vitest only when it
+ * fails (with the same words), since Vitest's bookkeeping of a passing assertion took a fifth of a run.
+ */
+function expectIs(actual: unknown, expected: unknown, message?: string): void {
+  if (!Object.is(actual, expected)) expect(actual, message).toBe(expected)
+}
+
+function expectPresent(actual: unknown, message?: string): void {
+  if (actual === null) expect(actual, message).not.toBeNull()
+}
+
 /** The dated schedule describes the fees table: same count, first date, amount and totals. */
 function expectTableOf(table: AmortizationTable, result: FeesTableResult): void {
-  expect(table.fees.length).toBe(result.totalFees)
-  expect(table.fees[0]?.dueDate).toBe(result.firstPaymentDate)
-  expect(table.totals.amountToFinance).toBe(result.amountToFinance)
-  expect(table.totals.finalFee).toBe(result.finalFee)
+  expectIs(table.fees.length, result.totalFees)
+  expectIs(table.fees[0]?.dueDate, result.firstPaymentDate)
+  expectIs(table.totals.amountToFinance, result.amountToFinance)
+  expectIs(table.totals.finalFee, result.finalFee)
 }
 
 function checkInvariants(model: Model, real: Real): void {
@@ -186,37 +198,38 @@ function checkInvariants(model: Model, real: Real): void {
   const s = real.store!.getState()
   // At most one calculation, one save and one schedule in flight.
   for (const kind of ['calculate', 'save', 'preview'] as const) {
-    expect(held.filter((call) => call.kind === kind).length, `${kind} calls in flight`).toBeLessThanOrEqual(1)
+    const inFlight = held.filter((call) => call.kind === kind).length
+    if (inFlight > 1) expect(inFlight, `${kind} calls in flight`).toBeLessThanOrEqual(1)
   }
   // The screen shows what the host was told.
-  expect(s.result, 'the result on screen is the one announced').toBe(model.shown)
+  expectIs(s.result, model.shown, 'the result on screen is the one announced')
   if (s.result && !s.calculating && !selectSaveBusy(s)) expect(s.choice).toEqual(choiceOf(s.result))
   // No save lost: a pressed SAVE is pending, under way, or has had its outcome.
-  expect(selectSaveBusy(s), 'a pressed SAVE is pending or under way').toBe(model.savePending)
+  expectIs(selectSaveBusy(s), model.savePending, 'a pressed SAVE is pending or under way')
   // The save under way is for the plan on screen, and the controls show that plan.
   const saving = held.find((call) => call.kind === 'save')
   if (saving) {
-    expect(s.saving).toBe(true)
-    expect(s.result).not.toBeNull()
-    expect(saving.body?.numberOfFees).toBe(s.result!.totalFees)
-    expect(saving.body?.dateOfPayment).toBe(s.result!.firstPaymentDate)
-    expect(saving.body?.finalAmount).toBe(s.result!.initialAmount)
+    expectIs(s.saving, true)
+    expectPresent(s.result)
+    expectIs(saving.body?.numberOfFees, s.result!.totalFees)
+    expectIs(saving.body?.dateOfPayment, s.result!.firstPaymentDate)
+    expectIs(saving.body?.finalAmount, s.result!.initialAmount)
     expect(s.choice).toEqual(choiceOf(s.result!))
   }
   // The schedule on screen and the lock describe the figures on screen.
-  if (model.saved) expect(s.amortization, 'the saved table is the schedule shown').toBe(model.saved)
+  if (model.saved) expectIs(s.amortization, model.saved, 'the saved table is the schedule shown')
   if (s.amortization && s.result) expectTableOf(s.amortization, s.result)
-  expect(s.versionLocked, 'locked exactly after a save that locks').toBe(model.locked)
+  expectIs(s.versionLocked, model.locked, 'locked exactly after a save that locks')
   if (s.versionLocked) {
-    expect(s.amortization).not.toBeNull()
+    expectPresent(s.amortization)
     expect(s.choice).toEqual(choiceOf(s.result!))
   }
   // No dead end: a plan the host gave that is neither on screen nor on its way has its failure said, with Try again.
   if (s.mode === 'embedded' && s.result === null && !s.calculating)
-    expect(s.failure, 'an embedded card with no figures and nothing under way says why').not.toBeNull()
+    expectPresent(s.failure, 'an embedded card with no figures and nothing under way says why')
   expectOneVersionPerKey(api)
   // Every call carries the host's newest token.
-  for (const call of api.log.slice(model.calls)) expect(call.authorization).toBe(`Bearer ${api.tokens[model.token]}`)
+  for (const call of api.log.slice(model.calls)) expectIs(call.authorization, `Bearer ${api.tokens[model.token]}`)
   model.calls = api.log.length
 }
 
@@ -235,7 +248,7 @@ function expectOneVersionPerKey(api: HeldApi): void {
     const versions = read.byKey.get(call.idempotencyKey) ?? new Set<string>()
     versions.add(call.savedHash)
     read.byKey.set(call.idempotencyKey, versions)
-    expect(versions.size, `versions stored for key ${call.idempotencyKey}`).toBe(1)
+    expectIs(versions.size, 1, `versions stored for key ${call.idempotencyKey}`)
   }
   read.calls = api.log.length
 }

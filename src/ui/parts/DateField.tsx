@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { type ReactNode, useId, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { selectEditable, selectSaveBusy } from '../../store/calculator-store.ts'
 import { DateButton } from '../calendar/DateButton.tsx'
 import { NativeDateInput } from '../calendar/NativeDateInput.tsx'
@@ -29,11 +29,8 @@ export function DateField() {
   let control: ReactNode
   if (!hasResult || !date) {
     control = <DateButton id={buttonId} display={t`dd / mm / yyyy`} placeholder disabled aria-labelledby={labelledBy} />
-  } else if (editable && frozen) {
-    // A save is pending or under way: the calendar stays shut until it answers.
-    control = <DateButton id={buttonId} display={field(date)} aria-disabled aria-labelledby={labelledBy} />
   } else if (editable) {
-    control = <EditableDate labelId={labelId} date={date} />
+    control = <EditableDate labelId={labelId} date={date} frozen={frozen} />
   } else {
     control = (
       <p className="fc-readonly" part="date">
@@ -54,9 +51,12 @@ export function DateField() {
 /**
  * The calendar, whose chunk loads when the browser is idle or on the first
  * focus, hover or click. Until then the same-looking button stands in; if the
- * chunk cannot load, the browser's own date input does the job.
+ * chunk cannot load, the browser's own date input does the job. While a save
+ * is pending or under way (`frozen`) the calendar stays shut: the button says
+ * so, and it is the same button before, during and after, so a keyboard user
+ * on it keeps their place when the save answers and nothing is drawn anew.
  */
-function EditableDate({ labelId, date }: { labelId: string; date: string }) {
+function EditableDate({ labelId, date, frozen }: { labelId: string; date: string; frozen: boolean }) {
   const buttonId = `${labelId}date`
   const { shadowRoot, reportChunkFailure } = useCalculatorContext()
   const { chooseDate } = useActions()
@@ -73,6 +73,26 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
   const [openWhenLoaded, setOpenWhenLoaded] = useState(false)
   const labelledBy = `${labelId} ${buttonId}`
 
+  const focus = {
+    onFocus: () => {
+      focused.current = true
+      calendar.request()
+    },
+    onBlur: () => {
+      focused.current = false
+    },
+  }
+
+  useEffect(() => {
+    // A press on the stand-in before SAVE does not open the calendar once the save has answered.
+    if (!frozen) return
+    pressed.current = false
+    setOpenWhenLoaded(false)
+  }, [frozen])
+
+  if (frozen) {
+    return <DateButton id={buttonId} display={field(date)} aria-disabled aria-labelledby={labelledBy} {...focus} />
+  }
   if (calendar.module) {
     const CalendarPicker = calendar.module.default
     // Clicked, or still pressed, before the calendar arrived: it opens with the focus in it.
@@ -101,13 +121,7 @@ function EditableDate({ labelId, date }: { labelId: string; date: string }) {
       display={field(date)}
       aria-labelledby={labelledBy}
       onPointerEnter={calendar.request}
-      onFocus={() => {
-        focused.current = true
-        calendar.request()
-      }}
-      onBlur={() => {
-        focused.current = false
-      }}
+      {...focus}
       onPointerDown={(event) => {
         if (event.button === 0) pressed.current = true
       }}

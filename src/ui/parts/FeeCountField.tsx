@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { useId } from 'react'
+import { useId, useMemo } from 'react'
 import { selectEditable, selectSaveBusy } from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
 
@@ -26,7 +26,18 @@ export function FeeCountField() {
   const frozen = useCalculator(selectSaveBusy)
   const comparing = useCalculator((s) => s.comparisonOpen)
   const hasResult = useCalculator((s) => s.result !== null)
-  const counts = feeCounts(min, max)
+  // The counts and their words change only with the range or the language, not with every choice, save or answer
+  // that re-renders the field: the same option elements are given again, and React leaves them as they are.
+  const counts = useMemo(() => feeCounts(min, max), [min, max])
+  const options = useMemo(
+    () =>
+      counts.map((count) => (
+        <option key={count} value={count}>
+          {t({ message: plural(count, { one: '# monthly fee', other: '# monthly fees' }) })}
+        </option>
+      )),
+    [counts, t],
+  )
   return (
     <div className="fc-field">
       <label className="fc-label" htmlFor={id}>
@@ -48,11 +59,7 @@ export function FeeCountField() {
                 —
               </option>
             ) : null}
-            {counts.map((count) => (
-              <option key={count} value={count}>
-                {t({ message: plural(count, { one: '# monthly fee', other: '# monthly fees' }) })}
-              </option>
-            ))}
+            {options}
           </select>
         </div>
         <button
