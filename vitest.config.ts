@@ -33,6 +33,9 @@ export default defineConfig(async (env) =>
             exclude: [...configDefaults.exclude, 'src/**/*.fuzz.test.{ts,tsx}'],
             environment: 'happy-dom',
             css: true,
+            // A test's waits (eventually(), 15 s each) decide, not Vitest's 5 s for the whole test: a test that
+            // waits for two answers and a language's words took over 5 s on a loaded machine.
+            testTimeout: 30_000,
           },
         },
         {
