@@ -59,8 +59,6 @@ export interface EnginePage {
   evaluate<R, A extends unknown[]>(fn: (...args: A) => R, ...args: A): Promise<Awaited<R>>
   /** Real pointer input: moves to (x, y) of the viewport and presses and releases the primary button there. */
   click(x: number, y: number): Promise<void>
-  /** Real pointer input: moves to (x, y) of the viewport, no button pressed. */
-  hover(x: number, y: number): Promise<void>
   /** Real key input, one key after the other: names such as `Tab`, `Enter`, `ArrowDown`, or single characters. */
   press(...keys: string[]): Promise<void>
   /** Sets the viewport and gives back the one the engine could give (MiniBrowser's window has a minimum width). */
@@ -168,7 +166,6 @@ async function launchChromium(settings: StudentSettings, args: string[] = []): P
         },
         evaluate: (fn, ...args) => frame.evaluate(call(fn, args)),
         click: (x, y) => page.mouse.click(x, y),
-        hover: (x, y) => page.mouse.move(x, y),
         press: async (...keys) => {
           for (const key of keys) await page.keyboard.press(key)
         },
@@ -231,7 +228,6 @@ async function launchFirefox(settings: StudentSettings): Promise<Engine> {
         },
         evaluate: (fn, ...args) => frame.evaluate(call(fn, args)) as never,
         click: (x, y) => page.mouse.click(x, y),
-        hover: (x, y) => page.mouse.move(x, y),
         press: async (...keys) => {
           for (const key of keys) await page.keyboard.press(key as never)
         },
@@ -333,9 +329,6 @@ async function launchWebKit(settings: StudentSettings): Promise<Engine> {
             { type: 'pointerDown', button: 0 },
             { type: 'pointerUp', button: 0 },
           ])
-        },
-        hover: async (x, y) => {
-          await session.pointer([{ type: 'pointerMove', origin: 'viewport', x: Math.round(x), y: Math.round(y) }])
         },
         press: async (...keys) => {
           await session.keys(keys)

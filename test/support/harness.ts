@@ -110,8 +110,8 @@ export class TestPage {
     )
   }
 
-  /** The middle of the element, scrolled into view, checked to be the one hit there. */
-  private async middleOf(selector: string, host: string): Promise<{ x: number; y: number }> {
+  /** Real pointer input: a click at the middle of the element, scrolled into view, checked to be the one hit there. */
+  async click(selector: string, host = 'fees-calculator'): Promise<void> {
     const point = await this.evaluate(
       (h, s) => {
         const root = document.querySelector(h)!.shadowRoot!
@@ -130,32 +130,16 @@ export class TestPage {
       selector,
     )
     if ('error' in point) throw new Error(`${this.engine}: ${point.error}`)
-    return point
-  }
-
-  /** Real pointer input: a click at the middle of the element, scrolled into view, checked to be the one hit there. */
-  async click(selector: string, host = 'fees-calculator'): Promise<void> {
-    const { x, y } = await this.middleOf(selector, host)
-    await this.page.click(x, y)
-  }
-
-  /** Real pointer input: the pointer moved onto the middle of the element, as a mouse user's before a click. */
-  async hover(selector: string, host = 'fees-calculator'): Promise<void> {
-    const { x, y } = await this.middleOf(selector, host)
-    await this.page.hover(x, y)
+    await this.page.click(point.x, point.y)
   }
 
   /**
-   * Waits for the calendar's own date button, with the pointer on the stand-in, as a mouse user's on the way to a
-   * click: the hover starts the chunk's load, where the idle preload would come later (WebKit has no
-   * requestIdleCallback: 1.5 s after the first frame). A chunk landing between press and release swaps the button
-   * under the pointer and the click is lost (known open; seen in WebKit and Firefox): the tests click once it is there.
+   * Waits for the calendar's own date button. Until its chunk arrives a stand-in takes clicks; a hover starts the
+   * load, and a chunk landing between press and release swaps the button under the pointer and the click is lost
+   * (known open; seen in WebKit and Firefox): the tests click once it is there.
    */
-  async calendarReady(host = 'fees-calculator'): Promise<boolean> {
-    const ready = '.react-datepicker-wrapper button[part=date]'
-    const there = await this.evaluate((h, s) => !!document.querySelector(h)?.shadowRoot?.querySelector(s), host, ready)
-    if (!there) await this.hover('button[part=date]', host)
-    return this.waitForInside(ready, host)
+  calendarReady(host = 'fees-calculator'): Promise<boolean> {
+    return this.waitForInside('.react-datepicker-wrapper button[part=date]', host)
   }
 
   /** Real key input, in turn. */
