@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
  * The tiers, measured: the model-based save sequences (the longest), the
  * save fuzzing, the other response fuzzing, the other model-based and the
  * multi-server runs, then everything else in Vitest's order. The browser
- * files run after those, four at a time, by the same rule: the example apps
+ * files run after those, two at a time, by the same rule: the example apps
  * (minutes of builds before their tests), then the suites of three engines and
  * the response fuzzing, longest first, so that the last files to start are
  * short ones and neither worker is left alone at the end.
