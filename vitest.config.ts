@@ -33,6 +33,9 @@ export default defineConfig(async (env) =>
             exclude: [...configDefaults.exclude, 'src/**/*.fuzz.test.{ts,tsx}'],
             environment: 'happy-dom',
             css: true,
+            // A test's waits (eventually(), 15 s each) decide, not Vitest's 5 s for the whole test: a test that
+            // waits for two answers and a language's words took over 5 s on a loaded machine.
+            testTimeout: 30_000,
           },
         },
         {
@@ -83,18 +86,23 @@ export default defineConfig(async (env) =>
           test: {
             name: 'browser',
             include: ['test/browser/**/*.test.ts'],
-            environment: 'node',
+            // Node's, closing the engines a worker kept for its suites when it ends.
+            environment: './test/support/browser-environment.ts',
             testTimeout: 60_000,
             hookTimeout: 120_000,
             // A poll waits for a condition in a page as long as the harness's own waits (test/support/drivers.ts).
             expect: { poll: { timeout: 15_000 } },
             // The drivers, the harness and the reference server are imported once per worker, not once per file (a
-            // quarter of these files' CPU time): each suite starts its own servers and browsers, and none of those
-            // modules keeps state a suite could leave to the next.
+            // quarter of these files' CPU time), and the engines launched for one suite serve the next suites of the
+            // worker (test/support/engine-pool.ts): each suite starts its own servers, each test opens its own pages,
+            // and nothing else in those modules keeps state a suite could leave to the next.
             isolate: false,
             // After the other projects rather than beside them: those keep both cores busy, and a browser's waits are
-            // for conditions that a starved core would only slow. Two browser files at a time, each its own browsers
-            // and servers.
+            // for conditions that a starved core would only slow. Four browser files at a time, each with its own
+            // servers and its worker's engines: a browser file mostly waits (for pages, frames, the drivers' round trips, the widget's own
+            // timers), so that two at a time kept the cores about two fifths busy (measured: 647 s of CPU, browsers
+            // included, for the 32 files, whose run took 838 s on two cores).
+            maxWorkers: 4,
             sequence: { groupOrder: 1 },
           },
         },

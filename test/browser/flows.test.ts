@@ -127,13 +127,15 @@ describeEngines('<fees-calculator> in every engine', EVERY_ENGINE, (suite) => {
     await page.event('calculationResultReceivedEvent', 2)
     await page.waitForGone('.react-datepicker')
     await page.settled()
-    // On a loaded machine react-datepicker's late blur can come after this point: the focus comes back a moment later.
-    await page.waitFor('the focus on the date button', () =>
-      document.querySelector('fees-calculator')?.shadowRoot?.activeElement?.getAttribute('part') === 'date'
-        ? true
-        : null,
-    )
-    expect(await page.focused()).toBe('date')
+    // On a loaded machine react-datepicker's late blur can come after this point: the focus comes back a moment
+    // later. Waited for until it is on the button and still there two frames later.
+    await page.waitFor('the focus on the date button, and kept', () => {
+      const onDate = () =>
+        document.querySelector('fees-calculator')?.shadowRoot?.activeElement?.getAttribute('part') === 'date'
+      return onDate()
+        ? new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(onDate()))))
+        : false
+    })
   })
 
   it('saves: locked, feeOptionSelectedEvent, the schedule and its CSV; the hash reopens it read-only', async () => {

@@ -87,9 +87,36 @@ export interface LaunchOptions {
 
 export interface Engine {
   readonly name: EngineName
-  /** A page in a fresh browsing context (WebKit: the one window, cleared; one page at a time). */
-  newPage(viewport: Viewport): Promise<EnginePage>
+  /**
+   * A page in a fresh browsing context (WebKit: the one window, cleared; one page at a time), as a student with
+   * `settings` sees it (the engine's launch settings unless said): Chromium emulates them per page, Firefox and WebKit
+   * read them at launch and give no other.
+   */
+  newPage(viewport: Viewport, settings?: StudentSettings): Promise<EnginePage>
+  /** False once the browser has gone (closed, or crashed). */
+  readonly connected: boolean
   close(): Promise<void>
+}
+
+/** The settings that are on, in one order: two launches or pages with the same are alike. */
+const settingsOn = (settings: StudentSettings = {}) =>
+  JSON.stringify(
+    Object.entries(settings)
+      .filter(([, value]) => value)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  )
+
+/**
+ * What a launch depends on: two launches of the same key give the same engine. Chromium takes the student's settings
+ * per page, so only its flags count; Firefox and WebKit read the settings at launch.
+ */
+export const launchKey = (name: EngineName, { settings, chromiumArgs = [] }: LaunchOptions = {}): string =>
+  name === 'chromium' ? `chromium ${JSON.stringify(chromiumArgs)}` : `${name} ${settingsOn(settings)}`
+
+/** Refuses a page with other settings than those `name` was launched with. */
+function launchedWith(name: EngineName, launched: StudentSettings, asked: StudentSettings | undefined) {
+  if (asked && settingsOn(asked) !== settingsOn(launched))
+    throw new Error(`${name} reads the student's settings at launch: launch it with ${settingsOn(asked)}`)
 }
 
 export function launchEngine(name: EngineName, options: LaunchOptions = {}): Promise<Engine> {
@@ -110,15 +137,15 @@ const call = (fn: (...args: never[]) => unknown, args: unknown[]) =>
 async function launchChromium(settings: StudentSettings, args: string[] = []): Promise<Engine> {
   const browser = await launchBrowser(args)
   // Playwright emulates the media features per page, through the DevTools protocol.
-  const media = {
-    ...(settings.colorScheme ? { colorScheme: settings.colorScheme } : {}),
-    ...(settings.reducedMotion ? { reducedMotion: 'reduce' as const } : {}),
-    ...(settings.forcedColors ? { forcedColors: 'active' as const } : {}),
-  }
+  const media = (asked: StudentSettings) => ({
+    ...(asked.colorScheme ? { colorScheme: asked.colorScheme } : {}),
+    ...(asked.reducedMotion ? { reducedMotion: 'reduce' as const } : {}),
+    ...(asked.forcedColors ? { forcedColors: 'active' as const } : {}),
+  })
   return {
     name: 'chromium',
-    async newPage(viewport) {
-      const page = await browser.newPage({ viewport, ...media })
+    async newPage(viewport, asked = settings) {
+      const page = await browser.newPage({ viewport, ...media(asked) })
       // A locator of a test's own waits as long as the harness's own waits do.
       page.setDefaultTimeout(WAIT_TIMEOUT_MS)
       const errors: string[] = []
@@ -154,6 +181,9 @@ async function launchChromium(settings: StudentSettings, args: string[] = []): P
         close: () => page.close(),
       }
     },
+    get connected() {
+      return browser.isConnected()
+    },
     close: () => browser.close(),
   }
 }
@@ -169,7 +199,8 @@ async function launchFirefox(settings: StudentSettings): Promise<Engine> {
   })
   return {
     name: 'firefox',
-    async newPage(viewport) {
+    async newPage(viewport, asked) {
+      launchedWith('firefox', settings, asked)
       const context = await browser.createBrowserContext()
       const page = await context.newPage()
       await page.setViewport(viewport)
@@ -211,6 +242,9 @@ async function launchFirefox(settings: StudentSettings): Promise<Engine> {
         },
         close: () => context.close(),
       }
+    },
+    get connected() {
+      return browser.connected
     },
     close: () => browser.close(),
   }
@@ -275,12 +309,12 @@ async function launchWebKit(settings: StudentSettings): Promise<Engine> {
   }
   return {
     name: 'webkit',
-    async newPage(viewport) {
+    async newPage(viewport, asked) {
+      launchedWith('webkit', settings, asked)
       if (open) throw new Error('WebKit runs one page at a time here: close the last one first')
       open = true
       await session.send('POST', '/frame', { id: null })
       await session.send('POST', '/url', { url: 'about:blank' })
-      await session.send('DELETE', '/cookie')
       await setViewport(viewport.width, viewport.height)
       const page: EnginePage = {
         engine: 'webkit',
@@ -313,10 +347,16 @@ async function launchWebKit(settings: StudentSettings): Promise<Engine> {
         close: async () => {
           open = false
           await session.send('POST', '/frame', { id: null })
+          // WebDriver deletes the cookies of the page's host (every port's), so before the page goes: on about:blank
+          // it deletes none.
+          await session.send('DELETE', '/cookie')
           await session.send('POST', '/url', { url: 'about:blank' })
         },
       }
       return page
+    },
+    get connected() {
+      return session.running
     },
     close: async () => {
       try {

@@ -2,8 +2,9 @@
  * The one harness of the browser tests: a suite written once and run in the
  * engines it names (Chromium, Firefox, WebKit, over drivers.ts; a suite about
  * what only Chromium does names Chromium alone). `describeEngines` starts the
- * demo server and the page server (page-server.ts) for the suite, launches
- * each engine before its tests and closes it after them; after each test it
+ * demo server and the page server (page-server.ts) for the suite, and borrows
+ * each engine for its tests from the engines the worker keeps between suites
+ * (engine-pool.ts); after each test it
  * closes every page the test opened, drops what the test asked of the page
  * server, and fails the test if a page reported an error or a console error
  * the test did not declare. Every page is opened through the page server, so
@@ -17,14 +18,13 @@ import { afterAll, afterEach, beforeAll, describe, it } from 'vitest'
 import { type DemoServer, startDemo } from '../../server/test/support/reference-server.ts'
 import {
   ENGINES,
-  type Engine,
   type EngineName,
   type EnginePage,
-  launchEngine,
   type StudentSettings,
   SUPPORTED_SETTINGS,
   WAIT_TIMEOUT_MS,
 } from './drivers.ts'
+import { borrowEngine, type Lease } from './engine-pool.ts'
 import { type PageServer, type RecordedEvent, type RecordingWindow, startPageServer } from './page-server.ts'
 import type { Language } from './screen.ts'
 
@@ -379,19 +379,24 @@ export function describeEngines(
     const chosen = selectedEngines().filter((engine) => engines.includes(engine) && able.includes(engine))
     if (chosen.length === 0) it.skip('runs in none of the engines asked for', () => {})
     describe.each(chosen)('in %s', (engineName) => {
-      let engine: Engine | undefined
+      let lease: Lease | undefined
       const opened: TestPage[] = []
       beforeAll(async () => {
-        engine = await launchEngine(engineName, { chromiumArgs: options.chromiumArgs, settings: options.settings })
+        lease = await borrowEngine(engineName, { chromiumArgs: options.chromiumArgs, settings: options.settings })
       })
       afterAll(async () => {
-        await engine?.close()
+        await lease?.release()
       })
       afterEach(async () => {
         const problems: string[] = []
+        // Every page is closed, even after one that could not be: the engine goes on to the next suite.
         for (const page of opened.splice(0)) {
-          await page.close()
-          problems.push(...page.reported!)
+          try {
+            await page.close()
+            problems.push(...page.reported!)
+          } catch (error) {
+            problems.push(`the page could not be closed: ${error}`)
+          }
         }
         await pages?.reset()
         if (problems.length) throw new Error(`the page reported errors:\n${problems.join('\n')}`)
@@ -414,10 +419,10 @@ export function describeEngines(
         async open(path, { width = 1100, height = 900, html, before } = {}) {
           const server = need(pages, 'page server')
           const target = html === undefined ? path : server.page(html, path)
-          const page = await need(engine, 'engine').newPage({ width, height })
-          const got = await page.setViewport(width, height)
+          const page = await need(lease, 'engine').engine.newPage({ width, height }, options.settings ?? {})
           const test = new TestPage(page, width)
           opened.push(test)
+          const got = await page.setViewport(width, height)
           await before?.(test)
           if (got.width === width) {
             await page.goto(`${server.url}${target}`)

@@ -2,7 +2,9 @@
  * WebKit for the browser tests: Debian's WebKitWebDriver driving MiniBrowser,
  * spoken to in plain W3C WebDriver over fetch (a dozen commands, no client
  * library). MiniBrowser has no headless mode, so an Xvfb of our own gives it
- * a display; both processes are stopped by `close`.
+ * a display; both processes are stopped by `close`, or, for a session still
+ * open when the process ends or is told to (Vitest ends its workers with
+ * SIGTERM), as it goes: the driver takes MiniBrowser with it.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -56,11 +58,45 @@ function stop(child: ChildProcess | undefined): Promise<void> {
   })
 }
 
+/** The driver and Xvfb of every session not closed yet. */
+const live = new Set<ChildProcess>()
+
+/** Stops what is still running, at once (an exit handler cannot wait): SIGTERM, on which Xvfb removes its lock file. */
+function stopAll() {
+  for (const child of live) child.kill('SIGTERM')
+  live.clear()
+  listen(false)
+}
+
+/**
+ * A listener for SIGTERM takes away Node's own ending on it: once ours has run, the signal is raised again if no other
+ * listener (Playwright's, Puppeteer's) is there to end the process its own way.
+ */
+function stopOnSigterm() {
+  stopAll()
+  if (process.listenerCount('SIGTERM') === 0) process.kill(process.pid, 'SIGTERM')
+}
+
+function listen(on: boolean) {
+  process[on ? 'on' : 'off']('exit', stopAll)
+  process[on ? 'on' : 'off']('SIGTERM', stopOnSigterm)
+}
+
+/** Keeps `child` to be stopped with the process, while it runs. */
+function watch(child: ChildProcess) {
+  if (live.size === 0) listen(true)
+  live.add(child)
+  child.once('exit', () => {
+    if (live.delete(child) && live.size === 0) listen(false)
+  })
+}
+
 /** Xvfb on the first free display (it writes the number it took to fd 3). */
 async function startXvfb(): Promise<{ process: ChildProcess; display: string }> {
   const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', SCREEN, '-nolisten', 'tcp'], {
     stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
   })
+  watch(xvfb)
   const display = await Promise.race([
     new Promise<string>((resolve) => {
       let text = ''
@@ -96,6 +132,7 @@ export class WebDriverSession {
         env: { ...process.env, ...options.env, DISPLAY: xvfb.display },
         stdio: 'ignore',
       })
+      watch(driver)
       const root = `http://127.0.0.1:${port}`
       const exited = once(driver, 'WebKitWebDriver')
       const deadline = Date.now() + STARTUP_TIMEOUT_MS
@@ -126,6 +163,11 @@ export class WebDriverSession {
       await stop(xvfb.process)
       throw error
     }
+  }
+
+  /** Whether the driver and Xvfb still run. */
+  get running(): boolean {
+    return this.processes.every((child) => child.exitCode === null && child.signalCode === null)
   }
 
   send<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
