@@ -98,11 +98,9 @@ export default defineConfig(async (env) =>
             // and nothing else in those modules keeps state a suite could leave to the next.
             isolate: false,
             // After the other projects rather than beside them: those keep both cores busy, and a browser's waits are
-            // for conditions that a starved core would only slow. Four browser files at a time, each with its own
-            // servers and its worker's engines: a browser file mostly waits (for pages, frames, the drivers' round trips, the widget's own
-            // timers), so that two at a time kept the cores about two fifths busy (measured: 647 s of CPU, browsers
-            // included, for the 32 files, whose run took 838 s on two cores).
-            maxWorkers: 4,
+            // for conditions that a starved core would only slow. Two browser files at a time, each with its own
+            // servers and its worker's engines. A browser file mostly waits (the 32 files took 647 s of CPU, browsers
+            // included, in a run of 838 s on two cores), but four at a time read too early at a load of 13-24.
             sequence: { groupOrder: 1 },
           },
         },

@@ -6,7 +6,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
  * fuzzing (small files, minutes each) last, with one core idle at the end.
  * The tiers, measured: the save fuzzing (the longest), the other response
  * fuzzing, the model-based and the multi-server runs, then everything else
- * in Vitest's order. The browser files run after those, four at a time, by
+ * in Vitest's order. The browser files run after those, two at a time, by
  * the same rule: the example apps (minutes of builds before their tests),
  * then the suites of three engines and the response fuzzing, longest first,
  * so that the last files to start are short ones and neither worker is left
