@@ -250,8 +250,12 @@ export class FeesCalculatorElement extends ElementBase {
       const widget = createWidget((name, detail) => dispatchFeesEvent(this, name, detail), this)
       state[WIDGET] = widget
       hostSetAll(widget, state[GIVEN] ?? {})
+      // Disabled from the start (its own attribute, a disabled fieldset): no control can be used, not even before the
+      // form's chunk has arrived to keep that in step.
+      const disabled = this.matches(':disabled')
+      if (disabled) hostSet(widget, 'disabled', true)
       // In a form, named, required or disabled: a form control. Else, nothing of the form's logic loads.
-      if (controlOf(this).internals?.form || this.matches('[name],[required],:disabled')) bindForm(this)
+      if (disabled || controlOf(this).internals?.form || this.matches('[name],[required]')) bindForm(this)
     }
     super.connectedCallback()
     watchInnerFocus(this)

@@ -3,7 +3,7 @@
  * stops it with SIGTERM) it closes what was kept open for the worker's files, the engines of engine-pool.ts, each the
  * way it closes itself (a browser that is killed leaves its profile and its child processes behind).
  */
-import { builtinEnvironments, type Environment } from 'vitest/environments'
+import { builtinEnvironments, type Environment } from 'vitest/runtime'
 
 // Vitest loads this module apart from the tests' modules: the two meet on the global object.
 const AT_WORKER_END = Symbol.for('fees-calculator.at-worker-end')

@@ -34,6 +34,25 @@ export type { RecordedEvent } from './page-server.ts'
 export const EVERY_ENGINE = ENGINES
 
 const POLL_MS = 25 // how often a condition is asked again while it does not hold yet
+const IN_PAGE_WAIT_MS = 1_000 // how long one call into the page asks it again before answering
+
+/**
+ * `fn` asked again in the page every `every` ms until it is truthy or `budget` ms have gone, as one function the
+ * drivers send: its text is `fn`'s inlined (no eval in the page, which a page's CSP may forbid). It answers `fn`'s last
+ * value, or null for a falsy one.
+ */
+function pollInPage<R, A extends unknown[]>(fn: (...args: A) => R) {
+  const source = `async (budget, every, ...args) => {
+    const ask = (${fn.toString()});
+    const end = Date.now() + budget;
+    for (;;) {
+      const value = await ask(...args);
+      if (value || Date.now() >= end) return value || null;
+      await new Promise((resolve) => setTimeout(resolve, every));
+    }
+  }`
+  return Object.assign((..._: [number, number, ...A]): R | null => null, { toString: () => source })
+}
 
 export const SHOTS_DIR = 'test-results/screens'
 
@@ -60,14 +79,26 @@ export class TestPage {
     return this.page.evaluate(fn, ...args)
   }
 
-  /** Waits until `fn` returns something truthy in the page, and gives it back. */
+  /**
+   * Waits until `fn` returns something truthy in the page, and gives it back. The page asks `fn` again itself, for
+   * up to a second per call into it: a round trip to the engine per poll cost more CPU than most tests' own work (a
+   * WebDriver command in WebKit goes through the driver and MiniBrowser). A call that fails (the page was leaving, the
+   * element not there yet) is tried again until the time is up, and its error is then the reason given.
+   */
   async waitFor<R, A extends unknown[]>(what: string, fn: (...args: A) => R, ...args: A): Promise<Awaited<R>> {
     const deadline = Date.now() + WAIT_TIMEOUT_MS
+    const poll = pollInPage(fn)
+    let failure: unknown
     for (;;) {
-      const value = await this.page.evaluate(fn, ...args)
-      if (value) return value
-      if (Date.now() > deadline) throw new Error(`${this.engine}: timed out waiting for ${what}`)
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+      const budget = Math.max(0, Math.min(IN_PAGE_WAIT_MS, deadline - Date.now()))
+      const value = await this.page.evaluate(poll, budget, POLL_MS, ...args).catch((error: unknown) => {
+        failure = error
+        return undefined
+      })
+      if (value) return value as Awaited<R>
+      if (Date.now() > deadline)
+        throw new Error(`${this.engine}: timed out waiting for ${what}`, failure ? { cause: failure } : {})
+      if (value === undefined) await new Promise((resolve) => setTimeout(resolve, POLL_MS))
     }
   }
 
