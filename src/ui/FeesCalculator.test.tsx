@@ -5,6 +5,7 @@ import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
 import type { FeesTableResult, TuitionPayload } from '../domain/types.ts'
+import { calendarChunk } from './chunks.ts'
 import { FeesCalculator, type FeesCalculatorProps } from './FeesCalculator.tsx'
 
 // Updates arrive from a real server: the tests wait for the screen rather than wrap them in act().
@@ -131,19 +132,35 @@ describe('<FeesCalculator>', () => {
     expect(await recalculated()).toMatchObject({ sent: { finalAmount: 7200 }, fee: '€720.00' })
   })
 
-  it('keeps the date button, and a keyboard user on it, while a save is under way and once it has answered', async () => {
-    const { shadow, $, settle } = await mount({ tuitionInput: input })
-    await settle()
-    const date = $<HTMLButtonElement>('button[part=date]')!
-    date.focus()
-    $<HTMLButtonElement>('[part=save-button]')!.click()
-    // The calendar cannot open until the save answers, and the button says so where it is.
-    await eventually(() => expect(date.getAttribute('aria-disabled')).toBe('true'))
-    await eventually(() => expect($('[part=save-button]')?.getAttribute('aria-busy')).toBe('false'))
-    expect($('button[part=date]')).toBe(date)
-    expect(date.hasAttribute('aria-disabled')).toBe(false)
-    expect(shadow.activeElement).toBe(date)
-  })
+  it.each([
+    ['before the calendar has loaded', false],
+    ['once the calendar has loaded', true],
+  ])(
+    'keeps the date button, and a keyboard user on it, while a save is under way and once it has answered (%s)',
+    async (_, withCalendar) => {
+      if (withCalendar) await calendarChunk.load()
+      const { shadow, $, settle } = await mount({ tuitionInput: input })
+      await settle()
+      // The calendar's own button (react-datepicker's input), once its month names are here too; else the stand-in.
+      const calendarButton = '.react-datepicker__input-container button[part=date]'
+      if (withCalendar) await eventually(() => expect($(calendarButton)).not.toBeNull())
+      else expect($(calendarButton)).toBeNull()
+      const date = $<HTMLButtonElement>('button[part=date]')!
+      date.focus()
+      $<HTMLButtonElement>('[part=save-button]')!.click()
+      // The calendar cannot open until the save answers, and the button says so where it is.
+      await eventually(() => expect(date.getAttribute('aria-disabled')).toBe('true'))
+      date.click()
+      expect($('.react-datepicker__month')).toBeNull()
+      await eventually(() => expect($('[part=save-button]')?.getAttribute('aria-busy')).toBe('false'))
+      expect($('button[part=date]')).toBe(date)
+      expect(date.hasAttribute('aria-disabled')).toBe(false)
+      expect(date.hasAttribute('readonly')).toBe(false)
+      expect(shadow.activeElement).toBe(date)
+    },
+    // The calendar's chunk, react-datepicker with it, is transformed on its first load: seconds on a busy machine.
+    60_000,
+  )
 
   it('keeps each instance in its own language', async () => {
     const es = await mount({ tuitionInput: { ...input, language: 'ES' } })

@@ -4,16 +4,15 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
  * The long files first, longest first. On a clean clone Vitest has no
  * durations yet and starts the larger files first, which puts the response
  * fuzzing (small files, minutes each) last, with one core idle at the end.
- * The tiers, measured: the model-based save sequences (the longest), the
- * save fuzzing, the other response fuzzing, the other model-based and the
- * multi-server runs, then everything else in Vitest's order. The browser
- * files run after those, two at a time, by the same rule: the example apps
- * (minutes of builds before their tests), then the suites of three engines and
- * the response fuzzing, longest first, so that the last files to start are
- * short ones and neither worker is left alone at the end.
+ * The tiers, measured: the save fuzzing (the longest), the other response
+ * fuzzing, the model-based and the multi-server runs, then everything else
+ * in Vitest's order. The browser files run after those, two at a time, by
+ * the same rule: the example apps (minutes of builds before their tests),
+ * then the suites of three engines and the response fuzzing, longest first,
+ * so that the last files to start are short ones and neither worker is left
+ * alone at the end.
  */
 const TIERS = [
-  /\/test\/hardening\/save-sequences\./,
   /responses-save\.fuzz\./,
   /responses-.*\.fuzz\./,
   /\/hardening\//,

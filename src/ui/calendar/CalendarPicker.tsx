@@ -44,6 +44,11 @@ export interface CalendarPickerProps {
   startOpen: boolean
   /** Take the focus: the stand-in had it. */
   autoFocus: boolean
+  /**
+   * A save is pending or under way: the calendar cannot open until it answers, and its button says so. The button
+   * stays the same element meanwhile, so a keyboard user on it keeps their place.
+   */
+  frozen: boolean
   /** A date was chosen (on select, or pending when the user clicked outside). */
   onCommit(isoDate: string): void
   /** The language's month and day names could not be fetched (the browser's own date input stands in). */
@@ -76,6 +81,8 @@ export default function CalendarPicker(props: CalendarPickerProps) {
         autoFocus={props.autoFocus || pressed}
       />
     )
+  if (failed && props.frozen)
+    return <DateButton id={props.id} display={props.display} aria-disabled aria-labelledby={props.labelledBy} />
   if (failed)
     return (
       <NativeDateInput
@@ -90,7 +97,8 @@ export default function CalendarPicker(props: CalendarPickerProps) {
       id={props.id}
       display={props.display}
       aria-labelledby={props.labelledBy}
-      onClick={() => setPressed(true)}
+      aria-disabled={props.frozen || undefined}
+      onClick={props.frozen ? undefined : () => setPressed(true)}
     />
   )
 }
@@ -150,6 +158,7 @@ function Calendar(props: CalendarPickerProps & { minDate: string; locale: Locale
       {...(shadowRoot ? { portalHost: shadowRoot } : {})}
       startOpen={props.startOpen}
       autoFocus={props.autoFocus}
+      readOnly={props.frozen}
       preventOpenOnFocus
       chooseDayAriaLabelPrefix={words._(msg`Choose`)}
       disabledDayAriaLabelPrefix={words._(msg`Not available`)}
@@ -180,7 +189,9 @@ function Calendar(props: CalendarPickerProps & { minDate: string; locale: Locale
         stopFocusWatch.current = returnFocus(shadowRoot ?? document, props.id)
       }}
       calendarContainer={Container}
-      customInput={<DateButton display={props.display} aria-expanded={open} />}
+      customInput={
+        <DateButton display={props.display} aria-expanded={open} aria-disabled={props.frozen || undefined} />
+      }
     />
   )
 }

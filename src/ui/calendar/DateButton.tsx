@@ -26,6 +26,8 @@ export interface DateButtonProps {
   /** react-datepicker hands its own formatted value and change handler to a custom input: ours ignores them. */
   value?: string
   onChange?: unknown
+  /** …and `readOnly` while the calendar may not open: a button has no such state; `aria-disabled` says it. */
+  readOnly?: boolean
 }
 
 /**
@@ -40,6 +42,7 @@ export function DateButton({
   className,
   value: _value,
   onChange: _onChange,
+  readOnly: _readOnly,
   ...rest
 }: DateButtonProps) {
   return (

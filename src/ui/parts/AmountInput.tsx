@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useId, useLayoutEffect, useRef, useState } from 'react'
+import { selectSaveBusy } from '../../store/calculator-store.ts'
 import { parseAmount } from '../amount.ts'
 import { useActions, useCalculator } from '../context.ts'
 import { amountRefusalWords } from '../failure-words.ts'
@@ -12,8 +13,6 @@ export interface AmountInputProps {
   onCommit(value: number | null): void
   /** The figure the input shows; a data attribute so tests and hosts can find it. */
   figure: 'initialAmount' | 'partialPayment'
-  /** A save is pending or under way: the amount cannot change until it answers. */
-  frozen?: boolean
 }
 
 /**
@@ -26,9 +25,12 @@ export interface AmountInputProps {
  * currency to bare number would otherwise drop the browser's selection and
  * the typed figures would be appended.
  */
-export function AmountInput({ value, label, onCommit, figure, frozen = false }: AmountInputProps) {
+export function AmountInput({ value, label, onCommit, figure }: AmountInputProps) {
   const { t, i18n } = useLingui()
   const errorId = useId()
+  // A save is pending or under way: the amount cannot change until it answers. Read here, not passed down, so that
+  // a save re-renders the field alone, not the summary around it.
+  const frozen = useCalculator(selectSaveBusy)
   // The API refused what was typed here: the field keeps it and says why until it is fixed or Escape.
   const refusal = useCalculator((s) => (s.amountRefusal?.field === figure ? s.amountRefusal : null))
   const { dismissAmountRefusal } = useActions()

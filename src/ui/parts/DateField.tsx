@@ -90,9 +90,6 @@ function EditableDate({ labelId, date, frozen }: { labelId: string; date: string
     setOpenWhenLoaded(false)
   }, [frozen])
 
-  if (frozen) {
-    return <DateButton id={buttonId} display={field(date)} aria-disabled aria-labelledby={labelledBy} {...focus} />
-  }
   if (calendar.module) {
     const CalendarPicker = calendar.module.default
     // Clicked, or still pressed, before the calendar arrived: it opens with the focus in it.
@@ -107,10 +104,14 @@ function EditableDate({ labelId, date, frozen }: { labelId: string; date: string
         shadowRoot={shadowRoot}
         startOpen={opening}
         autoFocus={focused.current || opening}
+        frozen={frozen}
         onCommit={chooseDate}
         onLocaleFailure={reportChunkFailure}
       />
     )
+  }
+  if (frozen) {
+    return <DateButton id={buttonId} display={field(date)} aria-disabled aria-labelledby={labelledBy} {...focus} />
   }
   if (calendar.failed) {
     return <FallbackDate labelId={labelId} date={date} onCommit={chooseDate} />

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { amountEditable } from '../../domain/payload.ts'
 import { isErpSystem } from '../../domain/systems.ts'
 import { FinancialType } from '../../domain/types.ts'
-import { selectEditable, selectSaveBusy } from '../../store/calculator-store.ts'
+import { selectEditable } from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
 import { OWN_WORDS } from '../own-words.ts'
 import { useFormatters } from '../useFormatters.ts'
@@ -47,7 +47,6 @@ export function Summary() {
     finalFee: useCalculator((s) => s.result?.finalFee ?? 0),
   }
   const editable = useCalculator(selectEditable)
-  const frozen = useCalculator(selectSaveBusy)
   const canEditAmount = useCalculator((s) => editable && !!s.input && amountEditable(s.input, s.result))
   const canEditPartial = useCalculator((s) => editable && !!s.input && !isErpSystem(s.input.system))
   const amountLabel = figures.refinancing ? t(OWN_WORDS.refinanceLabel) : t(OWN_WORDS.tuitionLabel)
@@ -63,7 +62,7 @@ export function Summary() {
   return (
     <dl className="fc-summary" part="summary">
       {amounts.map(({ figure, ...row }) => (
-        <AmountRow key={figure} figure={figure} {...row} value={figures[figure]} frozen={frozen} />
+        <AmountRow key={figure} figure={figure} {...row} value={figures[figure]} />
       ))}
       {figures.refinancing ? (
         <Row label={t`Total amount to finance`}>
