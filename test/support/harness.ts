@@ -141,14 +141,26 @@ export class TestPage {
     )
   }
 
-  /** Real pointer input: a click at the middle of the element, scrolled into view, checked to be the one hit there. */
+  /**
+   * Real pointer input: a click at the middle of the element, scrolled into view, checked to be the one hit there.
+   * The element is aimed at once it has stayed in place for a frame, as a student's eye and hand need longer than
+   * that: a part that has just appeared can still move as the rest of the card lays out around it.
+   */
   async click(selector: string, host = 'fees-calculator'): Promise<void> {
     const point = await this.evaluate(
-      (h, s) => {
+      async (h, s) => {
         const root = document.querySelector(h)!.shadowRoot!
         const target = root.querySelector(s)
         if (!target) return { error: `no ${s}` }
         target.scrollIntoView({ block: 'center', inline: 'center' })
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+        const where = () => JSON.stringify(target.getBoundingClientRect())
+        for (let tries = 0, last = where(); tries < 30; tries++) {
+          await frame()
+          const now = where()
+          if (now === last) break
+          last = now
+        }
         const box = target.getBoundingClientRect()
         const x = box.left + box.width / 2
         const y = box.top + box.height / 2
