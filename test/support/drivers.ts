@@ -53,6 +53,8 @@ export interface Viewport {
 
 export interface EnginePage {
   readonly engine: EngineName
+  /** The viewport it was opened with: the one asked for, or the nearest the engine could give. */
+  readonly viewport: Viewport
   /** Loads `url` and resolves once its load event has fired. */
   goto(url: string): Promise<void>
   /** Runs `fn` in the page (current frame) with JSON `args`, awaiting a promise it returns. */
@@ -157,6 +159,7 @@ async function launchChromium(settings: StudentSettings, args: string[] = []): P
       let frame = page.mainFrame()
       return {
         engine: 'chromium',
+        viewport,
         errors,
         console: lines,
         playwright: page,
@@ -195,6 +198,8 @@ async function launchFirefox(settings: StudentSettings): Promise<Engine> {
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
+    // Each page is given its viewport as it opens (newPage), not first Puppeteer's 800 × 600.
+    defaultViewport: null,
     extraPrefsFirefox: firefoxPrefs(settings),
   })
   return {
@@ -220,6 +225,7 @@ async function launchFirefox(settings: StudentSettings): Promise<Engine> {
       let frame = page.mainFrame()
       return {
         engine: 'firefox',
+        viewport,
         errors,
         console: lines,
         goto: async (url) => {
@@ -295,15 +301,21 @@ async function launchWebKit(settings: StudentSettings): Promise<Engine> {
   // MiniBrowser's window is its viewport plus its toolbar: measured once, to give the viewport asked for.
   let toolbar: number | undefined
   let open = false
+  // The window keeps its size from page to page (most ask for the same): it is only set to another.
+  let size: { width: number; height: number; got: Viewport } | undefined
+  // Whether the window is on about:blank, in its top frame, with no page's cookies: as a page's close leaves it.
+  let blank = false
   const innerSize = () => session.execute<Viewport>('() => ({ width: innerWidth, height: innerHeight })', [])
   const setViewport = async (width: number, height: number) => {
+    if (size?.width === width && size.height === height) return size.got
+    size = undefined
     if (toolbar === undefined) {
       await session.send('POST', '/window/rect', { width, height })
       toolbar = height - (await innerSize()).height
     }
     await session.send('POST', '/window/rect', { width, height: height + toolbar })
     // The window has its new size before the page has laid out and painted at it: wait for both.
-    return session.execute<Viewport>(
+    const got = await session.execute<Viewport>(
       `(width, height) => new Promise((resolve) => {
         const check = () => innerHeight === height && (innerWidth === width || innerWidth > width)
           ? requestAnimationFrame(() => requestAnimationFrame(() => resolve({ width: innerWidth, height: innerHeight })))
@@ -312,6 +324,8 @@ async function launchWebKit(settings: StudentSettings): Promise<Engine> {
       })`,
       [width, height],
     )
+    size = { width, height, got }
+    return got
   }
   return {
     name: 'webkit',
@@ -319,11 +333,14 @@ async function launchWebKit(settings: StudentSettings): Promise<Engine> {
       launchedWith('webkit', settings, asked)
       if (open) throw new Error('WebKit runs one page at a time here: close the last one first')
       open = true
-      await session.send('POST', '/frame', { id: null })
-      await session.send('POST', '/url', { url: 'about:blank' })
-      await setViewport(viewport.width, viewport.height)
+      if (!blank) {
+        await session.send('POST', '/frame', { id: null })
+        await session.send('POST', '/url', { url: 'about:blank' })
+      }
+      blank = false
       const page: EnginePage = {
         engine: 'webkit',
+        viewport: await setViewport(viewport.width, viewport.height),
         errors: [],
         goto: async (url) => {
           await session.send('POST', '/url', { url })
@@ -357,6 +374,7 @@ async function launchWebKit(settings: StudentSettings): Promise<Engine> {
           // it deletes none.
           await session.send('DELETE', '/cookie')
           await session.send('POST', '/url', { url: 'about:blank' })
+          blank = true
         },
       }
       return page

@@ -465,9 +465,8 @@ export function describeEngines(
           const page = await need(lease, 'engine').engine.newPage({ width, height }, options.settings ?? {})
           const test = new TestPage(page, width)
           opened.push(test)
-          const got = await page.setViewport(width, height)
           await before?.(test)
-          if (got.width === width) {
+          if (page.viewport.width === width) {
             await page.goto(`${server.url}${target}`)
           } else {
             // MiniBrowser's window has a minimum width: the page gets a frame of the size asked for.
