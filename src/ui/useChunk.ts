@@ -75,8 +75,11 @@ export function useLanguagePiece(
   load: (language: Language) => Promise<unknown>,
   onFailure: (error: unknown) => void,
 ): boolean {
-  const [, setArrived] = useState(0)
+  const [arrived, setArrived] = useState(0)
   const [failed, setFailed] = useState<Language | null>(null)
+  // Again after each arrival that left it not ready: what `load` waits for can grow while it is on its way (a part
+  // that needs this language's words too was drawn meanwhile), and the render after it would otherwise wait for good.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `arrived` runs it again after an arrival, on purpose.
   useEffect(() => {
     if (ready) return
     let current = true
@@ -91,6 +94,6 @@ export function useLanguagePiece(
     return () => {
       current = false
     }
-  }, [language, ready, load, onFailure])
+  }, [language, ready, load, onFailure, arrived])
   return failed === language
 }
