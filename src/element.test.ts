@@ -180,6 +180,28 @@ describe('<fees-calculator>', () => {
     element.remove()
   })
 
+  it('says a refused input again after any clear between, though none was in force (the element fuzzing found it)', async () => {
+    const element = connected()
+    const seen = collect(element, 'invalidTuitionEvent')
+    // A clear in each of the host's ways: the property to undefined, null or "", the attribute removed.
+    const clears = [
+      () => (element.tuitionInput = undefined),
+      () => (element.tuitionInput = null),
+      () => (element.tuitionInput = ''),
+      () => element.removeAttribute('tuition-input'),
+    ]
+    for (const [k, clear] of clears.entries()) {
+      element.setAttribute('tuition-input', 'null')
+      expect(seen.map((event) => event.detail.code)).toEqual(Array(2 * k + 1).fill('not_an_object'))
+      clear()
+      element.setAttribute('tuition-input', 'null')
+      expect(seen).toHaveLength(2 * k + 2)
+      clear()
+    }
+    expect(server.requests).toHaveLength(0)
+    element.remove()
+  })
+
   it('recalculates when tuitionInput changes, and sends nothing for an equal value', async () => {
     const element = connected()
     element.tuitionInput = input

@@ -92,7 +92,9 @@ const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? 
  */
 export function hostSet(widget: Widget, prop: ElementPropName, value: unknown): boolean {
   const { given, store } = widget
-  if (Object.hasOwn(given, prop) && Object.is(given[prop], value)) return true
+  // The same value again is nothing new; the tuition input goes on all the same, for the store knows better (by its
+  // text, a refused one too): an input cleared while none was in force still makes a refused one new again.
+  if (prop !== 'tuitionInput' && Object.hasOwn(given, prop) && Object.is(given[prop], value)) return true
   const previous = given[prop]
   given[prop] = value
   const state = store.getState()

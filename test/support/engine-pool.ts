@@ -3,8 +3,9 @@
  * closing its engines (Firefox about 5 s of time and of CPU, WebKit with its display and driver 1 s, Chromium 0.75 s),
  * and the browser project's workers keep their modules from file to file (`isolate: false`): a suite borrows an idle
  * engine launched alike (drivers.ts' launchKey: Chromium with the same flags, Firefox and WebKit with the same
- * student's settings) and gives it back at its end. Nothing of a test stays in the engine: each page is a browser
- * context of its own (Chromium, Firefox), or WebKit's one window cleared, with its cookies. The least recently used
+ * student's settings) and gives it back at its end. Nothing of a test stays in the engine: each page is a tab in a
+ * browser context of its own (Chromium, Firefox), new or kept and cleared, or WebKit's one window cleared, with its
+ * cookies (drivers.ts' KeptTab). The least recently used
  * beyond a few are closed, the rest when the worker ends (browser-environment.ts).
  */
 import { atWorkerEnd } from './browser-environment.ts'
