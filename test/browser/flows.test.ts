@@ -34,11 +34,25 @@ function choose(page: TestPage, selector: string, value: string, host = 'fees-ca
 async function pickNextDayByKeyboard(page: TestPage): Promise<void> {
   await page.focus('button[part=date]')
   await page.press('Enter')
-  await page.waitFor('the selected day to have the focus', () =>
-    document
-      .querySelector('fees-calculator')!
-      .shadowRoot!.activeElement?.classList.contains('react-datepicker__day--selected'),
-  )
+  await page
+    .waitFor('the selected day to have the focus', () =>
+      document
+        .querySelector('fees-calculator')!
+        .shadowRoot!.activeElement?.classList.contains('react-datepicker__day--selected'),
+    )
+    .catch(async (error: Error) => {
+      // What the student would see: whether the calendar opened, and where the focus is.
+      const state = await page.evaluate(() => {
+        const root = document.querySelector('fees-calculator')!.shadowRoot!
+        return {
+          open: !!root.querySelector('.react-datepicker'),
+          focus: root.activeElement?.outerHTML.slice(0, 160) ?? `outside: ${document.activeElement?.tagName}`,
+          tabStop: root.querySelector('.react-datepicker__day[tabindex="0"]')?.outerHTML.slice(0, 160) ?? null,
+          hasFocus: document.hasFocus(),
+        }
+      })
+      throw new Error(`${error.message}: ${JSON.stringify(state)}`)
+    })
   await page.press('ArrowRight', 'Enter')
 }
 
