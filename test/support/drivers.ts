@@ -142,7 +142,8 @@ const call = (fn: (...args: never[]) => unknown, args: unknown[]) =>
  * 0.74). A kept tab is left on about:blank with no cookies (they are the host's, whatever the port), the mouse in its
  * corner, and its page's listeners reporting to the next page; each test's page server is on a port of its own, so no
  * cache or storage of one test's origin is another's. A tab whose Playwright page a test took (init scripts, routes,
- * offline, headers outlive a navigation) or that could not be cleared is closed instead.
+ * offline, headers outlive a navigation), a Chromium tab with the student's settings emulated, or one that could not
+ * be cleared is closed instead.
  */
 interface KeptTab<T> {
   tab: T
@@ -154,11 +155,12 @@ interface KeptTab<T> {
 function tabsKept<T>(open: () => Promise<T>, listen: (tab: T, kept: KeptTab<T>) => void) {
   const idle: KeptTab<T>[] = []
   return {
-    async take(): Promise<KeptTab<T>> {
-      const kept = idle.pop()
-      if (kept) {
-        kept.report = { errors: [], console: [] }
-        return kept
+    /** A kept tab, or a new one; always a new one when `kept` is false. */
+    async take(kept = true): Promise<KeptTab<T>> {
+      const tab = kept ? idle.pop() : undefined
+      if (tab) {
+        tab.report = { errors: [], console: [] }
+        return tab
       }
       const fresh: KeptTab<T> = { tab: await open(), report: { errors: [], console: [] } }
       listen(fresh.tab, fresh)
@@ -181,6 +183,11 @@ function tabsKept<T>(open: () => Promise<T>, listen: (tab: T, kept: KeptTab<T>) 
 
 async function launchChromium(settings: StudentSettings, args: string[] = []): Promise<Engine> {
   const browser = await launchBrowser(args)
+  const media = (asked: StudentSettings) => ({
+    ...(asked.colorScheme ? { colorScheme: asked.colorScheme } : {}),
+    ...(asked.reducedMotion ? { reducedMotion: 'reduce' as const } : {}),
+    ...(asked.forcedColors ? { forcedColors: 'active' as const } : {}),
+  })
   const tabs = tabsKept(
     // Each tab in a browsing context of its own, as Playwright's browser.newPage gives.
     async () => {
@@ -199,18 +206,17 @@ async function launchChromium(settings: StudentSettings, args: string[] = []): P
   return {
     name: 'chromium',
     async newPage(viewport, asked = settings) {
-      const kept = await tabs.take()
+      // Playwright emulates the student's settings per page, through the DevTools protocol. A page with settings has
+      // a new tab, closed after it (a kept tab with forced colours emulated hung a test's page once in a full run);
+      // the kept tabs never had any.
+      const plain = settingsOn(asked) === settingsOn({})
+      const kept = await tabs.take(plain)
       const page = kept.tab
       await page.setViewportSize(viewport)
-      // Playwright emulates the media features per page, through the DevTools protocol: each set, to its default too.
-      await page.emulateMedia({
-        colorScheme: asked.colorScheme ?? 'light',
-        reducedMotion: asked.reducedMotion ? 'reduce' : 'no-preference',
-        forcedColors: asked.forcedColors ? 'active' : 'none',
-      })
+      if (!plain) await page.emulateMedia(media(asked))
       const { errors, console: lines } = kept.report
       let frame = page.mainFrame()
-      let reusable = true
+      let reusable = plain
       return {
         engine: 'chromium',
         viewport,
