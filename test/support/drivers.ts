@@ -138,10 +138,10 @@ const call = (fn: (...args: never[]) => unknown, args: unknown[]) =>
 
 /**
  * A tab a test is done with, kept for the next page: a new tab costs the engine a content process, a navigation in a
- * kept one does not (opening the demo portal, measured in /proc/stat: Chromium 0.96 -> 0.44 CPU-s, Firefox 1.14 ->
- * 0.74). A kept tab is left on about:blank with no cookies (they are the host's, whatever the port), the mouse in its
- * corner, and its page's listeners reporting to the next page; each test's page server is on a port of its own, so no
- * cache or storage of one test's origin is another's. A tab whose Playwright page a test took (init scripts, routes,
+ * kept one does not (the figures: docs/development.md, beside `tabsKept`). A kept tab is left on about:blank with no
+ * cookies (they are the host's, whatever the port), the mouse in its corner, and its page's listeners reporting to the
+ * next page; each test's page server is on a port of its own, so no cache or storage of one test's origin is
+ * another's. A tab whose Playwright page a test took (init scripts, routes,
  * offline, headers outlive a navigation), a Chromium tab with the student's settings emulated, or one that could not
  * be cleared is closed instead.
  */
@@ -155,9 +155,9 @@ interface KeptTab<T> {
 function tabsKept<T>(open: () => Promise<T>, listen: (tab: T, kept: KeptTab<T>) => void) {
   const idle: KeptTab<T>[] = []
   return {
-    /** A kept tab, or a new one; always a new one when `kept` is false. */
-    async take(kept = true): Promise<KeptTab<T>> {
-      const tab = kept ? idle.pop() : undefined
+    /** A kept tab, or a new one; always a new one when `reuse` is false. */
+    async take(reuse = true): Promise<KeptTab<T>> {
+      const tab = reuse ? idle.pop() : undefined
       if (tab) {
         tab.report = { errors: [], console: [] }
         return tab
