@@ -9,7 +9,7 @@ import type { Language } from '../../src/domain/language.ts'
 import { expectAxeClean } from '../support/axe.ts'
 import { keepPdf } from '../support/downloads.ts'
 import { shortDate } from '../support/formats.ts'
-import { describeEngines, EVERY_ENGINE, SHOTS_DIR, type TestPage } from '../support/harness.ts'
+import { describeEngines, EVERY_ENGINE, type TestPage } from '../support/harness.ts'
 
 /** Each space as one, lines joined: a sentence the PDF wrapped reads whole, a figure's no-break space as a space. */
 const flat = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim()
@@ -84,7 +84,7 @@ describeEngines(
         versionNumber: null,
         versionHashCode: null,
       })
-      const { text } = keepPdf(file!.bytes, SHOTS_DIR, `${suite.engine}-credit-information-es`)
+      const { text } = keepPdf(file!.bytes, `${suite.engine}-credit-information-es`)
       const read = flat(text)
       for (const heading of [
         'Información normalizada europea sobre el crédito al consumo',
@@ -133,7 +133,7 @@ describeEngines(
       await page.click('[data-download=credit-information]')
       const [file] = await page.downloaded(1)
       const card = await cardOf(page)
-      const { text } = keepPdf(file!.bytes, SHOTS_DIR, `${suite.engine}-credit-information-eu`)
+      const { text } = keepPdf(file!.bytes, `${suite.engine}-credit-information-eu`)
       const read = flat(text)
       expect(read).toContain('Kontsumorako kredituari buruzko Europako informazio normalizatua')
       expect(read).toContain(`Urteko tasa baliokidea (UTB) ${card.tae}`)

@@ -7,18 +7,15 @@
  * from Chromium (DevTools) and Firefox (WebDriver BiDi), read back with
  * pdftotext; WebKit's driver cannot print, so there, as in the other two, the
  * widget's own `@media print` rules are applied on screen and the result read.
- * Screenshots: test-results/screens/<engine>-forced-*.png, PDFs:
- * test-results/print/.
+ * The pictures, with SCREENS=1 (test/support/pictures.ts): test-results/screens/<engine>-forced-*.png and
+ * <engine>-print*.pdf.
  */
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
 import { expectAxeClean } from '../support/axe.ts'
+import { keepPdf } from '../support/downloads.ts'
 import { UNAVAILABLE } from '../support/fixtures.ts'
 import { describeEngines, EVERY_ENGINE, type TestPage } from '../support/harness.ts'
 import { alpha, styleAsPrinted, stylesOf, visibleParts } from '../support/student-settings.ts'
-
-const PRINT_DIR = 'test-results/print'
 
 /** The outline of the control that has the focus. */
 async function focusRing(page: TestPage) {
@@ -168,17 +165,6 @@ describeEngines(
   { settings: { reducedMotion: true } },
 )
 
-/** The text of a PDF, spaces of every kind as one. */
-function pdfText(pdf: Buffer, name: string): string {
-  mkdirSync(PRINT_DIR, { recursive: true })
-  const file = `${PRINT_DIR}/${name}.pdf`
-  writeFileSync(file, pdf)
-  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(
-    /[\s\u00a0\u202f]+/g,
-    ' ',
-  )
-}
-
 const spaced = (text: string | null) => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim()
 
 describeEngines('printed', EVERY_ENGINE, (suite) => {
@@ -206,7 +192,7 @@ describeEngines('printed', EVERY_ENGINE, (suite) => {
 
     const pdf = await page.pdf()
     if (pdf) {
-      const text = pdfText(pdf, `${suite.engine}-plan`)
+      const text = spaced(keepPdf(pdf, `${suite.engine}-print`).text)
       for (const figure of [figures.fee, figures.total, figures.lastDue, 'Total a pagar'])
         expect(text, String(figure)).toContain(spaced(figure))
       for (const absent of [...figures.buttons, figures.month])
@@ -240,7 +226,7 @@ describeEngines('printed', EVERY_ENGINE, (suite) => {
       const fee = await page.text('[data-figure=feeAmount]')
       const pdf = await page.pdf()
       if (pdf) {
-        const text = pdfText(pdf, `${suite.engine}-saved`)
+        const text = spaced(keepPdf(pdf, `${suite.engine}-print-saved`).text)
         expect(text).toContain(spaced(fee))
         expect(text).not.toContain(spaced(toast))
       }

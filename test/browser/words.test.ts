@@ -8,7 +8,7 @@ import { expect, it } from 'vitest'
 import type { Language } from '../../src/domain/language.ts'
 import { keepPdf } from '../support/downloads.ts'
 import { euros, percent, shortDate } from '../support/formats.ts'
-import { describeEngines, EVERY_ENGINE, SHOTS_DIR, type TestPage } from '../support/harness.ts'
+import { describeEngines, EVERY_ENGINE, type TestPage } from '../support/harness.ts'
 
 /** The rates' names on the card and in the PDF, and words of the PDF's summary: as each country's banks print them. */
 const TERMS: Record<Language, { nominal: string; apr: string; pdf: string[] }> = {
@@ -65,7 +65,7 @@ describeEngines('each language as its banks write it, at 375 px', EVERY_ENGINE, 
       await page.click('[data-download=pdf]')
       const [pdf] = await page.downloaded(1)
       expect(pdf!.name).toBe(`plan-C-2026-0001-v${table.versionNumber}.pdf`)
-      const { text } = keepPdf(pdf!.bytes, SHOTS_DIR, `${suite.engine}-${language}-plan`)
+      const { text } = keepPdf(pdf!.bytes, `${suite.engine}-${language}-plan`)
       const spaced = (figure: string) => figure.replace(/[\u00a0\u202f]/g, ' ')
       for (const word of [terms.nominal.replace(/.*\((.*)\)/, '$1'), ...terms.pdf]) expect(text).toContain(word)
       for (const figure of [

@@ -12,7 +12,6 @@
  * the same way in every engine. ENGINES=firefox (or a comma list) runs only
  * those.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
 import type { Page as PlaywrightPage } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest'
 import { type DemoServer, startDemo } from '../../server/test/support/reference-server.ts'
@@ -26,6 +25,7 @@ import {
 } from './drivers.ts'
 import { borrowEngine, type Lease } from './engine-pool.ts'
 import { type PageServer, type RecordedEvent, type RecordingWindow, startPageServer } from './page-server.ts'
+import { keepPicture, picturesAsked } from './pictures.ts'
 import type { Language } from './screen.ts'
 
 export type { EngineName, StudentSettings } from './drivers.ts'
@@ -53,8 +53,6 @@ function pollInPage<R, A extends unknown[]>(fn: (...args: A) => R) {
   }`
   return Object.assign((..._: [number, number, ...A]): R | null => null, { toString: () => source })
 }
-
-export const SHOTS_DIR = 'test-results/screens'
 
 /** The engines asked for: ENGINES=webkit,firefox, else all three. */
 export const selectedEngines = (): EngineName[] => {
@@ -324,8 +322,16 @@ export class TestPage {
     await this.page.frame('iframe')
   }
 
-  /** The whole page as a PNG at `name`.png in test-results/screens: the viewport grown to the page's height (or `height`), `width` wide. */
-  async screenshot(name: string, height?: number, width = this.width): Promise<string> {
+  /**
+   * The whole page as a PNG at `name`.png in test-results/screens, to look at (pictures.ts: with SCREENS=1, else
+   * nothing): the viewport grown to the page's height (or `height`), `width` wide.
+   */
+  async screenshot(name: string, height?: number, width = this.width): Promise<void> {
+    if (picturesAsked()) await this.picture(name, height, width)
+  }
+
+  /** The picture `screenshot` takes, whether asked for or not: a failing test's pages are pictured anyway. */
+  async picture(name: string, height?: number, width = this.width): Promise<void> {
     const full =
       height ?? (await this.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height)))
     if (this.framed) {
@@ -335,12 +341,8 @@ export class TestPage {
       }, full)
     }
     await this.page.setViewport(width, full)
-    const png = await this.page.screenshot()
+    keepPicture(name, await this.page.screenshot())
     if (this.framed) await this.page.frame('iframe')
-    mkdirSync(SHOTS_DIR, { recursive: true })
-    const file = `${SHOTS_DIR}/${name}.png`
-    writeFileSync(file, png)
-    return file
   }
 
   /** What the page reported before it was closed (see `close`). */
@@ -396,6 +398,14 @@ export const enginesFor = (settings: StudentSettings): EngineName[] =>
     ),
   )
 
+/** A test's name as part of a file name. */
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80)
+
 /**
  * Runs `fn`'s tests once per engine of `engines` (those of them ENGINES asks for, and that can be launched with the
  * suite's settings), against one demo server and one page server for the whole suite.
@@ -430,11 +440,14 @@ export function describeEngines(
       afterAll(async () => {
         await lease?.release()
       })
-      afterEach(async () => {
+      afterEach(async ({ task }) => {
         const problems: string[] = []
         // Every page is closed, even after one that could not be: the engine goes on to the next suite.
-        for (const page of opened.splice(0)) {
+        for (const [index, page] of opened.splice(0).entries()) {
           try {
+            // A failing test's pages that are still open, as they were when it failed.
+            if (task.result?.state === 'fail' && page.reported === undefined)
+              await page.picture(`failed-${engineName}-${slug(task.name)}-${index + 1}`).catch(() => {})
             await page.close()
             problems.push(...page.reported!)
           } catch (error) {
