@@ -32,6 +32,23 @@ function choose(page: TestPage, selector: string, value: string, host = 'fees-ca
 
 /** By keyboard: Enter on the date button, the selected day takes the focus, the next day with the arrow key, Enter. */
 async function pickNextDayByKeyboard(page: TestPage): Promise<void> {
+  // What reaches the page from here on, for a failure to say whether the key arrived and what it did.
+  await page.evaluate(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __seen: string[] }).__seen = seen
+    const start = performance.now()
+    for (const type of ['keydown', 'keyup', 'click', 'focusin', 'focusout'])
+      window.addEventListener(
+        type,
+        (event) => {
+          const target = event.composedPath()[0] as Element
+          const name = target.getAttribute?.('part') ?? target.className?.toString().split(' ')[0] ?? target.nodeName
+          const key = event instanceof KeyboardEvent ? ` ${event.key}` : ''
+          seen.push(`${Math.round(performance.now() - start)}ms ${type}${key} ${name}`)
+        },
+        true,
+      )
+  })
   await page.focus('button[part=date]')
   await page.press('Enter')
   await page
@@ -48,7 +65,7 @@ async function pickNextDayByKeyboard(page: TestPage): Promise<void> {
           open: !!root.querySelector('.react-datepicker'),
           focus: root.activeElement?.outerHTML.slice(0, 160) ?? `outside: ${document.activeElement?.tagName}`,
           tabStop: root.querySelector('.react-datepicker__day[tabindex="0"]')?.outerHTML.slice(0, 160) ?? null,
-          hasFocus: document.hasFocus(),
+          seen: (window as unknown as { __seen: string[] }).__seen,
         }
       })
       throw new Error(`${error.message}: ${JSON.stringify(state)}`)
