@@ -211,6 +211,21 @@ describe('named sequences (the cases the model found or the issue describes)', (
       expect(real.store.getState().versionLocked).toBe(true)
     }))
 
+  it('drops a save refused for the session once SAVE is pressed again: the fresh token sends the save of neither press', () =>
+    withFreshStore(async (real, does) => {
+      // The model-based run's counterexample (seed -274504662): a 401 on a save, then a new amount and a new press,
+      // whose recalculation times out; then the host's fresh token.
+      await does(new NewInput(0), first(), new NewToken('refused'), new Save(), first())
+      await does(typeAmountAndBlur(7000), new Save(), new Deliver(0, 'timeout'))
+      expect(real.notices.at(-1)).toMatchObject({ kind: 'save_failed', stage: 'recalculation' })
+      const saves = api.log.filter((call) => call.kind === 'save').length
+      // The fresh token sends the failed recalculation again (NewToken checks it), not the first press's save: the
+      // student's last press was for another plan, and it was refused.
+      await does(new NewToken('second'))
+      expect(api.log.filter((call) => call.kind === 'save')).toHaveLength(saves)
+      expect(real.store.getState()).toMatchObject({ saving: false, saveQueued: false })
+    }))
+
   it('reports a 401 on a recalculation to the host with its status, and the next call carries the fresh token', () =>
     withFreshStore(async (real, does) => {
       await does(new NewInput(0), first(), new NewToken('refused'), chooseCount(13), first())
