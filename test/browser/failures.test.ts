@@ -40,16 +40,6 @@ const attribute = (page: TestPage, selector: string, name: string) =>
     name,
   )
 
-/** Sets the element's tuition input: the portal's, with `changes`. */
-function setInput(page: TestPage, changes: Record<string, unknown>) {
-  return page.evaluate((patch) => {
-    const element = document.querySelector('fees-calculator')!
-    // As the host gave it (the attribute's text, its token included), or the object set since.
-    const given = element.tuitionInput
-    element.tuitionInput = { ...(typeof given === 'string' ? JSON.parse(given) : given), ...patch }
-  }, changes)
-}
-
 /** The English catalogue's sentences (three words or more): none may be on a card in another language. */
 const ENGLISH_SENTENCES = [...readFileSync('src/locales/en/messages.po', 'utf8').matchAll(/^msgstr "(.+)"$/gm)]
   .map((match) => match[1]!.replace(/\\"/g, '"'))
@@ -163,7 +153,7 @@ describeEngines(
         const page = await suite.open('/demo/portal.html?lang=en')
         page.expectError(/status of 422/)
         await page.loaded()
-        await setInput(page, { numberOfFees: 30 })
+        await page.changeInput({ numberOfFees: 30 })
         await failure(page).waitFor()
         expect(await page.event('invalidTuitionEvent')).toMatchObject({
           status: 422,
@@ -203,7 +193,7 @@ describeEngines(
         page.expectError(/status of 401/)
         await page.loaded()
         // A contract of its own, so that its version number counts this test's saves only.
-        await setInput(page, { contractId: `C-SESSION-${Date.now()}` })
+        await page.changeInput({ contractId: `C-SESSION-${Date.now()}` })
         await page.loaded()
         const saves: { key: string; authorization: string; status: Promise<number> }[] = []
         page.playwright.on('request', (request) => {
@@ -216,7 +206,7 @@ describeEngines(
           })
         })
         // The token expires while the plan is on screen: nothing is sent until SAVE.
-        await setInput(page, { token: 'an-expired-token' })
+        await page.changeInput({ token: 'an-expired-token' })
         await page.click('[part=save-button]')
         expect(await page.event('feeOptionSelectedEvent')).toMatchObject({ kind: 'http', status: 401 })
         const toast = page.playwright.locator('fees-calculator [data-sonner-toast]', {
@@ -229,7 +219,7 @@ describeEngines(
         expect(await attribute(page, '.fc', 'data-state')).toBe('loaded')
 
         // The host renews the token (the same input, a fresh token): no second press.
-        await setInput(page, { token: await mintToken(TEST_JWT_SECRET, 600, 'student-renewed') })
+        await page.changeInput({ token: await mintToken(TEST_JWT_SECRET, 600, 'student-renewed') })
         const saved = await page.event('feeOptionSelectedEvent', 2)
         await page.waitForInside('.fc[data-state=locked]')
         expect(saves).toHaveLength(2)

@@ -157,17 +157,6 @@ describeEngines('<fees-calculator> in each of its languages', EVERY_ENGINE, (sui
   )
 })
 
-/** Gives the element its input again with `change` applied, as a host does through the property. */
-function setInput(page: TestPage, change: Record<string, unknown>): Promise<void> {
-  return page.evaluate((patch) => {
-    const element = document.querySelector('fees-calculator') as HTMLElement & { tuitionInput: unknown }
-    // The portal page gave it as an attribute, which the property reads back as its text.
-    const given = element.tuitionInput
-    const input = typeof given === 'string' ? JSON.parse(given) : given
-    element.tuitionInput = { ...(input as object), ...patch }
-  }, change)
-}
-
 /**
  * Records, at every change of the card, its language and whether its text holds a word of `words`' languages
  * other than its own: a frame with two languages on screen.
@@ -226,7 +215,7 @@ describeEngines('the language at run time, in Chromium', ['chromium'], (suite) =
     const sent = apiRequests().length
     await watchMixedFrames(page, RUN_TIME_WORDS)
 
-    await setInput(page, { language: 'eu-ES' })
+    await page.changeInput({ language: 'eu-ES' })
     await page.waitForInside('.fc[lang=eu][data-state=locked]')
     expect(await page.text('[part=schedule] th:nth-child(2)')).toBe('Mugaeguna')
     expect(await page.text('.fc-saved')).toBe('Plana gorde da')
@@ -240,11 +229,11 @@ describeEngines('the language at run time, in Chromium', ['chromium'], (suite) =
         .catch(() => null),
     ).toBe(before.fees)
     // A token-only refresh after it sends nothing either, and keeps Basque.
-    await setInput(page, { language: 'eu-ES', token: 'fresh-token' })
+    await page.changeInput({ language: 'eu-ES', token: 'fresh-token' })
     await aMoment(page)
     expect(await pw.locator('fees-calculator .fc[lang=eu]').count()).toBe(1)
     // And back to Spanish, whose words are always on hand.
-    await setInput(page, { language: 'es' })
+    await page.changeInput({ language: 'es' })
     await page.waitForInside('.fc[lang=es][data-state=locked]')
     expect(await page.text('[part=schedule] th:nth-child(2)')).toBe('Vencimiento')
     await aMoment(page)
@@ -256,8 +245,8 @@ describeEngines('the language at run time, in Chromium', ['chromium'], (suite) =
     const page = await suite.open('/demo/portal.html?lang=es')
     await page.event('calculationResultReceivedEvent')
     await page.settled()
-    await setInput(page, { language: 'fr-FR' })
-    await setInput(page, { language: 'fr-FR', token: 'another' })
+    await page.changeInput({ language: 'fr-FR' })
+    await page.changeInput({ language: 'fr-FR', token: 'another' })
     await aMoment(page)
     expect(await page.playwright.locator('fees-calculator .fc[lang=es]').count()).toBe(1)
     const warnings = (await page.console()).filter((line) => line.toLowerCase().includes('fr-fr'))

@@ -33,19 +33,17 @@ const words = (page: TestPage) =>
     }
   })
 
-/** Sets a property of the element, as a host's script does. */
+/** Sets a property of the element, as a host's script does: a change of input is the input given again with it. */
 const setProperty = (page: TestPage, name: string, value: unknown) =>
-  page.evaluate(
-    (n, v) => {
-      const element = document.querySelector('fees-calculator') as unknown as Record<string, unknown>
-      // A change of input is the input given again with that change (the attribute's, read back, is its text).
-      const given = element[n]
-      element[n] =
-        n === 'tuitionInput' ? { ...(typeof given === 'string' ? JSON.parse(given) : given), ...(v as object) } : v
-    },
-    name,
-    value,
-  )
+  name === 'tuitionInput'
+    ? page.changeInput(value as Record<string, unknown>)
+    : page.evaluate(
+        (n, v) => {
+          ;(document.querySelector('fees-calculator') as unknown as Record<string, unknown>)[n] = v
+        },
+        name,
+        value,
+      )
 
 /** The widget's warnings about `messages` on the console. */
 const warnings = async (page: TestPage) =>

@@ -192,6 +192,22 @@ export class TestPage {
     return this.page.press(...text)
   }
 
+  /**
+   * Gives the element the tuition input it has with `changes`, as a host's script does: the input as the host gave it
+   * (the attribute's text, read back by the property, its token included), or the object set since.
+   */
+  changeInput(changes: Record<string, unknown>, host = 'fees-calculator'): Promise<void> {
+    return this.evaluate(
+      (h, patch) => {
+        const element = document.querySelector(h) as HTMLElement & { tuitionInput: unknown }
+        const given = element.tuitionInput
+        element.tuitionInput = { ...(typeof given === 'string' ? JSON.parse(given) : given), ...patch }
+      },
+      host,
+      changes,
+    )
+  }
+
   /** Focuses an element inside the shadow root by script, as a host page's code would. */
   focus(selector: string, host = 'fees-calculator'): Promise<void> {
     return this.evaluate(
