@@ -1,9 +1,10 @@
 /**
- * Three widths in every engine and each of the six languages (Basque and Galician words are the longest): a desktop portal (1100 px),
+ * Three widths in every engine and each of the six languages (Basque and Galician words are the longest), one page
+ * per width going through them: a desktop portal (1100 px),
  * a phone (375 px) and a CRM's side column (224 px wide, at the right edge of
  * a desktop page). No text cut off, nothing wider than its room, every target
- * at least 24 × 24 px (WCAG 2.5.8), the calendar inside the viewport. The
- * screenshots land in test-results/screens/<engine>-<width>-<language>.png
+ * at least 24 × 24 px (WCAG 2.5.8), the calendar inside the viewport. With
+ * SCREENS=1 the screenshots land in test-results/screens/<engine>-<width>-<language>.png
  * (and -calendar.png): look at them after a change of CSS.
  */
 import { expect, it } from 'vitest'
@@ -18,21 +19,28 @@ const CASES = [
 ] as const
 describeEngines('<fees-calculator> at every width', EVERY_ENGINE, (suite) => {
   for (const { width, height } of CASES) {
-    it.each(LANGUAGES)(
-      `${width} px, in %s: nothing cut, nothing too small, the calendar on screen`,
-      async (language) => {
-        const page =
-          width === 224
-            ? await suite.open('', { width: 1100, height, html: sideColumn(language, await suite.demo.token()) })
-            : await suite.open(`/demo/portal.html?lang=${language}`, { width, height })
-        await page.loaded()
+    // One page per width, going through the languages as a host switching them would (the first load in each
+    // language: languages.test.ts); what each language's words do to the layout is read in each.
+    it(`${width} px, in every language: nothing cut, nothing too small, the calendar on screen`, async () => {
+      const [first] = LANGUAGES
+      const page =
+        width === 224
+          ? await suite.open('', { width: 1100, height, html: sideColumn(first, await suite.demo.token()) })
+          : await suite.open(`/demo/portal.html?lang=${first}`, { width, height })
+      await page.loaded()
+      const found: Record<string, unknown> = {}
+      for (const language of LANGUAGES) {
+        if (language !== first) {
+          await page.changeInput({ language })
+          await page.waitForInside(`.fc[lang=${language}][data-state=loaded]`)
+          await page.settled()
+        }
         const shot = `${suite.engine}-${width}-${language}`
         const closed = await layoutProblems(page, MIN_TARGET_PX)
 
         await page.calendarReady()
-
         await page.click('button[part=date]')
-        await page.waitForInside('.react-datepicker__day--selected')
+        await page.waitForInside(`.react-datepicker[lang=${language}] .react-datepicker__day--selected`)
         const calendar = await page.evaluate(() => {
           const box = document
             .querySelector('fees-calculator')!
@@ -47,16 +55,16 @@ describeEngines('<fees-calculator> at every width', EVERY_ENGINE, (suite) => {
           }
         })
         const open = await layoutProblems(page, MIN_TARGET_PX)
-        // Pictures first, so that a failure has them too.
         await page.screenshot(`${shot}-calendar`, calendar.viewport)
         await page.press('Escape')
         await page.waitForGone('.react-datepicker')
         // The CRM column keeps its 224 px in a narrower window: a picture of the column, not of an empty page.
         await page.screenshot(shot, undefined, width === 224 ? 300 : width)
-        expect(closed).toEqual([])
-        expect(calendar.inside).toBe(true)
-        expect(open).toEqual([])
-      },
-    )
+        found[language] = { closed, calendar: calendar.inside, open }
+      }
+      expect(found).toEqual(
+        Object.fromEntries(LANGUAGES.map((language) => [language, { closed: [], calendar: true, open: [] }])),
+      )
+    })
   }
 })
