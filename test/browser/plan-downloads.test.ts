@@ -89,18 +89,30 @@ describeEngines('the plan downloads', EVERY_ENGINE, (suite) => {
     await page.click('.fc-buttons .fc-button--secondary')
     await page.waitForInside('[data-download=pdf]')
     await page.click('[data-download=pdf]')
+    // What a failure says: whether the chunk was asked for, and what the page and the driver heard.
+    const heard = async () =>
+      JSON.stringify({
+        asked: suite.pages.requests.filter((request) => request.path.includes('/dist/chunks/pdf-')).length,
+        driver: await page.console(),
+        page: await page.evaluate(() => (window as unknown as { __probe: { console: string[] } }).__probe.console),
+      })
+    // The notice is the widget's own, inside its shadow root (an error toast: read within its 8 s).
+    await page
+      .waitFor('the notice', () =>
+        (document.querySelector('fees-calculator')!.shadowRoot!.textContent ?? '').includes('Loading chunk failed'),
+      )
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}: ${await heard()}`)
+      })
+    // The driver hears the console a moment after the page writes it.
     await expect
       .poll(
         async () =>
           (await page.console()).filter((line) => line.startsWith('error: [fees-calculator] Loading chunk failed'))
             .length,
-        { timeout: 15_000 },
+        { timeout: 5_000, message: await heard() },
       )
       .toBeGreaterThan(0)
-    // The notice is the widget's own, inside its shadow root.
-    await page.waitFor('the notice', () =>
-      (document.querySelector('fees-calculator')!.shadowRoot!.textContent ?? '').includes('Loading chunk failed'),
-    )
     expect(
       await page.evaluate(
         () =>
