@@ -36,6 +36,9 @@ describeEngines('a server problem with a detail of its own', EVERY_ENGINE, (suit
     await page.loaded()
     const restore = suite.pages.refuse('/api/v1/Calculator/CalculateFeeOptions', 422, PROBLEM)
     try {
+      // The calendar's chunk swaps the date's stand-in, which can scroll the page under a click: the student's click
+      // comes once it is there (see calendarReady).
+      await page.calendarReady()
       await page.click('input[data-figure=initialAmount]')
       await page.type('7000')
       await page.press('Tab')
