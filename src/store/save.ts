@@ -166,10 +166,11 @@ export function createSaveSlice({ set, get, deps, api, describe, links }: SliceC
     async save() {
       const { input, choice, result, versionLocked, saving, saveQueued, calculating, amountRefusal } = get()
       if (!input || !choice || !result || versionLocked || saving || saveQueued || amountRefusal) return
-      // The press is for the plan being recalculated: it is saved when its result is on screen. It replaces a save
-      // refused for the session: the host's fresh token sends neither that one nor this one if its recalculation fails.
+      // A press replaces a save refused for the session: the host's fresh token no longer sends that one, whether this
+      // one is sent now or waits for a recalculation that then fails.
+      refusedForSession = false
+      // The press is for the plan being recalculated: it is saved when its result is on screen.
       if (calculating) {
-        refusedForSession = false
         set({ saveQueued: true })
         return
       }
