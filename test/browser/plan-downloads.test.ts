@@ -110,9 +110,12 @@ describeEngines('the plan downloads', EVERY_ENGINE, (suite) => {
         async () =>
           (await page.console()).filter((line) => line.startsWith('error: [fees-calculator] Loading chunk failed'))
             .length,
-        { timeout: 5_000, message: await heard() },
+        { timeout: 5_000 },
       )
       .toBeGreaterThan(0)
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}: ${await heard()}`)
+      })
     expect(
       await page.evaluate(
         () =>

@@ -30,13 +30,14 @@ const readPdf = (file: string) =>
 export const pdfText = (bytes: Buffer): string => withPdfFile(bytes, readPdf)
 
 /**
- * A downloaded PDF read back: its text (readPdf) and its metadata as pdfinfo prints them. With pictures asked for
- * (test/support/pictures.ts) it is also kept as `<name>.pdf`, its first page as `<name>.png`, to look at.
+ * A downloaded PDF read back: its text (readPdf). With pictures asked for (test/support/pictures.ts) it is also kept
+ * as `<name>.pdf`, its first page as `<name>.png`, to look at.
  */
-export function keepPdf(bytes: Buffer, name: string): { text: string; info: string } {
+export function keepPdf(bytes: Buffer, name: string): { text: string } {
   keepPdfPicture(name, bytes)
-  return withPdfFile(bytes, (file) => ({
-    text: readPdf(file),
-    info: execFileSync('pdfinfo', [file], { encoding: 'utf8' }),
-  }))
+  return { text: pdfText(bytes) }
 }
+
+/** A PDF's metadata as poppler's pdfinfo prints them. */
+export const pdfInfo = (bytes: Buffer): string =>
+  withPdfFile(bytes, (file) => execFileSync('pdfinfo', [file], { encoding: 'utf8' }))

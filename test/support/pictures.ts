@@ -13,19 +13,21 @@ export const SHOTS_DIR = 'test-results/screens'
 /** Whether the pictures to look at are asked for: SCREENS=1. */
 export const picturesAsked = (): boolean => process.env.SCREENS === '1'
 
-/** Writes `png` as `<name>.png` in test-results/screens; gives its path. */
-export function keepPicture(name: string, png: Buffer): string {
+/** The path of `file` in test-results/screens, the folder made if need be. */
+function shot(file: string): string {
   mkdirSync(SHOTS_DIR, { recursive: true })
-  const file = join(SHOTS_DIR, `${name}.png`)
-  writeFileSync(file, png)
-  return file
+  return join(SHOTS_DIR, file)
+}
+
+/** Writes `png` as `<name>.png` in test-results/screens. */
+export function keepPicture(name: string, png: Buffer): void {
+  writeFileSync(shot(`${name}.png`), png)
 }
 
 /** Keeps a PDF as `<name>.pdf` in test-results/screens with its first page as `<name>.png`, when pictures are asked for. */
 export function keepPdfPicture(name: string, bytes: Buffer): void {
   if (!picturesAsked()) return
-  mkdirSync(SHOTS_DIR, { recursive: true })
-  const file = join(SHOTS_DIR, `${name}.pdf`)
+  const file = shot(`${name}.pdf`)
   writeFileSync(file, bytes)
-  execFileSync('pdftoppm', ['-png', '-r', '72', '-f', '1', '-l', '1', '-singlefile', file, join(SHOTS_DIR, name)])
+  execFileSync('pdftoppm', ['-png', '-r', '72', '-f', '1', '-l', '1', '-singlefile', file, shot(name)])
 }
