@@ -172,8 +172,15 @@ function subresourceIntegrity(): Plugin {
   }
 }
 
+/** jsPDF's loaders for HTML and SVG, which the plan's PDF never calls, resolved to a module that says so. */
+const JSPDF_LEFT_OUT = new URL('./src/ui/keep/jspdf-left-out.ts', import.meta.url).pathname
+const withoutJspdfExtras = {
+  alias: Object.fromEntries(['html2canvas', 'canvg', 'dompurify'].map((name) => [name, JSPDF_LEFT_OUT])),
+}
 /** Tests import the package by its name, as its users do. */
-const resolve = { alias: { 'fees-calculator': new URL('./src/index.ts', import.meta.url).pathname } }
+const forTests = {
+  alias: { ...withoutJspdfExtras.alias, 'fees-calculator': new URL('./src/index.ts', import.meta.url).pathname },
+}
 
 const plugins = () => [
   sonnerWithoutHeadStyles(),
@@ -207,6 +214,7 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'standalone') {
     return {
       plugins: [...plugins(), chunkReport(), subresourceIntegrity()],
+      resolve: withoutJspdfExtras,
       define: { ...define, __FEES_CALCULATOR_CHUNK_INTEGRITY__: JSON.stringify(INTEGRITY_PLACEHOLDER) },
       build: {
         ...INTO_DIST,
@@ -251,6 +259,7 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'lib') {
     return {
       plugins: plugins(),
+      resolve: withoutJspdfExtras,
       define,
       build: {
         ...INTO_DIST,
@@ -283,7 +292,7 @@ export default defineConfig(({ mode }): UserConfig => {
   }
   return {
     plugins: plugins(),
-    ...(mode === 'test' ? { resolve } : {}),
+    resolve: mode === 'test' ? forTests : withoutJspdfExtras,
     define: mode === 'test' ? { __FEES_CALCULATOR_VERSION__: JSON.stringify(pkg.version) } : define,
     build: { outDir: 'dist/app', emptyOutDir: true, target: 'es2022' },
   }

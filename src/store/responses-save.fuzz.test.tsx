@@ -20,19 +20,23 @@ fuzz.describeFuzzing(() => {
       const saved = standInAmortization(fuzz.payload, 'h-1')
       let plans = 0
       await fc.assert(
-        fc.asyncProperty(answers(saved, ['currency']), async (answer) => {
-          // A new plan on screen, then its save. A saved plan is locked: only a new input from the host starts another.
-          const n = widget.store.getState().choice?.numberOfFees === 12 ? 13 : 12
+        // After a failed save the student presses SAVE again, or first chooses another count (one time in four). A
+        // saved plan is locked: only a new input from the host starts another.
+        fc.asyncProperty(answers(saved, ['currency']), fc.nat(3), async (answer, choice) => {
+          const state = widget.store.getState()
+          const current = state.choice?.numberOfFees ?? 12
           widget.queue.length = 0
-          widget.queue.push(table(n), answer)
-          if (widget.store.getState().versionLocked) {
-            plans += 1
-            widget.store
-              .getState()
-              .setTuitionInput(tuitionInput({ language: 'en', numberOfFees: n, contractId: `C-${plans}` }))
-          } else widget.store.getState().chooseFeeCount(n)
-          await widget.settled()
-          expect(widget.store.getState().result?.totalFees).toBe(n)
+          if (state.versionLocked || choice === 0) {
+            const n = current === 12 ? 13 : 12
+            widget.queue.push(table(n))
+            if (state.versionLocked) {
+              plans += 1
+              state.setTuitionInput(tuitionInput({ language: 'en', numberOfFees: n, contractId: `C-${plans}` }))
+            } else state.chooseFeeCount(n)
+            await widget.settled()
+            expect(widget.store.getState().result?.totalFees).toBe(n)
+          }
+          widget.queue.push(answer)
           const eventsBefore = widget.events.length
           await widget.store.getState().save()
           await widget.settled()
