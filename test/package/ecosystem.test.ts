@@ -70,7 +70,9 @@ document.querySelector('fees-calculator')?.addEventListener('calculationResultRe
     writeFileSync(join(work, 'misspelt.ts'), host.replace("'calculationResultReceivedEvent'", "'calculationResult'"))
     const typed = run(bin('tsc'), ['-p', work], work)
     const errors = typed.output.split('\n').filter((line) => /error TS\d+/.test(line))
-    expect(errors).toEqual([expect.stringMatching(/^misspelt\.ts\(\d+,\d+\): error TS2339: Property 'detail' does not exist/)])
+    expect(errors).toEqual([
+      expect.stringMatching(/^misspelt\.ts\(\d+,\d+\): error TS2339: Property 'detail' does not exist/),
+    ])
   })
 
   it('lets a server import fees-calculator/languages, which loads nothing but its own two files', () => {

@@ -4,4 +4,6 @@
  * (vite.config.ts), so that neither our bundler nor an integrator's packs about 380 KB nobody runs, and a call that
  * would need one fails saying why.
  */
-throw new Error('fees-calculator builds jsPDF without html2canvas, canvg and DOMPurify: its PDF draws with none of them')
+throw new Error(
+  'fees-calculator builds jsPDF without html2canvas, canvg and DOMPurify: its PDF draws with none of them',
+)
