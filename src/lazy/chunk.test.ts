@@ -43,4 +43,62 @@ describe('defineChunk', () => {
     await vi.advanceTimersByTimeAsync(1)
     expect(await outcome).toBeInstanceOf(ChunkLoadError)
   })
+  describe("when the student leaves the page as it loads (Safari stops the page's loads, then may keep the page)", () => {
+    /** What Safari tells the page as the student follows a link, and as the Back button shows it again. */
+    const leave = () => dispatchEvent(new Event('beforeunload'))
+    const comeBack = () => dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }))
+    afterEach(comeBack)
+
+    function stoppedOnce() {
+      let stop: (error: Error) => void = () => {}
+      const importer = vi
+        .fn()
+        .mockImplementationOnce(() => new Promise((_, reject) => (stop = reject)))
+        .mockResolvedValueOnce({ ok: true })
+      return { importer, stop: () => stop(new TypeError('Importing a module script failed.')) }
+    }
+
+    it('does not report the stopped load, and loads the chunk again once the page is back', async () => {
+      const { importer, stop } = stoppedOnce()
+      const chunk = defineChunk('schedule', importer)
+      let outcome: unknown = 'pending'
+      void chunk.load().then(
+        (value) => (outcome = value),
+        (error: unknown) => (outcome = error),
+      )
+      await vi.waitFor(() => expect(importer).toHaveBeenCalledTimes(1))
+      leave()
+      stop()
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      expect(outcome).toBe('pending')
+      comeBack()
+      await vi.waitFor(() => expect(outcome).toEqual({ ok: true }))
+      expect(importer).toHaveBeenCalledTimes(2)
+    })
+
+    it('loads it again after 3 s when the page stays (the navigation did not happen)', async () => {
+      vi.useFakeTimers()
+      const { importer, stop } = stoppedOnce()
+      const chunk = defineChunk('toaster', importer)
+      const outcome = chunk.load()
+      await vi.advanceTimersByTimeAsync(0)
+      expect(importer).toHaveBeenCalledTimes(1)
+      leave()
+      stop()
+      await vi.advanceTimersByTimeAsync(2_999)
+      expect(importer).toHaveBeenCalledTimes(1)
+      await vi.advanceTimersByTimeAsync(1)
+      await expect(outcome).resolves.toEqual({ ok: true })
+      expect(importer).toHaveBeenCalledTimes(2)
+    })
+
+    it('still reports a chunk that fails once the student has stayed', async () => {
+      vi.useFakeTimers()
+      const importer = vi.fn().mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'))
+      const chunk = defineChunk('calendar', importer)
+      leave()
+      await vi.advanceTimersByTimeAsync(3_000)
+      await expect(chunk.load()).rejects.toBeInstanceOf(ChunkLoadError)
+    })
+  })
 })

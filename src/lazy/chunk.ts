@@ -101,28 +101,54 @@ function checked(name: string): Promise<void> {
   return files ? Promise.all(files.map(preloadChecked)).then(() => undefined) : Promise.resolve()
 }
 
+/** How long after `beforeunload` the page counts as being left, if it is still there (the navigation did not happen). */
+const LEAVING_MS = 3_000
+/** While the page is being left, the loads that wait for it to be shown again. */
+let leaving: (() => void)[] | undefined
+
+function stayed() {
+  const waiting = leaving
+  leaving = undefined
+  for (const resume of waiting ?? []) resume()
+}
+
+/**
+ * Safari (WebKit) stops the page's loads as soon as the student follows a link (`beforeunload`), then keeps the page
+ * whole in its back-forward cache: a chunk under way fails then with nothing wrong with it, and the page may come
+ * back with the Back button. Such a load is not reported: it is tried again once the page is shown again, or once
+ * LEAVING_MS have passed with the page still there. (Nothing to listen to where there is no window, as in Node.)
+ */
+globalThis.addEventListener?.('beforeunload', () => {
+  leaving ??= []
+  setTimeout(stayed, LEAVING_MS)
+})
+globalThis.addEventListener?.('pageshow', stayed)
+
 export function defineChunk<T>(name: string, importer: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Chunk<T> {
   let module: T | undefined
   let pending: Promise<T> | null = null
+  const attempt = (): Promise<T> =>
+    withTimeout(
+      checked(name).then(() => importer()),
+      timeoutMs,
+      name,
+    ).then(
+      (value) => {
+        module = value
+        return value
+      },
+      (error: unknown) => {
+        if (leaving) return new Promise<void>((resume) => leaving!.push(resume)).then(attempt)
+        pending = null
+        throw error
+      },
+    )
   return {
     name,
     loaded: () => module,
     load() {
       if (module !== undefined) return Promise.resolve(module)
-      pending ??= withTimeout(
-        checked(name).then(() => importer()),
-        timeoutMs,
-        name,
-      ).then(
-        (value) => {
-          module = value
-          return value
-        },
-        (error: unknown) => {
-          pending = null
-          throw error
-        },
-      )
+      pending ??= attempt()
       return pending
     },
   }

@@ -79,10 +79,24 @@ function probe() {
   }
   const recorded: Probe = { uncaught: [], failedLoads: [], console: [], violations: [], downloads: [] }
   ;(window as unknown as { __probe: Probe }).__probe = recorded
+  // WebKit stops the page's loads as the student follows a link (beforeunload) and may keep the page for the Back
+  // button: what fails then failed because the student left, as src/lazy/chunk.ts also reads it. Until the page is
+  // shown again, or 3 s with the page still there.
+  let leaving = false
+  let stayed: ReturnType<typeof setTimeout> | undefined
+  window.addEventListener('beforeunload', () => {
+    leaving = true
+    clearTimeout(stayed)
+    stayed = setTimeout(() => (leaving = false), 3_000)
+  })
+  window.addEventListener('pageshow', () => {
+    leaving = false
+  })
   window.addEventListener(
     'error',
     (event) => {
       if (event instanceof ErrorEvent) return recorded.uncaught.push(event.message)
+      if (leaving) return
       const failed = (event as Event).target as (Element & { src?: string; href?: string }) | null
       recorded.failedLoads.push(`failed to load ${failed?.src || failed?.href || '?'}`)
     },
