@@ -30,20 +30,6 @@ function choose(page: TestPage, selector: string, value: string, host = 'fees-ca
   )
 }
 
-/**
- * After the calendar closes, react-datepicker gives the focus back to the date button on a timer and blurs it on a
- * later frame, and the widget then returns it (src/ui/calendar/focus.ts): on a loaded machine that blur can come
- * after this point. Waited for until the focus is on the button and still there two frames later.
- */
-const focusBackOnDate = (page: TestPage) =>
-  page.waitFor('the focus on the date button, and kept', () => {
-    const onDate = () =>
-      document.querySelector('fees-calculator')?.shadowRoot?.activeElement?.getAttribute('part') === 'date'
-    return onDate()
-      ? new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(onDate()))))
-      : false
-  })
-
 /** By keyboard: Enter on the date button, the selected day takes the focus, the next day with the arrow key, Enter. */
 async function pickNextDayByKeyboard(page: TestPage): Promise<void> {
   // What reaches the page from here on, for a failure to say whether the key arrived and what it did.
@@ -136,7 +122,7 @@ describeEngines('<fees-calculator> in every engine', EVERY_ENGINE, (suite) => {
     // The pick by pointer leaves the focus on the date button once the late blur has come and been answered. A WebKit
     // run that pressed Enter without this wait failed in the state that moment leaves (the calendar closed, the focus
     // given back to the button): the key can reach the page while the button is without the focus.
-    await focusBackOnDate(page)
+    await page.focusBackOnDate()
 
     // By keyboard: Enter on the date button, the next day with the arrow key, Enter; the focus comes back.
     await pickNextDayByKeyboard(page)
@@ -176,7 +162,7 @@ describeEngines('<fees-calculator> in every engine', EVERY_ENGINE, (suite) => {
     await page.event('calculationResultReceivedEvent', 2)
     await page.waitForGone('.react-datepicker')
     await page.settled()
-    await focusBackOnDate(page)
+    await page.focusBackOnDate()
   })
 
   it('saves: locked, feeOptionSelectedEvent, the schedule and its CSV; the hash reopens it read-only', async () => {

@@ -183,6 +183,22 @@ export class TestPage {
     return this.waitForInside('.react-datepicker-wrapper button[part=date]', host)
   }
 
+  /**
+   * After the calendar closes, react-datepicker gives the focus back to the date button on a timer and blurs it on a
+   * later frame, and the widget then returns it (src/ui/calendar/focus.ts): on a loaded machine that comes after the
+   * calendar has gone, and takes the focus from wherever a test has put it since. Waited for until the focus is on
+   * the button and still there two frames later.
+   */
+  focusBackOnDate(): Promise<boolean> {
+    return this.waitFor('the focus on the date button, and kept', () => {
+      const onDate = () =>
+        document.querySelector('fees-calculator')?.shadowRoot?.activeElement?.getAttribute('part') === 'date'
+      return onDate()
+        ? new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(onDate()))))
+        : false
+    })
+  }
+
   /** Real key input, in turn. */
   press(...keys: string[]): Promise<void> {
     return this.page.press(...keys)
