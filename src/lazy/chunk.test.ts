@@ -92,6 +92,27 @@ describe('defineChunk', () => {
       expect(importer).toHaveBeenCalledTimes(2)
     })
 
+    it('counts the 3 s from the last time the student started to leave', async () => {
+      vi.useFakeTimers()
+      leave()
+      await vi.advanceTimersByTimeAsync(1_000)
+      comeBack()
+      await vi.advanceTimersByTimeAsync(1_000)
+      leave()
+      const { importer, stop } = stoppedOnce()
+      const chunk = defineChunk('dates', importer)
+      const outcome = chunk.load()
+      await vi.advanceTimersByTimeAsync(1_500)
+      expect(importer).toHaveBeenCalledTimes(1)
+      // 3.5 s after the first leave, 1.5 s after the second: still leaving, so not reported.
+      stop()
+      await vi.advanceTimersByTimeAsync(1_499)
+      expect(importer).toHaveBeenCalledTimes(1)
+      await vi.advanceTimersByTimeAsync(1)
+      await expect(outcome).resolves.toEqual({ ok: true })
+      expect(importer).toHaveBeenCalledTimes(2)
+    })
+
     it('still reports a chunk that fails once the student has stayed', async () => {
       vi.useFakeTimers()
       const importer = vi.fn().mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'))

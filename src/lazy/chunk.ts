@@ -105,6 +105,7 @@ function checked(name: string): Promise<void> {
 const LEAVING_MS = 3_000
 /** While the page is being left, the loads that wait for it to be shown again. */
 let leaving: (() => void)[] | undefined
+let stayTimer: ReturnType<typeof setTimeout> | undefined
 
 function stayed() {
   const waiting = leaving
@@ -120,7 +121,9 @@ function stayed() {
  */
 globalThis.addEventListener?.('beforeunload', () => {
   leaving ??= []
-  setTimeout(stayed, LEAVING_MS)
+  // Counted from the last time the student started to leave: an earlier one's end does not cut this one short.
+  clearTimeout(stayTimer)
+  stayTimer = setTimeout(stayed, LEAVING_MS)
 })
 globalThis.addEventListener?.('pageshow', stayed)
 
