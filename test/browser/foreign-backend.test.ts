@@ -5,6 +5,7 @@
  * hash, and the schedule — through the built element, cross-origin.
  */
 import { expect, it } from 'vitest'
+import { SCREEN_NONSENSE } from '../support/answers.ts'
 import { ALLOW_LOOPBACK_CROSS_ORIGIN } from '../support/chromium.ts'
 import { startForeignBackend } from '../support/foreign-backend.ts'
 import { describeEngines, started } from '../support/harness.ts'
@@ -90,7 +91,7 @@ describeEngines(
       await rows.first().waitFor()
       expect(await rows.count()).toBe(12)
       expect(await page.playwright.locator('fees-calculator [part=schedule]').textContent()).not.toMatch(
-        /NaN|Invalid Date|undefined/,
+        SCREEN_NONSENSE,
       )
 
       const reopened = await open(`version-hash-code="${saved.versionHashCode}" api-key="foreign-key"`)

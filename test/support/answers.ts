@@ -6,6 +6,12 @@
  */
 import fc from 'fast-check'
 
+/** What a card must never show, whatever it was answered: the fuzzing reads its text for these. */
+export const SCREEN_NONSENSE = /NaN|Invalid Date|undefined|Infinity/
+
+/** The codes of invalidTuitionEvent that an answer the widget cannot use is refused with. */
+export const REFUSAL_CODES = ['invalid_response', 'invalid_date', 'request_failed']
+
 export const acceptedDates = fc.constantFrom(
   '2027-01-05',
   '2027-01-05T00:00:00',

@@ -113,9 +113,7 @@ export function mount(): Harness {
   return widget
 }
 
-export const SCREEN_NONSENSE = /NaN|Invalid Date|undefined|Infinity/
-
-export const REFUSAL_CODES = ['invalid_response', 'invalid_date', 'request_failed']
+export { REFUSAL_CODES, SCREEN_NONSENSE } from './answers.ts'
 
 /** The page the widget is embedded in, and React outside act(): answers arrive as they would in a browser. */
 export function fuzzPage(): void {
