@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hostInput } from '../test/support/arbitraries.ts'
 import { setPageUrl } from '../test/support/page-url.ts'
 import { startRecordingServer } from '../test/support/recording-server.ts'
-import { parseTuitionJson, validateTuitionInput } from './domain/tuition.ts'
+import { checkTuitionInput, readTuitionText, validateTuitionInput } from './domain/tuition.ts'
 
 /** Issue: at least 10 000 generated tuition inputs through the attribute and the property. */
 const RUNS = 10_000
@@ -12,7 +12,7 @@ const RUNS = 10_000
 /** The property takes an object, or JSON text like the attribute; null, undefined and "" clear it. */
 function expectedForProperty(raw: unknown) {
   if (raw === null || raw === undefined || raw === '') return null
-  return typeof raw === 'string' ? parseTuitionJson(raw) : validateTuitionInput(raw)
+  return typeof raw === 'string' ? checkTuitionInput(readTuitionText(raw)) : validateTuitionInput(raw)
 }
 
 let server: Awaited<ReturnType<typeof startRecordingServer>>
@@ -53,7 +53,7 @@ describe('<fees-calculator> fed generated tuition inputs', () => {
         // Alternate the two ways in.
         const viaAttribute = k % 2 === 0
         const json = JSON.stringify(raw === undefined ? null : raw)
-        const expected = viaAttribute ? parseTuitionJson(json) : expectedForProperty(raw)
+        const expected = viaAttribute ? checkTuitionInput(readTuitionText(json)) : expectedForProperty(raw)
         if (viaAttribute) element.setAttribute('tuition-input', json)
         else element.tuitionInput = raw as never
         // A refused input is answered at once, synchronously; the same refused input again (as text) is not.

@@ -1,6 +1,7 @@
 import { createElement } from 'react'
 import type { Lender } from './domain/lender.ts'
 import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind, type PropRow } from './domain/props.ts'
+import { readTuitionText, TuitionText } from './domain/tuition.ts'
 import type { TuitionInput } from './domain/types.ts'
 import { formChunk } from './element/chunk.ts'
 import {
@@ -13,9 +14,10 @@ import {
 } from './element/form-control.ts'
 import { reactElementBase } from './element/r2wc-adapter.ts'
 import { dispatchFeesEvent } from './events.ts'
+import { parseBooleanAttribute } from './store/flow.ts'
 import { WidgetView } from './ui/FeesCalculator.tsx'
 import type { FeesCalculatorMessages } from './ui/own-words.ts'
-import { createWidget, hostSet, hostSetAll, parseBooleanAttribute, releaseWidget, type Widget } from './ui/widget.ts'
+import { createWidget, type Widget } from './ui/widget.ts'
 
 export { ELEMENT_PROP_NAMES, ELEMENT_PROPS, parseBooleanAttribute }
 
@@ -37,11 +39,9 @@ export type ElementProperties = { -readonly [P in ElementPropName]: ElementValue
 
 const propOfAttribute = new Map<string, ElementPropName>(ELEMENT_PROP_NAMES.map((p) => [ELEMENT_PROPS[p].attribute, p]))
 
-/** What the host set, by property, as given (the getters return it): a refused tuition input leaves the one in force. */
-const GIVEN = Symbol('given')
 /** Set while the element rewrites its own tuition-input attribute, which is then not a new input. */
-const SCRUBBING = Symbol('scrubbing')
-/** The element's widget, from its first connect until it is released: a move keeps it. */
+const REWRITING_ATTRIBUTE = Symbol('rewritingAttribute')
+/** The element's calculator, made with the element: what the host sets goes to its store at once. */
 const WIDGET = Symbol('widget')
 /** The control inside that last took the focus (see watchInnerFocus). */
 const INNER_FOCUS = Symbol('innerFocus')
@@ -49,9 +49,8 @@ const INNER_FOCUS = Symbol('innerFocus')
 const FORM = Symbol('form')
 
 type ElementState = HTMLElement & {
-  [GIVEN]?: Partial<Record<ElementPropName, unknown>>
-  [SCRUBBING]?: boolean
-  [WIDGET]?: Widget
+  [REWRITING_ATTRIBUTE]?: boolean
+  [WIDGET]: Widget
   [INNER_FOCUS]?: Element | null
   [FORM]?: FormControl
 }
@@ -85,7 +84,7 @@ function withForm(element: ElementState, ...call: FormCall): void {
     },
     (error: unknown) => {
       control.waiting = undefined
-      element[WIDGET]?.store.getState().reportChunkFailure(error)
+      element[WIDGET].store.getState().reportChunkFailure(error)
     },
   )
 }
@@ -97,7 +96,7 @@ function withForm(element: ElementState, ...call: FormCall): void {
 function bindForm(element: ElementState): void {
   const { internals, update } = controlOf(element)
   const widget = element[WIDGET]
-  if (update || !widget || !internals) {
+  if (update || !internals) {
     update?.()
     return
   }
@@ -106,16 +105,14 @@ function bindForm(element: ElementState): void {
 }
 
 /**
- * The widget (store, i18n, notices) an element is working with, from its connect until it is released. The
- * model-based tests read its store to check that a move keeps it and a removal releases it; it is not part of the
- * package's surface.
+ * The calculator (store, i18n, notices) of an element. The model-based tests read its store to check that a move
+ * keeps it and a removal releases it; it is not part of the package's surface.
  */
-export const widgetOf = (element: Element): Widget | undefined => (element as ElementState)[WIDGET]
+export const widgetOf = (element: Element): Widget => (element as ElementState)[WIDGET]
 
-/** What the element renders: its widget's view (the widget is made on connect, before the first render). */
+/** What the element renders: its calculator's view. */
 function ElementView({ container }: { container: ShadowRoot }) {
-  const widget = widgetOf(container.host)
-  return widget ? createElement(WidgetView, { widget }) : null
+  return createElement(WidgetView, { widget: widgetOf(container.host) })
 }
 
 /**
@@ -143,32 +140,31 @@ const TOKEN_MEMBER = /,?\s*"token"\s*:\s*"(?:[^"\\]|\\.)*"?/g
  * memory only). Text that is not JSON loses its `"token": "…"` member; if the
  * word is still there, the attribute goes.
  */
-function scrubTokenFromAttribute(element: ElementState, text: string): void {
+function scrubTokenFromAttribute(element: ElementState, { text, read }: TuitionText): void {
   let scrubbed: string | null
-  try {
-    const parsed: unknown = JSON.parse(text)
-    if (typeof parsed !== 'object' || parsed === null || !('token' in parsed)) return
-    const { token: _token, ...rest } = parsed as Record<string, unknown>
+  if (read.ok) {
+    const { value } = read
+    if (typeof value !== 'object' || value === null || !('token' in value)) return
+    const { token: _token, ...rest } = value as Record<string, unknown>
     scrubbed = JSON.stringify(rest)
-  } catch {
+  } else {
     if (!/token/i.test(text)) return
     const without = text.replace(TOKEN_MEMBER, '')
     scrubbed = /token/i.test(without) ? null : without
   }
-  element[SCRUBBING] = true
+  element[REWRITING_ATTRIBUTE] = true
   try {
     if (scrubbed === null) element.removeAttribute('tuition-input')
     else element.setAttribute('tuition-input', scrubbed)
   } finally {
-    element[SCRUBBING] = false
+    element[REWRITING_ATTRIBUTE] = false
   }
 }
 
 /**
- * A property the host set, as an attribute's text or as a property's value. The tuition attribute is written back
- * without its token, taken or refused; whatever it is, it goes on to the widget's store (src/ui/widget.ts), which
- * reads it once and answers a refused input at once with invalidTuitionEvent. Before the element is first connected
- * there is no widget yet: the value waits for it, so the first call leaves with every attribute read.
+ * A property the host set, as an attribute's text or as a property's value, handed to the element's store (the
+ * flow keeps it as given, and the getters read it there). A tuition-input attribute is read once, here, and written
+ * back without its token, taken or refused.
  */
 function setProp(element: ElementState, prop: ElementPropName, value: unknown, fromAttribute = false): void {
   // A form control's attribute: the form's callbacks read it (the property reflects it).
@@ -176,15 +172,17 @@ function setProp(element: ElementState, prop: ElementPropName, value: unknown, f
     if (prop !== 'disabled') bindForm(element)
     return
   }
-  element[GIVEN] ??= {}
-  const given = element[GIVEN]
-  const widget = element[WIDGET]
-  // A refused tuition input leaves the one in force; a removed one ("" too) is absent.
-  if (!widget || hostSet(widget, prop, value))
-    given[prop] = prop === 'tuitionInput' && value === '' ? undefined : (value ?? undefined)
+  const text = prop === 'tuitionInput' && typeof value === 'string' ? readTuitionText(value) : undefined
+  element[WIDGET].store.getState().setProperty(prop, text ?? value)
   // Last: writing the attribute runs the element's pending reactions, its first connect among them when it is being
-  // upgraded, which must find the input already taken (the first calculation leaves on that connect).
-  if (prop === 'tuitionInput' && fromAttribute && typeof value === 'string') scrubTokenFromAttribute(element, value)
+  // upgraded, which must find the input already given (the first calculation leaves on that connect).
+  if (text && fromAttribute) scrubTokenFromAttribute(element, text)
+}
+
+/** A property's value as the host gave it: a tuition input given as text is that text. */
+function givenValue(element: ElementState, prop: ElementPropName): unknown {
+  const value = element[WIDGET].store.getState().given[prop]
+  return value instanceof TuitionText ? value.text : (value ?? undefined)
 }
 
 /**
@@ -234,6 +232,9 @@ export class FeesCalculatorElement extends ElementBase {
     return [...propOfAttribute.keys()]
   }
 
+  /** The element's calculator, made with it: whatever the host sets goes to its store at once. */
+  readonly [WIDGET]: Widget = createWidget((name, detail) => dispatchFeesEvent(this, name, detail), this)
+
   override connectedCallback(): void {
     const self = this as unknown as Record<string, unknown>
     for (const prop of ELEMENT_PROP_NAMES) {
@@ -243,17 +244,16 @@ export class FeesCalculatorElement extends ElementBase {
         self[prop] = value
       }
     }
-    // A move keeps the tree it has (and its widget). A first connect, or one after a release, makes the widget and
-    // gives it every property at once: the first calculation leaves now, in parallel with React's first render.
+    // A move keeps the tree it has (and its plan). A first connect, or one after a release, puts the plan the host
+    // gave in the page: the first calculation leaves now, in parallel with React's first render.
     const state = this as ElementState
     if (!this.hasReactTree) {
-      const widget = createWidget((name, detail) => dispatchFeesEvent(this, name, detail), this)
-      state[WIDGET] = widget
-      hostSetAll(widget, state[GIVEN] ?? {})
+      const { store } = state[WIDGET]
       // Disabled from the start (its own attribute, a disabled fieldset): no control can be used, not even before the
       // form's chunk has arrived to keep that in step.
       const disabled = this.matches(':disabled')
-      if (disabled) hostSet(widget, 'disabled', true)
+      if (disabled) store.getState().setProperty('disabled', true)
+      store.getState().attach()
       // In a form, named, required or disabled: a form control. Else, nothing of the form's logic loads.
       if (disabled || controlOf(this).internals?.form || this.matches('[name],[required]')) bindForm(this)
     }
@@ -263,14 +263,12 @@ export class FeesCalculatorElement extends ElementBase {
 
   /** A first render with a calculation on its way yields to it (see src/element/r2wc-adapter.ts). */
   override slicedFirstRender(): boolean {
-    return widgetOf(this)?.store.getState().calculating === true
+    return widgetOf(this).store.getState().calculating
   }
 
   override released(): void {
-    // Removed for good: whatever its store still has under way is dropped with it, and the host hears nothing more.
-    const widget = widgetOf(this)
-    if (widget) releaseWidget(widget)
-    ;(this as ElementState)[WIDGET] = undefined
+    // Removed for good: whatever its store still has under way is dropped, and the host hears nothing more.
+    widgetOf(this).store.getState().release()
     ;(this as ElementState)[FORM]?.unbind?.()
   }
 
@@ -312,7 +310,7 @@ export class FeesCalculatorElement extends ElementBase {
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
     const prop = propOfAttribute.get(name)
     if (!prop) return
-    if (prop === 'tuitionInput' && (this as ElementState)[SCRUBBING]) return
+    if (prop === 'tuitionInput' && (this as ElementState)[REWRITING_ATTRIBUTE]) return
     setProp(this, prop, value, true)
   }
 }
@@ -323,7 +321,7 @@ for (const prop of ELEMENT_PROP_NAMES) {
     configurable: true,
     enumerable: true,
     get(this: ElementState) {
-      if (!form) return this[GIVEN]?.[prop]
+      if (!form) return givenValue(this, prop)
       return kind === 'boolean' ? this.hasAttribute(attribute) : this.getAttribute(attribute)
     },
     set(this: ElementState, value: unknown) {

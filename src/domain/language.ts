@@ -13,6 +13,13 @@ export function spokenLanguage(tag: string): Language | null {
 /** Tags already warned about: a host that passes the same unknown tag on every input hears of it once. */
 const warned = new Set<string>()
 
+/** The console says, once per tag, that a tag is none of the languages the widget speaks: it speaks Spanish. */
+export function warnUnknownLanguage(tag: string): void {
+  if (warned.has(tag)) return
+  warned.add(tag)
+  console.warn(`fees-calculator: language "${tag}" unknown (it speaks ${LANGUAGES.join(', ')}): Spanish`)
+}
+
 /**
  * The language of a tag as hosts pass it (`ca`, `ca-ES`, `EU_es`, `pt-BR`):
  * by its primary subtag, in any case, with `-` or `_`. A tag whose primary
@@ -24,9 +31,6 @@ export function languageOfTag(tag: string | null | undefined): Language {
   if (text === '') return DEFAULT_LANGUAGE
   const spoken = spokenLanguage(text)
   if (spoken !== null) return spoken
-  if (!warned.has(text)) {
-    warned.add(text)
-    console.warn(`fees-calculator: language "${text}" unknown (it speaks ${LANGUAGES.join(', ')}): Spanish`)
-  }
+  warnUnknownLanguage(text)
   return DEFAULT_LANGUAGE
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { languageOfTag } from './language.ts'
-import { INVALID_DATE_MESSAGE, parseTuitionJson, validateTuitionInput } from './tuition.ts'
+import { checkTuitionInput, INVALID_DATE_MESSAGE, readTuitionText, validateTuitionInput } from './tuition.ts'
 
 const valid = {
   currency: 'eur',
@@ -78,12 +78,15 @@ describe('validateTuitionInput', () => {
   })
 })
 
-describe('parseTuitionJson', () => {
+describe('a tuition input given as JSON text', () => {
   it('answers malformed JSON with an error instead of throwing', () => {
-    expect(parseTuitionJson('{"dateOfPayment":')).toMatchObject({ ok: false, error: { code: 'invalid_json' } })
+    expect(checkTuitionInput(readTuitionText('{"dateOfPayment":'))).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_json' },
+    })
   })
   it('parses and validates well-formed JSON', () => {
-    expect(parseTuitionJson(JSON.stringify(valid)).ok).toBe(true)
+    expect(checkTuitionInput(readTuitionText(JSON.stringify(valid))).ok).toBe(true)
   })
 })
 

@@ -26,7 +26,6 @@ const fail = (code: TuitionErrorCode, message: string, field?: keyof TuitionInpu
 
 const isBlank = (v: unknown) => v === undefined || v === null || v === ''
 
-/** Parses the `tuition-input` attribute; malformed JSON is an error, never an exception. */
 /**
  * Where a JSON text failed to parse, by character (engines word it as "at position N", "at line L column C"),
  * or at its end; nothing of the text itself.
@@ -41,15 +40,31 @@ function whereJsonFailed(cause: unknown, text: string): string {
   return ''
 }
 
-export function parseTuitionJson(text: string): TuitionCheck {
-  let raw: unknown
-  try {
-    raw = JSON.parse(text)
-  } catch (cause) {
-    // The parser's own message quotes the text it failed on, the token included: say only where it failed.
-    return fail('invalid_json', `tuition-input is not valid JSON${whereJsonFailed(cause, text)}.`)
+/**
+ * A tuition input the host gave as JSON text (the `tuition-input` attribute, or a string property), read once where
+ * it arrives: the text as given, and its value, or why it is not JSON.
+ */
+export class TuitionText {
+  readonly read: { ok: true; value: unknown } | { ok: false; error: TuitionError }
+  constructor(readonly text: string) {
+    try {
+      this.read = { ok: true, value: JSON.parse(text) }
+    } catch (cause) {
+      // The parser's own message quotes the text it failed on, the token included: say only where it failed.
+      this.read = {
+        ok: false,
+        error: { code: 'invalid_json', message: `tuition-input is not valid JSON${whereJsonFailed(cause, text)}.` },
+      }
+    }
   }
-  return validateTuitionInput(raw)
+}
+
+export const readTuitionText = (text: string) => new TuitionText(text)
+
+/** Checks a tuition input: the host's object, or the value of its JSON text. */
+export function checkTuitionInput(value: unknown): TuitionCheck {
+  if (!(value instanceof TuitionText)) return validateTuitionInput(value)
+  return value.read.ok ? validateTuitionInput(value.read.value) : value.read
 }
 
 /**

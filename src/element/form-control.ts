@@ -14,19 +14,17 @@ export type FormCall = ['bind' | 'reset' | 'disabled' | 'restored', unknown?]
 /** What the element keeps for its form: its internals, and its binding to the widget on hand. */
 export interface FormControl {
   readonly internals: ElementInternals | undefined
-  /** The element's widget, while it has one. */
-  readonly widget: () => Widget | undefined
+  /** The element's calculator. */
+  readonly widget: () => Widget
   /** Callbacks that came before the form's chunk, answered in order when it arrives (undefined: none waiting). */
   waiting?: FormCall[]
-  /** A state the browser restored before the widget was made: opened once it is. */
-  restored?: string
   /** Sets the value and validity again (`required` changed). */
   update?: () => void
   unbind?: () => void
 }
 
 /** The element's internals; none where the platform has none (plain Node, a test DOM without them). */
-export function formControl(element: HTMLElement, widget: () => Widget | undefined): FormControl {
+export function formControl(element: HTMLElement, widget: () => Widget): FormControl {
   return { internals: element.attachInternals?.(), widget }
 }
 

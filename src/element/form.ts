@@ -1,8 +1,7 @@
 // The element as a form control (ElementInternals), a lazy chunk (src/ui/chunks.ts): its value is the hash of the
 // saved version the card shows, `required` holds the form back until there is one, and the form's reset, a disabled
-// fieldset and the browser's restored state reach the widget through its one path from the host (src/ui/widget.ts).
+// fieldset and the browser's restored state reach the calculator's store as events of its flow.
 // What the platform needs at once stays with the element (src/element/form-control.ts), which calls these by name.
-import { hostSet, hostSetAll } from '../ui/widget.ts'
 import { type FormControl, valueMissingMessage } from './form-control.ts'
 
 /** Where the browser's message and focus go: SAVE, else the first control the student can use. */
@@ -15,11 +14,9 @@ function anchorOf(element: HTMLElement): HTMLElement | undefined {
 export function bind(control: FormControl, element: HTMLElement): void {
   const { internals } = control
   const widget = control.widget()
-  if (!internals || !widget) return
+  if (!internals) return
   control.unbind?.()
-  hostSet(widget, 'disabled', element.matches(':disabled'))
-  if (control.restored) widget.store.getState().restore(control.restored)
-  control.restored = undefined
+  widget.store.getState().setProperty('disabled', element.matches(':disabled'))
   const update = () => {
     const hash = widget.store.getState().savedVersion
     internals.setFormValue(hash)
@@ -40,24 +37,18 @@ export function bind(control: FormControl, element: HTMLElement): void {
 
 /** The form was reset: the host's input as it gave it, anew (the plan unsaved and unlocked, or its saved version). */
 export function reset(control: FormControl): void {
-  const widget = control.widget()
-  if (!widget) return
-  const { given } = widget
-  widget.store.getState().clear()
-  widget.given = {}
-  hostSetAll(widget, given)
+  control.widget().store.getState().resetForm()
 }
 
 /** The element or a fieldset around it was disabled or enabled. */
 export function disabled(control: FormControl, _element: HTMLElement, value: unknown): void {
-  const widget = control.widget()
-  if (widget) hostSet(widget, 'disabled', value === true)
+  control
+    .widget()
+    .store.getState()
+    .setProperty('disabled', value === true)
 }
 
 /** The browser restored the form's state (back/forward): the saved version opens by its hash. */
 export function restored(control: FormControl, _element: HTMLElement, state: unknown): void {
-  if (typeof state !== 'string' || state === '') return
-  const widget = control.widget()
-  if (widget) widget.store.getState().restore(state)
-  else control.restored = state
+  if (typeof state === 'string' && state !== '') control.widget().store.getState().restore(state)
 }

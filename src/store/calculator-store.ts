@@ -1,93 +1,77 @@
-// One store per element instance, made of five slices (zustand's slices pattern): the host's input, the
-// calculation, the save, the schedule and downloads, the comparison of fee counts. Each owns its state, its actions
-// and the cancellation of its own calls; what one asks of another goes through `links` (src/store/slice.ts).
+// One store per calculator: the flow's state (src/store/flow.ts) in a zustand vanilla store, its actions (each one
+// event of the flow), and the runner that carries out what each step asks for (src/store/runner.ts).
 import { createStore } from 'zustand/vanilla'
-import { createApi } from '../api/client.ts'
-import { apiRootFor, DEFAULT_API_KEY } from '../api/environment.ts'
-import { toApiError } from '../api/errors.ts'
+import { newIdempotencyKey } from '../api/request.ts'
+import { readTuitionText } from '../domain/tuition.ts'
 import { ChunkLoadError } from '../lazy/chunk.ts'
-import { createCalculationSlice } from './calculation.ts'
-import { createCompareSlice } from './compare.ts'
-import type { comparisonCalls } from './compare-calls.ts'
-import { createHostSlice, DEFAULT_CONFIG } from './host-input.ts'
-import { createPreviewSlice } from './preview.ts'
-import { createSaveSlice } from './save.ts'
-import type { Links, SliceContext } from './slice.ts'
-import type { Calculator, CalculatorConfig, CalculatorDeps, CalculatorStore } from './state.ts'
+import { type FlowEvent, initialState, transition } from './flow.ts'
+import { createRunner } from './runner.ts'
+import type { Calculator, CalculatorActions, CalculatorConfig, CalculatorDeps, CalculatorStore } from './state.ts'
 
-/**
- * What the store is made with. The comparison's calls are named here, where the slices are put together, rather than
- * in state.ts: their module reads the store's own types, and state.ts reads none of the store's modules.
- */
-export interface StoreDeps extends CalculatorDeps {
-  /** Brings the comparison's calls (a lazy chunk's): without it, the comparison of fee counts asks for nothing. */
-  comparisonCalls?: () => Promise<typeof comparisonCalls>
-}
-
-export function createCalculatorStore(deps: StoreDeps, config: Partial<CalculatorConfig> = {}): CalculatorStore {
-  const log = deps.log ?? ((message, detail) => console.error(`[fees-calculator] ${message}`, detail))
-  const hostname = () => deps.hostname ?? (typeof location === 'undefined' ? 'localhost' : location.hostname)
-
-  /** A chunk that could not load is said on the console and in a toast, whatever else reports it. */
-  const reportChunkFailure = (error: unknown) => {
-    if (!(error instanceof ChunkLoadError)) return
-    log(error.message, error)
-    deps.notify({ kind: 'chunk_load_failed' })
-  }
-  /** What a failed call was; a date in an answer that cannot be read as UTC is also toasted. */
-  const describe = async (error: unknown) => {
-    reportChunkFailure(error)
-    const failure = await toApiError(error)
-    if (failure.kind === 'response' && failure.code === 'invalid_date') deps.notify({ kind: 'date_parse_failed' })
-    return failure
-  }
-
-  return createStore<Calculator>()((set, get) => {
-    // Where calls go and with which credentials, read again for every try.
-    const api = createApi(() => {
-      const { mode, input, config } = get()
-      return {
-        root: apiRootFor(hostname(), config.apiBase),
-        auth: mode === 'hash' ? { apiKey: config.apiKey || DEFAULT_API_KEY } : { bearer: input?.token ?? '' },
-        ...(deps.fetch ? { fetch: deps.fetch } : {}),
-        ...(deps.retryDelay ? { retryDelay: deps.retryDelay } : {}),
-      }
-    })
-    const links = { cancel: [] } as unknown as Links
-    const context: SliceContext = {
-      set,
-      get,
-      deps: { emit: deps.emit, notify: deps.notify, log, pageLanguage: deps.pageLanguage ?? (() => null) },
-      api,
-      describe,
-      links,
+export function createCalculatorStore(deps: CalculatorDeps, config: Partial<CalculatorConfig> = {}): CalculatorStore {
+  return createStore<Calculator>()((set, get, store) => {
+    // The state is set before its effects run: a host that answers an event by setting the element again meets the
+    // flow as it now is.
+    const dispatch = (event: FlowEvent) => {
+      const before = get()
+      const { state, effects } = transition(before, event)
+      if (state !== before) set(state)
+      run(effects)
     }
-    const store: Calculator = {
-      ...createCalculationSlice(context),
-      ...createSaveSlice(context),
-      ...createPreviewSlice(context),
-      ...createCompareSlice(context, deps.comparisonCalls),
-      ...createHostSlice(context, { ...DEFAULT_CONFIG, ...config }, reportChunkFailure),
+    const run = createRunner(deps, dispatch, get)
+    /** Resolves once `done` holds: the answer a press waits for has come. */
+    const until = (done: (s: Calculator) => boolean) =>
+      new Promise<void>((resolve) => {
+        if (done(get())) return resolve()
+        const stop = store.subscribe((s) => {
+          if (!done(s)) return
+          stop()
+          resolve()
+        })
+      })
+
+    const actions: CalculatorActions = {
+      dispatch,
+      setProperty(prop, value) {
+        // A tuition input given as text is read here, once.
+        const given = prop === 'tuitionInput' && typeof value === 'string' ? readTuitionText(value) : value
+        dispatch({ type: 'propertySet', prop, value: given })
+      },
+      setTuitionInput(raw) {
+        get().setProperty('tuitionInput', raw)
+        return get().offered?.taken !== false
+      },
+      clear: () => get().setProperty('tuitionInput', undefined),
+      loadByHash: (versionHashCode) => dispatch({ type: 'versionOpened', versionHashCode }),
+      restore: (versionHashCode) => dispatch({ type: 'formRestored', versionHashCode }),
+      attach: () => dispatch({ type: 'attached' }),
+      release: () => dispatch({ type: 'released' }),
+      resetForm: () => dispatch({ type: 'formReset' }),
+      reportChunkFailure(error) {
+        if (error instanceof ChunkLoadError) dispatch({ type: 'chunkFailed', message: error.message, error })
+      },
+      reportRenderFailure: (failure) => dispatch({ type: 'renderFailed', failure }),
+      chooseFeeCount: (numberOfFees) => dispatch({ type: 'feeCountChosen', numberOfFees }),
+      chooseDate: (date) => dispatch({ type: 'dateChosen', date }),
+      chooseAmount: (value) => dispatch({ type: 'amountChosen', field: 'initialAmount', value }),
+      choosePartialPayment: (value) => dispatch({ type: 'amountChosen', field: 'partialPayment', value }),
+      dismissAmountRefusal: () => dispatch({ type: 'amountRefusalDismissed' }),
+      save() {
+        dispatch({ type: 'savePressed', idempotencyKey: newIdempotencyKey() })
+        return until((s) => !s.saving && !s.saveQueued)
+      },
+      previewSchedule() {
+        dispatch({ type: 'scheduleAsked' })
+        return until((s) => s.schedulePreview !== 'loading')
+      },
+      planDownloaded: (detail) => dispatch({ type: 'planDownloaded', detail }),
+      retry: () => dispatch({ type: 'tryAgain' }),
+      wentOnline: () => dispatch({ type: 'wentOnline' }),
+      showComparison: (open) => dispatch({ type: 'comparisonShown', open }),
+      retryComparison: () => dispatch({ type: 'comparisonRetried' }),
     }
-    // A disabled calculator starts nothing for the student, whatever reaches its handlers (a calendar left open).
-    for (const name of STUDENT_ACTIONS) {
-      const action = store[name] as (...args: unknown[]) => unknown
-      ;(store as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
-        get().config.disabled ? undefined : action(...args)
-    }
-    return store
+    return { ...initialState(config), attached: !deps.startsDetached, ...actions }
   })
 }
-
-/** What the student's controls call. */
-const STUDENT_ACTIONS = [
-  'chooseFeeCount',
-  'chooseDate',
-  'chooseAmount',
-  'choosePartialPayment',
-  'save',
-  'previewSchedule',
-  'retry',
-] as const satisfies readonly (keyof Calculator)[]
 
 export * from './state.ts'

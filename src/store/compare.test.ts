@@ -5,7 +5,7 @@ import { setPageUrl } from '../../test/support/page-url.ts'
 import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import { createCalculatorStore } from './calculator-store.ts'
-import { countsToCompare } from './compare-calls.ts'
+import { countsToCompare } from './flow.ts'
 
 const input = tuitionInput({ token: 'tok-1', language: 'en' })
 
@@ -27,8 +27,6 @@ function setup() {
       log: () => {},
       hostname: '127.0.0.1',
       retryDelay: () => 1,
-      // As the widget gives them (from the schedule's chunk).
-      comparisonCalls: () => import('./compare-calls.ts').then((chunk) => chunk.comparisonCalls),
       fetch: (request: RequestInfo | URL, init?: RequestInit) => {
         signals.push((request instanceof Request ? request : new Request(request, init)).signal)
         return fetch(request, init)

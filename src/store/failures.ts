@@ -2,8 +2,7 @@
 // of a failure. How the card words each kind is the view's (src/ui/failure-words.ts).
 import { type ApiError, isProblem } from '../api/errors.ts'
 import type { RequestFailure } from '../events.ts'
-import type { AmountChange } from './slice.ts'
-import type { AmountRefusal, CalculationFailure, SaveRefusal } from './state.ts'
+import type { AmountRefusal, CalculationFailure } from './state.ts'
 
 /** The detail of the host's event: everything the failure says, the server's own body and words included. */
 export function failureOf(error: ApiError): RequestFailure {
@@ -37,13 +36,11 @@ export function calculationFailureOf(error: ApiError): CalculationFailure {
   return { kind, status, code: codeOf(error) }
 }
 
-/** A SAVE that stored nothing, for the notice that says so. */
-export function saveRefusalOf(stage: SaveRefusal['stage'], error: ApiError): SaveRefusal {
-  return { stage, failure: calculationFailureOf(error) }
-}
-
 /** An amount the student typed that the API refused (400/422): the field says why. Null for any other failure. */
-export function amountRefusalOf(change: AmountChange | undefined, error: ApiError): AmountRefusal | null {
+export function amountRefusalOf(
+  change: Pick<AmountRefusal, 'field' | 'value'> | undefined,
+  error: ApiError,
+): AmountRefusal | null {
   if (!change || error.kind !== 'http' || (error.status !== 400 && error.status !== 422)) return null
   return { ...change, code: codeOf(error) ?? '' }
 }

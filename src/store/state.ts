@@ -1,12 +1,14 @@
-// The calculator's state and actions, slice by slice (each slice's own file holds its actions and its calls),
-// what the store needs from its host, and the selectors the screen reads.
+// The calculator's state, part by part (src/store/flow.ts says how each changes), its actions, what the store needs
+// from its host, and the selectors the screen reads.
 import type { Messages } from '@lingui/core'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Language } from '../domain/language.ts'
 import type { Lender } from '../domain/lender.ts'
 import type { PlanChoice } from '../domain/payload.ts'
+import type { ElementPropName } from '../domain/props.ts'
 import type { AmortizationTable, FeesTableResult, TuitionInput } from '../domain/types.ts'
 import type { Emit, PlanDownloadDetail, RenderFailure } from '../events.ts'
+import type { FlowEvent } from './flow.ts'
 
 export type { Language }
 
@@ -71,17 +73,44 @@ export interface CalculatorConfig {
   disabled: boolean
 }
 
-/** The host's input (src/store/host-input.ts). */
+/** What the host gave, and what it makes of the plan. */
 export interface HostState {
   config: CalculatorConfig
+  /**
+   * What the host set, by property, as it gave it: what the element's getters return and a form's reset brings back.
+   * A refused tuition input leaves the one in force; a tuition input given as text is kept as read (TuitionText).
+   */
+  given: Partial<Record<ElementPropName, unknown>>
+  /** In the page (the element connected, the component mounted): the plan starts only then. */
+  attached: boolean
+  /** A form state the browser restored before the element was in the page: opened when it is. */
+  restoreOnAttach: string | null
+  /** The last tuition input the host offered, as text, and whether it was taken: the same text again is nothing new. */
+  offered: { text: string | undefined; taken: boolean } | null
   /** `embedded`: given a tuition input by the host; `hash`: opened by a version hash. */
   mode: 'none' | 'embedded' | 'hash'
   input: TuitionInput | null
+  /** The plan on screen but its token and language: an input with the same key changes only those. */
+  planKey: string | null
+  /** A version the browser restored in place of the host's plan of this key: that plan again does not replace it. */
+  restoredOver: string | null
   loadedByHash: boolean
   language: Language
 }
 
-/** The calculation (src/store/calculation.ts). */
+/**
+ * The calls the flow waits for, by the id it gave each: one at a time in each slot, and the comparison's by count.
+ * An answer with any other id is late and counts for nothing.
+ */
+export interface CallsState {
+  calls: { figures: number | null; save: number | null; schedule: number | null; versionNumber: number | null }
+  /** The comparison's calculations under way: the count each is for, by id. */
+  comparisonCalls: Record<number, number>
+  /** The last id given to a call. */
+  lastCall: number
+}
+
+/** The calculation. */
 export interface CalculationState {
   result: FeesTableResult | null
   /** What the controls show; may run ahead of `result` while a calculation is under way. */
@@ -91,15 +120,21 @@ export interface CalculationState {
   failure: CalculationFailure | null
   /** Embedded mode: the API refused an amount the student typed; SAVE waits until it is fixed or reset. */
   amountRefusal: AmountRefusal | null
+  /** The choice whose calculation failed: Try again resends it, not the one the controls went back to. */
+  failedChoice: PlanChoice | null
+  /** The amount the student typed that the calculation under way sends: the field says why if it is refused. */
+  typedAmount: Pick<AmountRefusal, 'field' | 'value'> | null
 }
 
-/** The save (src/store/save.ts). */
+/** The save. */
 export interface SaveState {
   /**
    * SAVE was pressed while a recalculation was under way: the save is carried
    * out on that recalculation's result, or refused (with a notice) if it fails.
    */
   saveQueued: boolean
+  /** The Idempotency-Key of that press. */
+  queuedKey: string | null
   saving: boolean
   /** versionBloqueada: set by a successful save, cleared by loading a result. */
   versionLocked: boolean
@@ -109,9 +144,18 @@ export interface SaveState {
   versionNumber: number | null
   /** The hash of the saved version the card shows (saved, or opened by hash), null once the plan changes. */
   savedVersion: string | null
+  /** The newest plan the host sent while a save was pending or under way: it replaces the plan once the save answers. */
+  waitingInput: TuitionInput | null
+  /**
+   * The body and key of the last save whose answer did not come: SAVE pressed again on the same plan reuses the
+   * key, so the server stores that plan once even if the lost save had reached it.
+   */
+  unansweredSave: { body: string; key: string } | null
+  /** That save was refused for the session (401/403): the host's fresh token sends it again, with the same key. */
+  refusedForSession: boolean
 }
 
-/** The schedule and the downloads (src/store/preview.ts). */
+/** The schedule and the downloads. */
 export interface PreviewState {
   /** The dated schedule of the plan on screen: what a save returned, or a preview asked for without saving. */
   amortization: AmortizationTable | null
@@ -119,35 +163,44 @@ export interface PreviewState {
   schedulePreview: 'idle' | 'loading' | 'failed'
 }
 
-/** One fee count of the comparison: the API's figures for it, its failure, or neither yet (under way). */
-export interface ComparisonRow {
-  count: number
+/** What the API answered for one fee count of the comparison: its figures, or its failure. */
+export interface ComparisonAnswer {
   result?: FeesTableResult
   failure?: CalculationFailure
 }
 
-/** The comparison of fee counts (src/store/compare.ts). */
+/** One fee count of the comparison: the API's figures for it, its failure, or neither yet (under way). */
+export interface ComparisonRow extends ComparisonAnswer {
+  count: number
+}
+
+/** The comparison of fee counts. */
 export interface CompareState {
   /** The student opened the comparison: its figures are asked for once the plan's own are on screen. */
   comparisonOpen: boolean
   /** The counts compared for the plan on screen, in order (empty until it is open and there is a plan). */
   comparison: ComparisonRow[]
+  /** The plan the answers are for, but its count: they are kept while only the count changes. */
+  comparisonBasis: string | null
+  /** The answers for that plan, by count. */
+  comparisonAnswers: Record<number, ComparisonAnswer>
 }
 
-export type CalculatorState = HostState & CalculationState & SaveState & PreviewState & CompareState
+export type CalculatorState = HostState & CallsState & CalculationState & SaveState & PreviewState & CompareState
 
+/** What the host, the student and the page do: each action is one event of the flow (src/store/flow.ts). */
 export interface CalculatorActions {
-  /** A lazy chunk (the calendar, the schedule, the toaster, the API client) could not load: the console and a toast say so. */
-  reportChunkFailure(error: unknown): void
-  /** The screen could not be drawn: the host hears of it (`invalidTuitionEvent`, code `render_failed`). */
-  reportRenderFailure(failure: RenderFailure): void
-  configure(config: Partial<CalculatorConfig>): void
+  /** Hands the flow an event. */
+  dispatch(event: FlowEvent): void
   /**
-   * Embedded mode: a new tuition input from the host (an object, or its JSON text). Equal input sends nothing;
-   * an input that differs only by `token` replaces the credentials of the next call and changes nothing
-   * else; any other input waits for a save under way, then replaces the plan. null, undefined and "" clear it.
-   * Returns false when the input was refused (`invalidTuitionEvent`, the plan on screen stays).
+   * A property the host set (src/domain/props.ts), as an attribute's text or as a property's value; a tuition input
+   * given as JSON text is read here, once. The tuition input: equal input sends nothing; an input that differs only
+   * by `token` replaces the credentials of the next call and changes nothing else; any other input waits for a save
+   * under way, then replaces the plan; null, undefined and "" clear it; a refused one is answered with
+   * invalidTuitionEvent and the plan on screen stays.
    */
+  setProperty(prop: ElementPropName, value: unknown): void
+  /** The tuition input (setProperty's): false when it was refused. */
   setTuitionInput(raw: unknown): boolean
   /** Back to the empty state (the host removed its input). */
   clear(): void
@@ -158,6 +211,16 @@ export interface CalculatorActions {
    * plan stays the one in force, so the same plan from the host again (a fresh token) keeps it on screen.
    */
   restore(versionHashCode: string): void
+  /** In the page (the element connected, the component mounted): the plan the host gave starts. */
+  attach(): void
+  /** Out of the page for good: every call dropped, the host hears nothing more; attached again, it starts afresh. */
+  release(): void
+  /** The form was reset: the host's input as it gave it, anew. */
+  resetForm(): void
+  /** A lazy chunk (the calendar, the schedule, the toaster, the API client) could not load: the console and a toast say so. */
+  reportChunkFailure(error: unknown): void
+  /** The screen could not be drawn: the host hears of it (`invalidTuitionEvent`, code `render_failed`). */
+  reportRenderFailure(failure: RenderFailure): void
   chooseFeeCount(numberOfFees: number): void
   /** A date from the calendar (`YYYY-MM-DD` or ISO date-time). */
   chooseDate(date: string): void
@@ -166,9 +229,13 @@ export interface CalculatorActions {
   /**
    * Saves the plan on screen. Pressed while a recalculation is under way, it waits for it and saves
    * its result (or, if it fails, says why it did not save). Does nothing when there is nothing to save.
+   * Resolves once no save is pending or under way.
    */
   save(): Promise<void>
-  /** Fetches the dated schedule of the plan on screen from FrontCalculateFees without saving a version. */
+  /**
+   * Fetches the dated schedule of the plan on screen from FrontCalculateFees without saving a version. Resolves once
+   * it is not under way.
+   */
   previewSchedule(): Promise<void>
   /** The student took the plan as a PDF or a calendar file: the host hears of it. */
   planDownloaded(detail: PlanDownloadDetail): void
@@ -204,6 +271,10 @@ export interface CalculatorDeps {
   fetch?: typeof fetch
   /** Replaces the wait before a retried call, in ms by attempt (tests that are not about the wait). */
   retryDelay?: (attempt: number) => number
+  /** The university's words checked against the card's names (a lazy chunk): what the card then shows. */
+  checkMessages?: (value: unknown) => Promise<CalculatorConfig['messages']>
+  /** An element starts out of the page, and its plan waits for `attach()`; a store used on its own is in it. */
+  startsDetached?: boolean
 }
 
 /** SAVE is shown unless the table was loaded by hash and is not editable. */

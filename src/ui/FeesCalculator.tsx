@@ -2,10 +2,11 @@ import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from
 import { useStore } from 'zustand'
 import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
 import type { Lender } from '../domain/lender.ts'
-import { ELEMENT_PROP_NAMES, type ELEMENT_PROPS, type ElementPropName, type PropKind } from '../domain/props.ts'
+import type { ELEMENT_PROPS, ElementPropName, PropKind } from '../domain/props.ts'
 import type { TuitionInput } from '../domain/types.ts'
 import { EVENT_CALLBACKS, type FeesCalculatorEventDetail, type FeesCalculatorEventName } from '../events.ts'
 import type { CalculatorStore } from '../store/calculator-store.ts'
+import { HOST_ORDER } from '../store/flow.ts'
 import { CalculatorView } from './CalculatorView.tsx'
 import { CalculatorContext, type CalculatorContextValue } from './context.ts'
 import { LanguageProvider, type WidgetWords } from './i18n.ts'
@@ -18,7 +19,7 @@ import figuresCss from './styles/figures.css?inline'
 import hostCss from './styles/host.css?inline'
 import planCss from './styles/plan.css?inline'
 import { useLanguagePiece } from './useChunk.ts'
-import { createWidget, hostSetAll, releaseWidget, type Widget } from './widget.ts'
+import { createWidget, type Widget } from './widget.ts'
 
 export type { Widget }
 
@@ -76,8 +77,8 @@ function HostedCalculator(props: FeesCalculatorProps) {
 }
 
 /**
- * The component's widget, wired as the element wires its own (src/ui/widget.ts): every prop goes to the store
- * through hostSet, before paint, and the store's events come back as the callbacks of the latest render.
+ * The component's calculator, wired as the element wires its own: every prop goes to the store before paint (the
+ * plan starts once they all have), and the store's events come back as the callbacks of the latest render.
  */
 function useWidget(props: FeesCalculatorProps): Widget {
   const latest = useRef(props)
@@ -89,12 +90,11 @@ function useWidget(props: FeesCalculatorProps): Widget {
   )
   useLayoutEffect(() => {
     latest.current = props
-    hostSetAll(
-      widget,
-      Object.fromEntries(ELEMENT_PROP_NAMES.map((prop) => [prop, (props as Record<string, unknown>)[prop]])),
-    )
+    const { setProperty, attach } = widget.store.getState()
+    for (const prop of HOST_ORDER) setProperty(prop, (props as Record<string, unknown>)[prop])
+    attach()
   })
-  useLayoutEffect(() => () => releaseWidget(widget), [widget])
+  useLayoutEffect(() => () => widget.store.getState().release(), [widget])
   return widget
 }
 

@@ -86,7 +86,7 @@ function freshReal(): ElementReal {
     events,
     notices: [],
     get store() {
-      return element.isConnected ? (widgetOf(element)?.store ?? null) : null
+      return element.isConnected ? widgetOf(element).store : null
     },
     setInput: (input) => {
       element.tuitionInput = input
@@ -142,7 +142,9 @@ class Remove implements Command {
     vi.advanceTimersByTime(RELEASE_DELAY_MS)
     screenGone(model, { attached: false })
     await step(model, real)
-    expect(widgetOf(element), 'the widget is released').toBeUndefined()
+    const released = widgetOf(element).store.getState()
+    expect(released.attached, 'the calculator is released').toBe(false)
+    expect(released.result, 'nothing stays on screen').toBeNull()
     expect(rendered(element), 'the React tree is unmounted').toBe(false)
     if (store) expect(store.getState().calculating || store.getState().saving).toBe(false)
     expect(real.events.length, 'a removed element tells the host nothing').toBe(seen)

@@ -13,9 +13,6 @@ import { useLanguagePiece } from '../useChunk.ts'
 import { downloadText, scheduleCsv } from './csv.ts'
 import scheduleCss from './schedule.css?inline'
 
-// The comparison's calls travel with its view (src/store/compare.ts).
-export { comparisonCalls } from '../../store/compare-calls.ts'
-
 export interface ScheduleProps {
   table: AmortizationTable
   language: Language

@@ -1,0 +1,934 @@
+// The calculator's flow: every rule about what happens when something arrives, in one pure function,
+// `transition(state, event) → { state, effects }`. The events are what the host, the student and the API do; the
+// effects are what the store's runner (src/store/runner.ts) then carries out: calls, the host's events, notices,
+// the console. Nothing here waits, reads a clock or touches the page, so the model-based tests run it by the
+// thousand in plain Node (test/model/flow-sequences.test.ts).
+//
+// Read it top to bottom: the events, the effects, then `transition`, whose branches are grouped as the host, the
+// student, the API's answers, and the comparison of fee counts. Each branch returns the next state and adds the
+// effects it asks for to `effects`, the list `transition` returns.
+import { toIsoDate } from '@fees-calculator/contract'
+import type { ApiError } from '../api/errors.ts'
+import { DEFAULT_LANGUAGE, type Language, spokenLanguage } from '../domain/language.ts'
+import {
+  calculationPayload,
+  choiceOf,
+  type PlanChoice,
+  previewPayload,
+  saveLocks,
+  savePayload,
+  usesAnonymousEndpoints,
+} from '../domain/payload.ts'
+import { ELEMENT_PROPS, type ElementPropName, type PropRow } from '../domain/props.ts'
+import { checkTuitionInput, TuitionText } from '../domain/tuition.ts'
+import type { AmortizationTable, FeesTableResult, TuitionInput, TuitionPayload } from '../domain/types.ts'
+import type {
+  FeesCalculatorEventDetail,
+  FeesCalculatorEventName,
+  PlanDownloadDetail,
+  RenderFailure,
+} from '../events.ts'
+import { amountRefusalOf, calculationFailureOf, failureOf } from './failures.ts'
+import type {
+  AmountRefusal,
+  CalculatorConfig,
+  CalculatorState,
+  ComparisonAnswer,
+  Notice,
+  SaveRefusal,
+} from './state.ts'
+
+// ─── Events: what arrives ────────────────────────────────────────────────────────────────────────────────────
+
+export type FlowEvent =
+  // The host
+  | { type: 'propertySet'; prop: ElementPropName; value: unknown }
+  | { type: 'messagesChecked'; value: unknown; messages: CalculatorConfig['messages'] }
+  | { type: 'attached' }
+  | { type: 'released' }
+  | { type: 'formReset' }
+  | { type: 'formRestored'; versionHashCode: string }
+  /** A saved version opened by its hash, again if it is on screen already (a store used on its own). */
+  | { type: 'versionOpened'; versionHashCode: string }
+  | { type: 'chunkFailed'; message: string; error: unknown }
+  | { type: 'renderFailed'; failure: RenderFailure }
+  // The student
+  | { type: 'feeCountChosen'; numberOfFees: number }
+  | { type: 'dateChosen'; date: string }
+  | { type: 'amountChosen'; field: AmountRefusal['field']; value: number | null }
+  | { type: 'amountRefusalDismissed' }
+  | { type: 'savePressed'; idempotencyKey: string }
+  | { type: 'scheduleAsked' }
+  | { type: 'tryAgain' }
+  | { type: 'wentOnline' }
+  | { type: 'comparisonShown'; open: boolean }
+  | { type: 'comparisonRetried' }
+  | { type: 'planDownloaded'; detail: PlanDownloadDetail }
+  // The API's answers, each naming the call it answers (`id`): an answer to a call the flow has moved on from counts
+  // for nothing.
+  | { type: 'answered'; id: number; answer: Answer }
+  | { type: 'failed'; id: number; error: ApiError }
+
+/** A call's answer, as the response boundary read it. */
+export type Answer =
+  | { kind: 'calculation'; result: FeesTableResult }
+  | { kind: 'savedTable'; result: FeesTableResult; tuitionInput: TuitionInput; pageLanguage: string | null }
+  | { kind: 'amortization'; table: AmortizationTable }
+  | { kind: 'versionNumber'; versionNumber: number }
+
+// ─── Effects: what the runner does ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * Where a call runs: one call at a time in each, a newer one replacing the one under way (whose answer then counts
+ * for nothing), but the comparison's, whose calls of one round (one `id`) run side by side.
+ */
+export type CallSlot = 'figures' | 'save' | 'schedule' | 'versionNumber' | 'comparison'
+
+export type Call =
+  | { api: 'calculateFeeOptions'; body: TuitionPayload; anonymous: boolean }
+  | { api: 'feesTable'; versionHashCode: string }
+  | { api: 'frontCalculateFees'; body: TuitionPayload; anonymous: boolean; idempotencyKey?: string }
+  | { api: 'versionNumber'; versionHashCode: string; contractId: string }
+
+export type Effect =
+  | { type: 'send'; slot: CallSlot; id: number; call: Call }
+  | { type: 'cancel'; slot: CallSlot | 'all' }
+  | { type: 'emit'; name: FeesCalculatorEventName; detail: FeesCalculatorEventDetail<FeesCalculatorEventName> }
+  | { type: 'notify'; notice: Notice }
+  | { type: 'log'; message: string; detail: unknown }
+  /** A tuition input names a language the widget does not speak: the console says so, once per tag. */
+  | { type: 'warnLanguage'; tag: string }
+  /** The university's words, to be checked against the card's names (a lazy chunk) before they are shown. */
+  | { type: 'checkMessages'; value: unknown }
+
+export interface Step {
+  state: CalculatorState
+  effects: Effect[]
+}
+
+// ─── Where it starts ─────────────────────────────────────────────────────────────────────────────────────────
+
+export const DEFAULT_CONFIG: CalculatorConfig = {
+  apiBase: null,
+  apiKey: null,
+  showHeader: true,
+  showFooter: true,
+  reminderDays: null,
+  colorScheme: null,
+  messages: null,
+  lender: null,
+  disabled: false,
+}
+
+const NO_CALLS: CalculatorState['calls'] = { figures: null, save: null, schedule: null, versionNumber: null }
+
+/** Nothing on screen and nothing under way: only what the host set, and whether the element is in the page, stay. */
+const nothingOnScreen = {
+  mode: 'none',
+  input: null,
+  loadedByHash: false,
+  language: DEFAULT_LANGUAGE,
+  offered: null,
+  planKey: null,
+  restoredOver: null,
+  calls: NO_CALLS,
+  comparisonCalls: {},
+  // the calculation
+  result: null,
+  choice: null,
+  calculating: false,
+  failure: null,
+  amountRefusal: null,
+  failedChoice: null,
+  typedAmount: null,
+  // the save
+  saveQueued: false,
+  queuedKey: null,
+  saving: false,
+  versionLocked: false,
+  planSent: false,
+  versionHashCode: null,
+  versionNumber: null,
+  savedVersion: null,
+  waitingInput: null,
+  unansweredSave: null,
+  refusedForSession: false,
+  // the schedule
+  amortization: null,
+  schedulePreview: 'idle',
+  // the comparison
+  comparisonOpen: false,
+  comparison: [],
+  comparisonBasis: null,
+  comparisonAnswers: {},
+} as const satisfies Omit<CalculatorState, 'config' | 'given' | 'attached' | 'restoreOnAttach' | 'lastCall'>
+
+export function initialState(config: Partial<CalculatorConfig> = {}): CalculatorState {
+  return {
+    ...nothingOnScreen,
+    config: { ...DEFAULT_CONFIG, ...config },
+    given: {},
+    attached: false,
+    restoreOnAttach: null,
+    lastCall: 0,
+  }
+}
+
+// ─── The transition ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** What the student's controls send: a disabled calculator takes none of them (a calendar left open included). */
+const STUDENT_EVENTS = new Set<FlowEvent['type']>([
+  'feeCountChosen',
+  'dateChosen',
+  'amountChosen',
+  'savePressed',
+  'scheduleAsked',
+  'tryAgain',
+])
+
+export function transition(state: CalculatorState, event: FlowEvent): Step {
+  const effects: Effect[] = []
+  return { state: next(state, event, effects), effects }
+}
+
+function next(state: CalculatorState, event: FlowEvent, effects: Effect[]): CalculatorState {
+  if (STUDENT_EVENTS.has(event.type) && state.config.disabled) return state
+  switch (event.type) {
+    case 'propertySet':
+      return propertySet(state, event.prop, event.value, effects)
+    case 'messagesChecked':
+      // Words the host has replaced meanwhile are not shown.
+      return Object.is(state.given.messages, event.value)
+        ? { ...state, config: { ...state.config, messages: event.messages } }
+        : state
+    case 'attached':
+      return state.attached ? state : startFromGiven({ ...state, attached: true }, effects)
+    case 'released':
+      // Removed for good: what was under way is dropped and the host hears nothing more; put back, it starts afresh
+      // from what the host gave.
+      cancelCalls(state, effects)
+      return { ...state, ...nothingOnScreen, attached: false }
+    case 'formReset':
+      return formReset(state, effects)
+    case 'formRestored':
+      return state.attached
+        ? formRestored(state, event.versionHashCode, effects)
+        : { ...state, restoreOnAttach: event.versionHashCode }
+    case 'versionOpened':
+      return loadByHash(
+        { ...state, given: { ...state.given, versionHashCode: event.versionHashCode } },
+        event.versionHashCode,
+        effects,
+      )
+    case 'chunkFailed':
+      effects.push(log(event.message, event.error), notify({ kind: 'chunk_load_failed' }))
+      return state
+    case 'renderFailed':
+      effects.push(emit('invalidTuitionEvent', event.failure))
+      return state
+
+    case 'feeCountChosen':
+      return choose(state, { numberOfFees: event.numberOfFees }, effects)
+    case 'dateChosen': {
+      const firstPaymentDate = toIsoDate(event.date)
+      if (firstPaymentDate) return choose(state, { firstPaymentDate }, effects)
+      effects.push(notify({ kind: 'date_parse_failed' }))
+      return state
+    }
+    case 'amountChosen':
+      return choose(state, { [event.field]: event.value }, effects, { field: event.field, value: event.value })
+    case 'amountRefusalDismissed':
+      return state.amountRefusal ? { ...state, amountRefusal: null } : state
+    case 'savePressed':
+      return savePressed(state, event.idempotencyKey, effects)
+    case 'scheduleAsked':
+      return scheduleAsked(state, effects)
+    case 'tryAgain':
+      return tryAgain(state, effects)
+    case 'wentOnline':
+      return state.failure?.kind === 'connection' ? tryAgain(state, effects) : state
+    case 'comparisonShown':
+      return comparisonShown(state, event.open, effects)
+    case 'comparisonRetried':
+      return comparisonRetried(state, effects)
+    case 'planDownloaded':
+      effects.push(emit('planDownloadEvent', event.detail))
+      return state
+
+    case 'answered':
+      return answered(state, event.id, event.answer, effects)
+    case 'failed':
+      return failed(state, event.id, event.error, effects)
+  }
+}
+
+// ─── The host ────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `show-header` and `show-footer`: absent means the default (true); present with no value or any value but
+ * false/0/no/off means true.
+ */
+export function parseBooleanAttribute(value: unknown, fallback: boolean): boolean {
+  if (value === undefined || value === null) return fallback
+  if (typeof value === 'boolean') return value
+  return !/^(false|0|no|off)$/i.test(String(value).trim())
+}
+
+/** A text property: empty is absent. */
+const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
+
+/** No tuition input: the host cleared it (null, undefined, or empty text). */
+const isNoInput = (value: unknown) =>
+  value === undefined || value === null || value === '' || (value instanceof TuitionText && value.text === '')
+
+/** A tuition input as text, to know the same one again; undefined when it has none (a cycle, a BigInt). */
+function textOfInput(value: unknown): string | undefined {
+  if (value instanceof TuitionText) return value.text
+  try {
+    return JSON.stringify(value)
+  } catch {
+    return undefined
+  }
+}
+
+/** What makes a plan: the input but its credentials and its language, which change no figure. */
+function planKeyOf(input: TuitionInput): string {
+  const { token: _token, language: _language, ...plan } = input
+  return JSON.stringify(plan)
+}
+
+/** The card's language for an input's tag; the console says so when the tag is one it does not speak. */
+function languageFor(tag: string | null | undefined, effects: Effect[]): Language {
+  const text = tag?.trim() ?? ''
+  const language = spokenLanguage(text)
+  if (!language && text) effects.push({ type: 'warnLanguage', tag: text })
+  return language ?? DEFAULT_LANGUAGE
+}
+
+/**
+ * A property the host set, as an attribute's text or as a property's value, kept as given (`given`: what the
+ * element's getters return and a form's reset brings back). The same value again is nothing new, but for the
+ * tuition input, which is known by its text (a refused one too). Out of the page, the plan waits for the element to
+ * be put in it.
+ */
+function propertySet(
+  state: CalculatorState,
+  prop: ElementPropName,
+  value: unknown,
+  effects: Effect[],
+): CalculatorState {
+  if (prop !== 'tuitionInput' && Object.hasOwn(state.given, prop) && Object.is(state.given[prop], value)) return state
+  const given = { ...state.given, [prop]: isNoInput(value) && prop === 'tuitionInput' ? undefined : value }
+  const next = { ...state, given }
+  const configure = (patch: Partial<CalculatorConfig>) => ({ ...next, config: { ...state.config, ...patch } })
+  const row: PropRow = ELEMENT_PROPS[prop]
+  if (row.kind === 'flag') return configure({ [prop]: parseBooleanAttribute(value, row.default !== 'false') })
+  switch (prop) {
+    case 'disabled':
+      return configure({ disabled: value != null && value !== false })
+    case 'apiBase':
+    case 'apiKey':
+    case 'colorScheme':
+      return configure({ [prop]: textOf(value) })
+    case 'reminderDays':
+      // A number of days may come as a number from a property.
+      return configure({ reminderDays: value == null ? null : String(value) })
+    case 'lender':
+      return configure({ lender: (value as CalculatorConfig['lender'] | undefined) ?? null })
+    case 'messages':
+      // None (or empty text) at once; any others once their check has arrived.
+      if (value == null || (typeof value === 'string' && !value.trim())) return configure({ messages: null })
+      effects.push({ type: 'checkMessages', value })
+      return next
+    case 'versionHashCode': {
+      // A saved version's hash wins over the input; without one, the input is the plan.
+      if (!next.attached) return next
+      const hash = textOf(value)
+      return hash ? loadByHash(next, hash, effects) : tuitionGiven(next, given.tuitionInput, effects)
+    }
+    case 'tuitionInput': {
+      if (!next.attached || textOf(given.versionHashCode)) return next
+      const after = tuitionGiven(next, value, effects)
+      // Refused (now, or as the same text before): the input in force stays.
+      const { offered } = after
+      return offered?.taken === false && offered.text === textOfInput(value) ? { ...after, given: state.given } : after
+    }
+    default:
+      return next
+  }
+}
+
+/**
+ * The host's tuition input. Equal input (by its text) is nothing new; an input that differs only by its token or
+ * language changes those and nothing else (a failed call is sent again with the fresh token); any other input waits
+ * for a save under way, then replaces the plan. null, undefined and "" clear it. A refused input is said with
+ * invalidTuitionEvent.
+ */
+function tuitionGiven(state: CalculatorState, value: unknown, effects: Effect[]): CalculatorState {
+  if (isNoInput(value)) return cleared(state, effects)
+  const text = textOfInput(value)
+  if (text !== undefined && text === state.offered?.text) return state
+  const check = checkTuitionInput(value)
+  if (!check.ok) {
+    effects.push(emit('invalidTuitionEvent', check.error))
+    return { ...state, offered: { text, taken: false } }
+  }
+  const input = check.value
+  const next = { ...state, offered: { text, taken: true } }
+  const key = planKeyOf(input)
+  // A version the browser restored in place of this plan stays on screen.
+  if (state.mode === 'hash' && key === state.restoredOver) return next
+  if (state.mode === 'embedded' && state.input && key === state.planKey) return samePlan(next, input, effects)
+  // A save pending or under way keeps the plan on screen: the new one waits for its answer, with the host's newest
+  // credentials, which the save under way may still need for its recalculation.
+  if (state.saving || state.saveQueued) {
+    const token = state.mode === 'embedded' && state.input ? { input: { ...state.input, token: input.token } } : {}
+    return { ...next, ...token, waitingInput: input }
+  }
+  return replacePlan(next, input, effects)
+}
+
+/**
+ * The same plan, perhaps with a fresh token or in another language: the next call carries them and nothing else
+ * changes (the choice, the lock, the schedule stay; no request leaves), but a save refused for the session is sent
+ * again with the fresh token, else a calculation that failed (the expired token's 401, as a rule).
+ */
+function samePlan(state: CalculatorState, input: TuitionInput, effects: Effect[]): CalculatorState {
+  const current = state.input as TuitionInput
+  const { token, language } = input
+  const kept = { ...state, waitingInput: null }
+  if (token === current.token && language === current.language) return kept
+  const next = { ...kept, input: { ...current, token, language }, language: languageFor(language, effects) }
+  return token === current.token ? next : freshToken(next, effects)
+}
+
+/**
+ * A fresh token: a save refused for the session goes again first, with its key, but only for the plan it was
+ * refused for (a plan changed since is saved by a press of its own); else a calculation that failed goes again.
+ */
+function freshToken(state: CalculatorState, effects: Effect[]): CalculatorState {
+  const { refusedForSession, saving, saveQueued, calculating, versionLocked, amountRefusal, unansweredSave } = state
+  let next = state
+  if (refusedForSession && !saving && !saveQueued && !calculating && !versionLocked && !amountRefusal) {
+    next = { ...state, refusedForSession: false }
+    if (unansweredSave && saveBodyText(next) === unansweredSave.body) return sendSave(next, unansweredSave.key, effects)
+  }
+  return next.failure && !calculating ? tryAgain(next, effects) : next
+}
+
+/** A new plan from the host replaces the one on screen, which starts anew from it. */
+function replacePlan(state: CalculatorState, input: TuitionInput, effects: Effect[]): CalculatorState {
+  cancelCalls(state, effects)
+  return calculate(
+    {
+      ...state,
+      ...nothingOnScreen,
+      offered: state.offered,
+      // The comparison stays open, and keeps its answers until the new plan's figures show whether they still hold.
+      comparisonOpen: state.comparisonOpen,
+      comparisonBasis: state.comparisonBasis,
+      comparisonAnswers: state.comparisonAnswers,
+      mode: 'embedded',
+      input,
+      language: languageFor(input.language, effects),
+      planKey: planKeyOf(input),
+      versionHashCode: input.linkedVersionIdentifier ?? null,
+    },
+    effects,
+  )
+}
+
+/** Back to the empty state (the host removed its input): every call dropped, the host's settings kept. */
+function cleared(state: CalculatorState, effects: Effect[]): CalculatorState {
+  cancelCalls(state, effects)
+  return { ...state, ...nothingOnScreen, given: { ...state.given, tuitionInput: undefined } }
+}
+
+/** Hash mode: the saved version is loaded, in place of whatever was on screen. */
+function loadByHash(state: CalculatorState, versionHashCode: string, effects: Effect[]): CalculatorState {
+  cancelCalls(state, effects)
+  const id = state.lastCall + 1
+  effects.push(send('figures', id, { api: 'feesTable', versionHashCode }))
+  return {
+    ...state,
+    ...nothingOnScreen,
+    mode: 'hash',
+    calculating: true,
+    loadedByHash: true,
+    versionHashCode,
+    lastCall: id,
+    calls: { ...NO_CALLS, figures: id },
+  }
+}
+
+/** Put in the page: a state the browser restored, else the host's hash, else its input, starts the plan. */
+function startFromGiven(state: CalculatorState, effects: Effect[]): CalculatorState {
+  const restored = state.restoreOnAttach
+  if (restored) return formRestored({ ...state, restoreOnAttach: null }, restored, effects)
+  const hash = textOf(state.given.versionHashCode)
+  if (hash) return loadByHash(state, hash, effects)
+  const { tuitionInput } = state.given
+  return isNoInput(tuitionInput) ? state : tuitionGiven(state, tuitionInput, effects)
+}
+
+/** The form was reset: the host's input as it gave it, anew (the plan unsaved and unlocked, or its saved version). */
+function formReset(state: CalculatorState, effects: Effect[]): CalculatorState {
+  cancelCalls(state, effects)
+  let next: CalculatorState = { ...state, ...nothingOnScreen, given: {} }
+  for (const prop of HOST_ORDER)
+    if (Object.hasOwn(state.given, prop)) next = propertySet(next, prop, state.given[prop], effects)
+  return next
+}
+
+/**
+ * The browser brought back a form's state (back/forward): the saved version opens by its hash, and the host's plan
+ * stays the one in force, so the same plan from the host again (a fresh token) keeps the version on screen.
+ */
+function formRestored(state: CalculatorState, versionHashCode: string, effects: Effect[]): CalculatorState {
+  const { offered, planKey } = state
+  return { ...loadByHash(state, versionHashCode, effects), offered, planKey, restoredOver: planKey }
+}
+
+/** Where the calls go and what the card shows come before the plan: the first call leaves with all of them. */
+export const HOST_ORDER: readonly ElementPropName[] = [
+  'apiBase',
+  'apiKey',
+  'showHeader',
+  'showFooter',
+  'reminderDays',
+  'colorScheme',
+  'messages',
+  'lender',
+  'disabled',
+  'versionHashCode',
+  'tuitionInput',
+]
+
+// ─── The student ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A change of the plan on screen is recalculated; the latest choice wins. A save pending or under way is for the
+ * plan on screen: it cannot change under it. An amount typed back to the one in force sends nothing and leaves
+ * nothing to fix.
+ */
+function choose(
+  state: CalculatorState,
+  patch: Partial<PlanChoice>,
+  effects: Effect[],
+  typed?: TypedAmount,
+): CalculatorState {
+  const { choice, saving, saveQueued, amountRefusal } = state
+  if (!choice || saving || saveQueued) return state
+  const next = { ...choice, ...patch }
+  if (JSON.stringify(next) !== JSON.stringify(choice)) return calculate({ ...state, choice: next }, effects, typed)
+  return typed && amountRefusal?.field === typed.field ? { ...state, amountRefusal: null } : state
+}
+
+/**
+ * Calculates the plan on screen (the choice the controls show); a newer calculation replaces the one under way. The
+ * schedule asked for and the comparison's calls under way go stale. `typed`: the amount the student typed, which the
+ * field explains if the API refuses it.
+ */
+function calculate(state: CalculatorState, effects: Effect[], typed?: TypedAmount): CalculatorState {
+  const { input, choice, mode } = state
+  if (!input) return state
+  if (state.calls.schedule !== null) effects.push(cancel('schedule'))
+  if (hasComparisonCalls(state)) effects.push(cancel('comparison'))
+  const id = state.lastCall + 1
+  effects.push(
+    send('figures', id, {
+      api: 'calculateFeeOptions',
+      body: calculationPayload(input, choice ?? undefined),
+      anonymous: usesAnonymousEndpoints(input, mode === 'embedded'),
+    }),
+  )
+  return {
+    ...state,
+    calculating: true,
+    failure: null,
+    typedAmount: typed ?? null,
+    schedulePreview: 'idle',
+    lastCall: id,
+    calls: { ...state.calls, figures: id, schedule: null },
+    comparisonCalls: {},
+  }
+}
+
+/**
+ * Try again: resends the calculation that failed, with the credentials of the moment, and the choice that failed
+ * rather than the one the controls went back to. Only where it can succeed: not a request the API refused (the
+ * student changes a choice instead), nor while a save holds the plan or after it is locked.
+ */
+function tryAgain(state: CalculatorState, effects: Effect[]): CalculatorState {
+  const { failure, saving, saveQueued, versionLocked, failedChoice } = state
+  if (!failure || failure.kind === 'refused' || saving || saveQueued || versionLocked) return state
+  return calculate(failedChoice ? { ...state, choice: failedChoice } : state, effects)
+}
+
+/**
+ * SAVE: saves the plan on screen. Pressed while a recalculation is under way, it waits for that result and saves it
+ * (or says why not). A press replaces a save refused for the session: the host's fresh token no longer sends that
+ * one, whether this one is sent now or waits for a recalculation that then fails.
+ */
+function savePressed(state: CalculatorState, idempotencyKey: string, effects: Effect[]): CalculatorState {
+  const { input, choice, result, versionLocked, saving, saveQueued, amountRefusal } = state
+  if (!input || !choice || !result || versionLocked || saving || saveQueued || amountRefusal) return state
+  const next = { ...state, refusedForSession: false }
+  if (state.calculating) return { ...next, saveQueued: true, queuedKey: idempotencyKey }
+  return sendSave(next, idempotencyKey, effects)
+}
+
+/** The save body of the plan on screen, as text (null when there is none). */
+function saveBodyText(state: CalculatorState): string | null {
+  const { input, choice, result, mode, versionHashCode } = state
+  if (!input || !choice || !result) return null
+  return JSON.stringify(savePayload(input, choice, { embedded: mode === 'embedded', currentHash: versionHashCode }))
+}
+
+/**
+ * Sends the save of the plan on screen: no calculation is under way, and nothing may change the plan until it
+ * answers. The same plan as a save whose answer was lost goes with that save's key, so the server stores it once.
+ */
+function sendSave(state: CalculatorState, freshKey: string, effects: Effect[]): CalculatorState {
+  const { input, choice, result, mode, versionHashCode } = state
+  if (!input || !choice || !result) return { ...state, saveQueued: false, queuedKey: null }
+  const embedded = mode === 'embedded'
+  const body = savePayload(input, choice, { embedded, currentHash: versionHashCode })
+  const bodyText = JSON.stringify(body)
+  const key = state.unansweredSave?.body === bodyText ? state.unansweredSave.key : freshKey
+  const id = state.lastCall + 1
+  if (state.calls.schedule !== null) effects.push(cancel('schedule'))
+  effects.push(
+    send('save', id, {
+      api: 'frontCalculateFees',
+      body,
+      anonymous: usesAnonymousEndpoints(input, embedded),
+      idempotencyKey: key,
+    }),
+  )
+  return {
+    ...state,
+    saveQueued: false,
+    queuedKey: null,
+    saving: true,
+    schedulePreview: 'idle',
+    unansweredSave: { body: bodyText, key },
+    refusedForSession: false,
+    lastCall: id,
+    calls: { ...state.calls, save: id, schedule: null },
+  }
+}
+
+/** The dated schedule of the plan on screen, without saving; a schedule already on screen is the one for this plan. */
+function scheduleAsked(state: CalculatorState, effects: Effect[]): CalculatorState {
+  const { input, choice, result, mode, saving, calculating, amortization } = state
+  if (!input || !choice || !result || saving || calculating || amortization || state.calls.schedule !== null)
+    return state
+  const id = state.lastCall + 1
+  effects.push(
+    send('schedule', id, {
+      api: 'frontCalculateFees',
+      body: previewPayload(input, choice),
+      anonymous: usesAnonymousEndpoints(input, mode === 'embedded'),
+    }),
+  )
+  return { ...state, schedulePreview: 'loading', lastCall: id, calls: { ...state.calls, schedule: id } }
+}
+
+// ─── The API's answers ───────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The call an answer is for, if the flow still waits for it: an answer to any other call (superseded, cancelled,
+ * or for a plan the screen has left) is late, and counts for nothing.
+ */
+function callOf(state: CalculatorState, id: number): CallSlot | null {
+  if (state.comparisonCalls[id] !== undefined) return 'comparison'
+  for (const slot of Object.keys(state.calls) as (keyof CalculatorState['calls'])[])
+    if (state.calls[slot] === id) return slot
+  return null
+}
+
+/** The state with the call `id` answered: no longer waited for. */
+function withoutCall(state: CalculatorState, slot: CallSlot, id: number): CalculatorState {
+  if (slot !== 'comparison') return { ...state, calls: { ...state.calls, [slot]: null } }
+  const { [id]: _answered, ...comparisonCalls } = state.comparisonCalls
+  return { ...state, comparisonCalls }
+}
+
+function answered(state: CalculatorState, id: number, answer: Answer, effects: Effect[]): CalculatorState {
+  const slot = callOf(state, id)
+  if (!slot) return state
+  const next = withoutCall(state, slot, id)
+  switch (answer.kind) {
+    case 'calculation':
+      if (slot === 'comparison') return comparisonAnswered(next, state.comparisonCalls[id] as number, answer)
+      return figuresShown(
+        { ...next, failedChoice: null, amountRefusal: null, typedAmount: null },
+        answer.result,
+        effects,
+      )
+    case 'savedTable':
+      return savedTableShown(next, answer, effects)
+    case 'amortization':
+      if (slot === 'save') return saved(next, answer.table, effects)
+      return { ...next, schedulePreview: 'idle', amortization: answer.table }
+    case 'versionNumber':
+      return { ...next, versionNumber: answer.versionNumber }
+  }
+}
+
+/**
+ * Figures on screen: the controls show them, the plan is no longer the saved one (unlocked, its schedule gone), the
+ * host is told, the comparison catches up, and a SAVE pressed meanwhile saves them.
+ */
+function figuresShown(
+  state: CalculatorState,
+  result: FeesTableResult,
+  effects: Effect[],
+  savedVersion: string | null = null,
+): CalculatorState {
+  effects.push(emit('calculationResultReceivedEvent', result))
+  const shown = refreshComparison(
+    {
+      ...state,
+      result,
+      choice: choiceOf(result),
+      calculating: false,
+      versionLocked: false,
+      amortization: null,
+      planSent: false,
+      savedVersion,
+    },
+    effects,
+  )
+  return shown.saveQueued ? sendSave(shown, shown.queuedKey as string, effects) : shown
+}
+
+/** A saved version opened by its hash: its input (without a token), in the page's language when the widget speaks it. */
+function savedTableShown(
+  state: CalculatorState,
+  answer: Extract<Answer, { kind: 'savedTable' }>,
+  effects: Effect[],
+): CalculatorState {
+  const input: TuitionInput = { ...answer.tuitionInput, token: null }
+  const language = spokenLanguage(answer.pageLanguage ?? '') ?? languageFor(input.language, effects)
+  const { versionHashCode } = state
+  const shown = figuresShown({ ...state, input, language }, answer.result, effects, versionHashCode)
+  const { contractId } = input
+  if (!contractId || !versionHashCode) return shown
+  const id = shown.lastCall + 1
+  effects.push(send('versionNumber', id, { api: 'versionNumber', versionHashCode, contractId }))
+  return { ...shown, lastCall: id, calls: { ...shown.calls, versionNumber: id } }
+}
+
+/** The save answered: the plan on screen is saved (and locked, but for ERP systems in embedded mode). */
+function saved(state: CalculatorState, table: AmortizationTable, effects: Effect[]): CalculatorState {
+  effects.push(emit('feeOptionSelectedEvent', table))
+  return afterSave(
+    {
+      ...state,
+      saving: false,
+      unansweredSave: null,
+      // The plan on screen is saved: a recalculation that failed before is no longer the student's way on.
+      failure: null,
+      amortization: table,
+      planSent: true,
+      versionLocked: saveLocks(state.input as TuitionInput, state.mode === 'embedded'),
+      ...(table.versionHashCode
+        ? {
+            versionHashCode: table.versionHashCode,
+            versionNumber: table.versionNumber,
+            savedVersion: table.versionHashCode,
+          }
+        : {}),
+    },
+    effects,
+  )
+}
+
+/** After a save answers: the plan the host sent meanwhile, if any, now replaces the one on screen. */
+function afterSave(state: CalculatorState, effects: Effect[]): CalculatorState {
+  const waiting = state.waitingInput
+  return waiting ? replacePlan({ ...state, waitingInput: null }, waiting, effects) : state
+}
+
+function failed(state: CalculatorState, id: number, error: ApiError, effects: Effect[]): CalculatorState {
+  const slot = callOf(state, id)
+  if (!slot) return state
+  const next = withoutCall(state, slot, id)
+  // A date in an answer that cannot be read as UTC is also toasted, whichever call read it.
+  if (error.kind === 'response' && error.code === 'invalid_date') effects.push(notify({ kind: 'date_parse_failed' }))
+  switch (slot) {
+    case 'figures':
+      if (next.loadedByHash && !next.input) {
+        // A saved version that could not be loaded is only logged: hash mode's card does not change.
+        effects.push(log('fees table load failed', error))
+        return { ...next, calculating: false }
+      }
+      return calculationFailed(next, error, effects)
+    case 'save': {
+      // A refusal stands: nothing was stored, and a new press is a new save. An answer that may have been lost keeps
+      // its key for the next press; one refused for the session keeps it for the host's fresh token.
+      const { kind } = calculationFailureOf(error)
+      const refused: CalculatorState = {
+        ...next,
+        saving: false,
+        unansweredSave: kind === 'refused' ? null : next.unansweredSave,
+        refusedForSession: kind === 'session',
+      }
+      saveRefused(refused, 'save', error, effects)
+      return afterSave(refused, effects)
+    }
+    case 'schedule':
+      // Not a save, so no feeOptionSelectedEvent: the host asked for nothing. The screen says it failed.
+      effects.push(log('schedule preview failed', error))
+      return { ...next, schedulePreview: 'failed' }
+    case 'versionNumber':
+      effects.push(log('version number fetch failed', error), notify({ kind: 'version_number_failed' }))
+      return next
+    case 'comparison':
+      return comparisonAnswered(next, state.comparisonCalls[id] as number, { failure: calculationFailureOf(error) })
+  }
+}
+
+/**
+ * A calculation failed. The controls go back to what the figures on screen stand for; an amount the API refused
+ * stays in its field, which says why, and any other failure is said on the card with a way to send it again (the
+ * choice that failed). Hash mode only logs it. A SAVE pressed meanwhile is refused: its plan has no new figures.
+ */
+function calculationFailed(state: CalculatorState, error: ApiError, effects: Effect[]): CalculatorState {
+  const embedded = state.mode === 'embedded'
+  const amountRefusal = amountRefusalOf(state.typedAmount ?? undefined, error)
+  effects.push(embedded ? emit('invalidTuitionEvent', failureOf(error)) : log('calculation failed', error))
+  const next = refreshComparison(
+    {
+      ...state,
+      calculating: false,
+      failedChoice: state.choice,
+      choice: state.result ? choiceOf(state.result) : null,
+      typedAmount: null,
+      ...(embedded
+        ? amountRefusal
+          ? { amountRefusal }
+          : { failure: calculationFailureOf(error), amountRefusal: null }
+        : {}),
+    },
+    effects,
+  )
+  if (!next.saveQueued) return next
+  const refused = { ...next, saveQueued: false, queuedKey: null }
+  saveRefused(refused, 'recalculation', error, effects)
+  return afterSave(refused, effects)
+}
+
+/**
+ * A pressed SAVE that stored nothing. Embedded mode: a notice says why and the host gets the failure. Hash mode keeps
+ * its rule that failures are only logged and the screen does not change.
+ */
+function saveRefused(state: CalculatorState, stage: SaveRefusal['stage'], error: ApiError, effects: Effect[]): void {
+  if (state.mode !== 'embedded') effects.push(log('save failed', error))
+  else
+    effects.push(
+      notify({ kind: 'save_failed', stage, failure: calculationFailureOf(error) }),
+      emit('feeOptionSelectedEvent', failureOf(error)),
+    )
+}
+
+// ─── The comparison of fee counts ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The counts compared: the smallest, the chosen, one between and the largest, distinct and in order. The one
+ * between halves the wider of the two gaps around the chosen count, so the four spread over the range.
+ */
+export function countsToCompare(min: number, chosen: number, max: number): number[] {
+  const between = chosen - min >= max - chosen ? Math.round((min + chosen) / 2) : Math.round((chosen + max) / 2)
+  return [...new Set([min, chosen, between, max])].filter((n) => n >= min && n <= max).sort((a, b) => a - b)
+}
+
+const hasComparisonCalls = (state: CalculatorState) => Object.keys(state.comparisonCalls).length > 0
+
+/** Opened, it asks for the figures it lacks (after the plan's own); closed, it stops asking. */
+function comparisonShown(state: CalculatorState, open: boolean, effects: Effect[]): CalculatorState {
+  if (state.comparisonOpen === open) return state
+  if (open) return refreshComparison({ ...state, comparisonOpen: true }, effects)
+  if (hasComparisonCalls(state)) effects.push(cancel('comparison'))
+  return { ...state, comparisonOpen: false, comparisonCalls: {} }
+}
+
+/** Try again: the comparison's calculations that failed are sent again, but those the API refused. */
+function comparisonRetried(state: CalculatorState, effects: Effect[]): CalculatorState {
+  const kept = Object.entries(state.comparisonAnswers).filter(
+    ([, answer]) => !answer.failure || answer.failure.kind === 'refused',
+  )
+  return refreshComparison({ ...state, comparisonAnswers: Object.fromEntries(kept) }, effects)
+}
+
+/**
+ * The comparison catches up with the plan on screen: open, and with the plan's own figures (never beside a
+ * calculation of the card's), it asks for the counts it lacks, one calculation each, side by side, in place of any
+ * still under way. Answers are kept while only the count changes (the basis: the plan but its count, token and
+ * language); any other change of plan starts it anew.
+ */
+function refreshComparison(state: CalculatorState, effects: Effect[]): CalculatorState {
+  const { input, result, comparisonOpen, calculating, mode } = state
+  if (!comparisonOpen || !input || !result || calculating) return state
+  const anonymous = usesAnonymousEndpoints(input, mode === 'embedded')
+  const choice = choiceOf(result)
+  const { numberOfFees: _count, language: _language, ...plan } = calculationPayload(input, choice)
+  const basis = JSON.stringify([plan, anonymous])
+  const answers = {
+    ...(basis === state.comparisonBasis ? state.comparisonAnswers : {}),
+    [result.totalFees]: { result },
+  }
+  const counts = countsToCompare(result.minFees, result.totalFees, result.maxFees)
+  if (hasComparisonCalls(state)) effects.push(cancel('comparison'))
+  const comparisonCalls: Record<number, number> = {}
+  let id = state.lastCall
+  for (const count of counts) {
+    if (answers[count]) continue
+    id += 1
+    comparisonCalls[id] = count
+    const body = calculationPayload(input, { ...choice, numberOfFees: count })
+    effects.push(send('comparison', id, { api: 'calculateFeeOptions', body, anonymous }))
+  }
+  return {
+    ...state,
+    comparisonBasis: basis,
+    comparisonAnswers: answers,
+    comparison: counts.map((count) => ({ count, ...answers[count] })),
+    comparisonCalls,
+    lastCall: id,
+  }
+}
+
+/** One count's figures, or its failure, in the comparison's rows. */
+function comparisonAnswered(state: CalculatorState, count: number, answer: ComparisonAnswer): CalculatorState {
+  return {
+    ...state,
+    comparisonAnswers: { ...state.comparisonAnswers, [count]: answer },
+    comparison: state.comparison.map((row) => (row.count === count ? { count, ...answer } : row)),
+  }
+}
+
+// ─── Small pieces ────────────────────────────────────────────────────────────────────────────────────────────
+
+/** An amount the student typed, on its way to the API. */
+interface TypedAmount {
+  field: AmountRefusal['field']
+  value: number | null
+}
+
+const send = (slot: CallSlot, id: number, call: Call): Effect => ({ type: 'send', slot, id, call })
+const cancel = (slot: CallSlot | 'all'): Effect => ({ type: 'cancel', slot })
+const log = (message: string, detail: unknown): Effect => ({ type: 'log', message, detail })
+const notify = (notice: Notice): Effect => ({ type: 'notify', notice })
+const emit = <K extends FeesCalculatorEventName>(name: K, detail: FeesCalculatorEventDetail<K>): Effect => ({
+  type: 'emit',
+  name,
+  detail,
+})
+
+/** Every call under way is dropped: the plan is cleared, replaced or reloaded. */
+function cancelCalls(state: CalculatorState, effects: Effect[]): void {
+  if (Object.values(state.calls).some((id) => id !== null) || hasComparisonCalls(state)) effects.push(cancel('all'))
+}

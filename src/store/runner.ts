@@ -1,0 +1,125 @@
+// What the flow's effects do (src/store/flow.ts decides them): the calls, through the one request path, each
+// answer or failure handed back to the flow as an event; the host's events; the notices; the console. The runner
+// keeps no state of the calculator's, only the calls it has under way, to cancel them.
+import { createApi } from '../api/client.ts'
+import { apiRootFor, DEFAULT_API_KEY } from '../api/environment.ts'
+import { isAbort, toApiError } from '../api/errors.ts'
+import { warnUnknownLanguage } from '../domain/language.ts'
+import { ChunkLoadError } from '../lazy/chunk.ts'
+import type { Answer, Call, CallSlot, Effect, FlowEvent } from './flow.ts'
+import type { CalculatorDeps, CalculatorState } from './state.ts'
+
+/** Carries out effects; `dispatch` hands the flow what comes back, `state` reads it as it is now. */
+export function createRunner(
+  deps: CalculatorDeps,
+  dispatch: (event: FlowEvent) => void,
+  state: () => CalculatorState,
+): (effects: readonly Effect[]) => void {
+  const log = deps.log ?? ((message, detail) => console.error(`[fees-calculator] ${message}`, detail))
+  const hostname = () => deps.hostname ?? (typeof location === 'undefined' ? 'localhost' : location.hostname)
+  // Where calls go and with which credentials, read again for every try: a retry carries the host's newest token.
+  const api = createApi(() => {
+    const { mode, input, config } = state()
+    return {
+      root: apiRootFor(hostname(), config.apiBase),
+      auth: mode === 'hash' ? { apiKey: config.apiKey || DEFAULT_API_KEY } : { bearer: input?.token ?? '' },
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      ...(deps.retryDelay ? { retryDelay: deps.retryDelay } : {}),
+    }
+  })
+
+  /** The calls under way, by slot and id. */
+  const underWay = new Map<number, { slot: CallSlot; controller: AbortController }>()
+  const cancel = (slot: CallSlot | 'all') => {
+    for (const [id, call] of underWay)
+      if (slot === 'all' || call.slot === slot) {
+        call.controller.abort()
+        underWay.delete(id)
+      }
+  }
+
+  /** Whether the flow still waits for call `id`: one it has moved on from is not sent (a host's handler moved it). */
+  const awaited = (slot: CallSlot, id: number) => {
+    const s = state()
+    return slot === 'comparison' ? s.comparisonCalls[id] !== undefined : s.calls[slot] === id
+  }
+
+  const answerOf = async (call: Call, signal: AbortSignal): Promise<Answer> => {
+    switch (call.api) {
+      case 'calculateFeeOptions':
+        return { kind: 'calculation', result: await api.calculateFeeOptions(call.body, call.anonymous, signal) }
+      case 'feesTable': {
+        const { result, tuitionInput } = await api.feesTable(call.versionHashCode, signal)
+        // The page's language is read as the plan arrives: a later change of `lang` shows on the next load.
+        return { kind: 'savedTable', result, tuitionInput, pageLanguage: deps.pageLanguage?.() ?? null }
+      }
+      case 'frontCalculateFees':
+        return {
+          kind: 'amortization',
+          table: await api.frontCalculateFees(call.body, call.anonymous, signal, call.idempotencyKey),
+        }
+      case 'versionNumber':
+        return {
+          kind: 'versionNumber',
+          versionNumber: await api.versionNumber(call.versionHashCode, call.contractId, signal),
+        }
+    }
+  }
+
+  const send = (slot: CallSlot, id: number, call: Call) => {
+    if (!awaited(slot, id)) return
+    // One call at a time in a slot, but the comparison's, whose calls of one round run side by side.
+    if (slot !== 'comparison') cancel(slot)
+    const controller = new AbortController()
+    underWay.set(id, { slot, controller })
+    const gone = () => controller.signal.aborted
+    answerOf(call, controller.signal).then(
+      (answer) => {
+        underWay.delete(id)
+        if (!gone()) dispatch({ type: 'answered', id, answer })
+      },
+      async (error: unknown) => {
+        underWay.delete(id)
+        if (gone() || isAbort(error)) return
+        // A chunk the call needed (ky's) that could not load is said as such, besides the call's failure.
+        if (error instanceof ChunkLoadError) dispatch({ type: 'chunkFailed', message: error.message, error })
+        const failure = await toApiError(error)
+        // Cancelled while the failure was being read: nobody is told.
+        if (!gone()) dispatch({ type: 'failed', id, error: failure })
+      },
+    )
+  }
+
+  return (effects) => {
+    for (const effect of effects) {
+      switch (effect.type) {
+        case 'send':
+          send(effect.slot, effect.id, effect.call)
+          break
+        case 'cancel':
+          cancel(effect.slot)
+          break
+        case 'emit':
+          deps.emit(effect.name, effect.detail)
+          break
+        case 'notify':
+          deps.notify(effect.notice)
+          break
+        case 'log':
+          log(effect.message, effect.detail)
+          break
+        case 'warnLanguage':
+          warnUnknownLanguage(effect.tag)
+          break
+        case 'checkMessages':
+          deps.checkMessages?.(effect.value).then(
+            (messages) => dispatch({ type: 'messagesChecked', value: effect.value, messages }),
+            (error: unknown) => {
+              if (error instanceof ChunkLoadError) dispatch({ type: 'chunkFailed', message: error.message, error })
+            },
+          )
+          break
+      }
+    }
+  }
+}
