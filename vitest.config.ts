@@ -101,7 +101,7 @@ export default defineConfig(async (env) =>
           oxc: productionReact.oxc,
           test: {
             name: 'model',
-            include: ['test/hardening/**/*.test.ts'],
+            include: ['test/model/**/*.test.ts'],
             environment: 'node',
             env: productionReact.env,
             testTimeout: 60_000,

@@ -96,7 +96,7 @@ describe('API client headers', () => {
   it('uses the Anonymous variant when asked', async () => {
     const api = client(`${server.origin}/api/v1`, { bearer: '' })
     await api.calculateFeeOptions(body, true)
-    await api.frontCalculateFees(body, true)
+    await api.frontCalculateFees(body, true, undefined)
     expect(server.requests.map((r) => r.url)).toEqual([
       '/api/v1/Calculator/CalculateFeeOptionsAnonymous',
       '/api/v1/Calculator/FrontCalculateFeesAnonymous',
@@ -120,7 +120,7 @@ describe('API client headers', () => {
 
   it('sends no X-XSRF-TOKEN when there is no cookie', async () => {
     const relative = client('/api/v1', { apiKey: 'k' })
-    await relative.frontCalculateFees(body, false)
+    await relative.frontCalculateFees(body, false, undefined)
     expect(server.requests[0]?.headers['x-xsrf-token']).toBeUndefined()
   })
 
@@ -145,7 +145,7 @@ describe('API client headers', () => {
     const api = client(`${server.origin}/api/v1/empty`, { apiKey: 'k' })
     for (const call of [
       () => api.calculateFeeOptions(body, false),
-      () => api.frontCalculateFees(body, false),
+      () => api.frontCalculateFees(body, false, undefined),
       () => api.feesTable('h'),
       () => api.versionNumber('h', 'C'),
     ]) {

@@ -24,8 +24,13 @@ export function createApi(wire: () => Wire) {
   return {
     calculateFeeOptions: (json: TuitionPayload, anonymous: boolean, signal?: AbortSignal) =>
       send({ method: 'POST', path: anonymously('CalculateFeeOptions', anonymous), json }, parseFeesTable, signal),
-    /** A schedule preview without `idempotencyKey`; a save with the key of its SAVE press. */
-    frontCalculateFees: (json: TuitionPayload, anonymous: boolean, signal?: AbortSignal, idempotencyKey?: string) =>
+    /** A schedule preview without an `idempotencyKey` (undefined); a save with the key of its SAVE press. */
+    frontCalculateFees: (
+      json: TuitionPayload,
+      anonymous: boolean,
+      idempotencyKey: string | undefined,
+      signal?: AbortSignal,
+    ) =>
       send(
         { method: 'POST', path: anonymously('FrontCalculateFees', anonymous), json, idempotencyKey },
         later((http) => http.parseAmortizationTable),
@@ -47,3 +52,9 @@ export function createApi(wire: () => Wire) {
 }
 
 export type Api = ReturnType<typeof createApi>
+/** One of the calls, by its name, with its arguments but the signal that cancels it (always the last). */
+export type ApiCall = {
+  [K in keyof Api]: { api: K; args: Parameters<Api[K]> extends [...infer A, AbortSignal?] ? A : never }
+}[keyof Api]
+/** What a call answers, by its name. */
+export type ApiAnswer = { [K in keyof Api]: { api: K; value: Awaited<ReturnType<Api[K]>> } }[keyof Api]

@@ -8,6 +8,7 @@
 // student, the API's answers, and the comparison of fee counts. Each branch returns the next state and adds the
 // effects it asks for to `effects`, the list `transition` returns.
 import { toIsoDate } from '@fees-calculator/contract'
+import type { ApiAnswer, ApiCall } from '../api/client.ts'
 import type { ApiError } from '../api/errors.ts'
 import { DEFAULT_LANGUAGE, type Language, spokenLanguage } from '../domain/language.ts'
 import {
@@ -21,7 +22,7 @@ import {
 } from '../domain/payload.ts'
 import { ELEMENT_PROPS, type ElementPropName, type PropRow } from '../domain/props.ts'
 import { checkTuitionInput, TuitionText } from '../domain/tuition.ts'
-import type { AmortizationTable, FeesTableResult, TuitionInput, TuitionPayload } from '../domain/types.ts'
+import type { AmortizationTable, FeesTableResult, SavedFeesTable, TuitionInput } from '../domain/types.ts'
 import type {
   FeesCalculatorEventDetail,
   FeesCalculatorEventName,
@@ -69,12 +70,11 @@ export type FlowEvent =
   | { type: 'answered'; id: number; answer: Answer }
   | { type: 'failed'; id: number; error: ApiError }
 
-/** A call's answer, as the response boundary read it. */
-export type Answer =
-  | { kind: 'calculation'; result: FeesTableResult }
-  | { kind: 'savedTable'; result: FeesTableResult; tuitionInput: TuitionInput; pageLanguage: string | null }
-  | { kind: 'amortization'; table: AmortizationTable }
-  | { kind: 'versionNumber'; versionNumber: number }
+/**
+ * A call's answer, as the response boundary read it; with a saved version, the page's language as it arrived (the
+ * element's `lang`, or its closest ancestor's).
+ */
+export type Answer = ApiAnswer & { pageLanguage?: string | null }
 
 // ─── Effects: what the runner does ───────────────────────────────────────────────────────────────────────────
 
@@ -84,11 +84,7 @@ export type Answer =
  */
 export type CallSlot = 'figures' | 'save' | 'schedule' | 'versionNumber' | 'comparison'
 
-export type Call =
-  | { api: 'calculateFeeOptions'; body: TuitionPayload; anonymous: boolean }
-  | { api: 'feesTable'; versionHashCode: string }
-  | { api: 'frontCalculateFees'; body: TuitionPayload; anonymous: boolean; idempotencyKey?: string }
-  | { api: 'versionNumber'; versionHashCode: string; contractId: string }
+export type Call = ApiCall
 
 export type Effect =
   | { type: 'send'; slot: CallSlot; id: number; call: Call }
@@ -448,7 +444,7 @@ function cleared(state: CalculatorState, effects: Effect[]): CalculatorState {
 function loadByHash(state: CalculatorState, versionHashCode: string, effects: Effect[]): CalculatorState {
   cancelCalls(state, effects)
   const id = state.lastCall + 1
-  effects.push(send('figures', id, { api: 'feesTable', versionHashCode }))
+  effects.push(send('figures', id, { api: 'feesTable', args: [versionHashCode] }))
   return {
     ...state,
     ...nothingOnScreen,
@@ -538,8 +534,7 @@ function calculate(state: CalculatorState, effects: Effect[], typed?: TypedAmoun
   effects.push(
     send('figures', id, {
       api: 'calculateFeeOptions',
-      body: calculationPayload(input, choice ?? undefined),
-      anonymous: usesAnonymousEndpoints(input, mode === 'embedded'),
+      args: [calculationPayload(input, choice ?? undefined), usesAnonymousEndpoints(input, mode === 'embedded')],
     }),
   )
   return {
@@ -599,12 +594,7 @@ function sendSave(state: CalculatorState, freshKey: string, effects: Effect[]): 
   const id = state.lastCall + 1
   if (state.calls.schedule !== null) effects.push(cancel('schedule'))
   effects.push(
-    send('save', id, {
-      api: 'frontCalculateFees',
-      body,
-      anonymous: usesAnonymousEndpoints(input, embedded),
-      idempotencyKey: key,
-    }),
+    send('save', id, { api: 'frontCalculateFees', args: [body, usesAnonymousEndpoints(input, embedded), key] }),
   )
   return {
     ...state,
@@ -628,8 +618,8 @@ function scheduleAsked(state: CalculatorState, effects: Effect[]): CalculatorSta
   effects.push(
     send('schedule', id, {
       api: 'frontCalculateFees',
-      body: previewPayload(input, choice),
-      anonymous: usesAnonymousEndpoints(input, mode === 'embedded'),
+      // A preview stores nothing: no Idempotency-Key.
+      args: [previewPayload(input, choice), usesAnonymousEndpoints(input, mode === 'embedded'), undefined],
     }),
   )
   return { ...state, schedulePreview: 'loading', lastCall: id, calls: { ...state.calls, schedule: id } }
@@ -659,21 +649,22 @@ function answered(state: CalculatorState, id: number, answer: Answer, effects: E
   const slot = callOf(state, id)
   if (!slot) return state
   const next = withoutCall(state, slot, id)
-  switch (answer.kind) {
-    case 'calculation':
-      if (slot === 'comparison') return comparisonAnswered(next, state.comparisonCalls[id] as number, answer)
+  switch (answer.api) {
+    case 'calculateFeeOptions':
+      if (slot === 'comparison')
+        return comparisonAnswered(next, state.comparisonCalls[id] as number, { result: answer.value })
       return figuresShown(
         { ...next, failedChoice: null, amountRefusal: null, typedAmount: null },
-        answer.result,
+        answer.value,
         effects,
       )
-    case 'savedTable':
-      return savedTableShown(next, answer, effects)
-    case 'amortization':
-      if (slot === 'save') return saved(next, answer.table, effects)
-      return { ...next, schedulePreview: 'idle', amortization: answer.table }
+    case 'feesTable':
+      return savedTableShown(next, answer.value, answer.pageLanguage ?? null, effects)
+    case 'frontCalculateFees':
+      if (slot === 'save') return saved(next, answer.value, effects)
+      return { ...next, schedulePreview: 'idle', amortization: answer.value }
     case 'versionNumber':
-      return { ...next, versionNumber: answer.versionNumber }
+      return { ...next, versionNumber: answer.value }
   }
 }
 
@@ -707,17 +698,18 @@ function figuresShown(
 /** A saved version opened by its hash: its input (without a token), in the page's language when the widget speaks it. */
 function savedTableShown(
   state: CalculatorState,
-  answer: Extract<Answer, { kind: 'savedTable' }>,
+  { result, tuitionInput }: SavedFeesTable,
+  pageLanguage: string | null,
   effects: Effect[],
 ): CalculatorState {
-  const input: TuitionInput = { ...answer.tuitionInput, token: null }
-  const language = spokenLanguage(answer.pageLanguage ?? '') ?? languageFor(input.language, effects)
+  const input: TuitionInput = { ...tuitionInput, token: null }
+  const language = spokenLanguage(pageLanguage ?? '') ?? languageFor(input.language, effects)
   const { versionHashCode } = state
-  const shown = figuresShown({ ...state, input, language }, answer.result, effects, versionHashCode)
+  const shown = figuresShown({ ...state, input, language }, result, effects, versionHashCode)
   const { contractId } = input
   if (!contractId || !versionHashCode) return shown
   const id = shown.lastCall + 1
-  effects.push(send('versionNumber', id, { api: 'versionNumber', versionHashCode, contractId }))
+  effects.push(send('versionNumber', id, { api: 'versionNumber', args: [versionHashCode, contractId] }))
   return { ...shown, lastCall: id, calls: { ...shown.calls, versionNumber: id } }
 }
 
@@ -889,7 +881,7 @@ function refreshComparison(state: CalculatorState, effects: Effect[]): Calculato
     id += 1
     comparisonCalls[id] = count
     const body = calculationPayload(input, { ...choice, numberOfFees: count })
-    effects.push(send('comparison', id, { api: 'calculateFeeOptions', body, anonymous }))
+    effects.push(send('comparison', id, { api: 'calculateFeeOptions', args: [body, anonymous] }))
   }
   return {
     ...state,

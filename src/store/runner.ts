@@ -44,26 +44,11 @@ export function createRunner(
     return slot === 'comparison' ? s.comparisonCalls[id] !== undefined : s.calls[slot] === id
   }
 
-  const answerOf = async (call: Call, signal: AbortSignal): Promise<Answer> => {
-    switch (call.api) {
-      case 'calculateFeeOptions':
-        return { kind: 'calculation', result: await api.calculateFeeOptions(call.body, call.anonymous, signal) }
-      case 'feesTable': {
-        const { result, tuitionInput } = await api.feesTable(call.versionHashCode, signal)
-        // The page's language is read as the plan arrives: a later change of `lang` shows on the next load.
-        return { kind: 'savedTable', result, tuitionInput, pageLanguage: deps.pageLanguage?.() ?? null }
-      }
-      case 'frontCalculateFees':
-        return {
-          kind: 'amortization',
-          table: await api.frontCalculateFees(call.body, call.anonymous, signal, call.idempotencyKey),
-        }
-      case 'versionNumber':
-        return {
-          kind: 'versionNumber',
-          versionNumber: await api.versionNumber(call.versionHashCode, call.contractId, signal),
-        }
-    }
+  const answerOf = async ({ api: name, args }: Call, signal: AbortSignal): Promise<Answer> => {
+    const value = await (api[name] as (...a: unknown[]) => Promise<unknown>)(...args, signal)
+    // A saved version speaks the page's language as it arrives: a later change of `lang` shows on the next load.
+    const pageLanguage = name === 'feesTable' ? (deps.pageLanguage?.() ?? null) : undefined
+    return { api: name, value, pageLanguage } as Answer
   }
 
   const send = (slot: CallSlot, id: number, call: Call) => {

@@ -1,5 +1,5 @@
 /**
- * Sequences of the store's model-based tests (test/hardening/save-sequences.test.ts)
+ * Sequences of the store's model-based tests (test/model/store-sequences.test.ts)
  * through the built element in Chromium, with real clicks and typing on
  * /demo/portal.html. An answer the test must hold is held by a route that lets
  * it go when the test says: no timing is guessed.

@@ -78,17 +78,17 @@ const RULES: [string, string[], string][] = [
   ['server/tools/', ['src/', 'test/', 'scripts/', 'server/test/'], 'the server builds without the widget or its tests'],
   [
     'test/support/',
-    ['test/browser/', 'test/package/', 'test/hardening/', 'server/test/api/', 'server/test/hardening/'],
+    ['test/browser/', 'test/package/', 'test/model/', 'server/test/api/', 'server/test/hardening/'],
     'a helper serves the tests and imports none of them',
   ],
   [
     'server/test/support/',
-    ['test/browser/', 'test/package/', 'test/hardening/', 'server/test/api/', 'server/test/hardening/'],
+    ['test/browser/', 'test/package/', 'test/model/', 'server/test/api/', 'server/test/hardening/'],
     'a helper serves the tests and imports none of them',
   ],
   [
     'scripts/',
-    ['test/browser/', 'test/package/', 'test/hardening/', 'server/test/api/', 'server/test/hardening/'],
+    ['test/browser/', 'test/package/', 'test/model/', 'server/test/api/', 'server/test/hardening/'],
     "the bench may use the tests' helpers, never a test",
   ],
   [

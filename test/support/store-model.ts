@@ -5,10 +5,11 @@
  * order, failed or timed out, with the checks run after every step: no save
  * lost, no plan saved other than the one on screen at the end of its
  * recalculation, no lock with stale figures, at most one call of each kind in
- * flight, events consistent with the screen. The bare store
- * (test/hardening/save-sequences.test.ts) and the element in a page
- * (test/hardening/element-sequences.test.ts, which adds moving and removing
- * it) are both checked against it.
+ * flight, events consistent with the screen. The flow alone on a scripted API
+ * (test/model/flow-sequences.test.ts: thousands of sequences), the store on the
+ * controlled reference server (test/model/store-sequences.test.ts) and the
+ * element in a page (test/model/element-sequences.test.ts, which adds moving
+ * and removing it) are all checked against it.
  */
 import fc from 'fast-check'
 import { expect } from 'vitest'
@@ -17,7 +18,7 @@ import { isErpSystem } from '../../src/domain/systems.ts'
 import type { AmortizationTable, FeesTableResult, TuitionInput } from '../../src/domain/types.ts'
 import type { FeesCalculatorEventName, RequestFailure } from '../../src/events.ts'
 import { type CalculatorStore, type Notice, selectSaveBusy } from '../../src/store/calculator-store.ts'
-import type { Delivery, HeldApi } from './held-api.ts'
+import type { Delivery, ServerUnderTest } from './controlled-api.ts'
 
 /** The host's tuition inputs: a plan that locks when saved, another contract, and an ERP plan that does not lock. */
 export const PLANS: readonly Omit<TuitionInput, 'token'>[] = [
@@ -58,7 +59,7 @@ export interface Recorded {
 }
 
 export interface Real {
-  api: HeldApi
+  api: ServerUnderTest
   /** The store the screen works with; null while the element is out of the page. */
   readonly store: CalculatorStore | null
   events: Recorded[]
@@ -94,7 +95,7 @@ export interface Model {
   calls: number
 }
 
-export function inputOf(api: HeldApi, plan: number, token: TokenName): TuitionInput {
+export function inputOf(api: ServerUnderTest, plan: number, token: TokenName): TuitionInput {
   return { ...PLANS[plan]!, token: api.tokens[token] } as TuitionInput
 }
 
@@ -196,6 +197,10 @@ function checkInvariants(model: Model, real: Real): void {
     return
   }
   const s = real.store!.getState()
+  // What the card announces is what the flow waits for: a calculation, a save, a schedule.
+  expectIs(s.calculating, s.calls.figures !== null, 'calculating while a calculation is waited for')
+  expectIs(s.saving, s.calls.save !== null, 'saving while a save is waited for')
+  expectIs(s.schedulePreview === 'loading', s.calls.schedule !== null, 'the schedule loading while it is waited for')
   // At most one calculation, one save and one schedule in flight.
   for (const kind of ['calculate', 'save', 'preview'] as const) {
     const inFlight = held.filter((call) => call.kind === kind).length
@@ -237,10 +242,10 @@ function checkInvariants(model: Model, real: Real): void {
  * The versions each save's Idempotency-Key was answered with, across every call in the log. The log spans all the
  * runs of a file, so it is read once, as it grows: a key's versions change only when a call with that key arrives.
  */
-const versionsRead = new WeakMap<HeldApi, { calls: number; byKey: Map<string, Set<string>> }>()
+const versionsRead = new WeakMap<ServerUnderTest, { calls: number; byKey: Map<string, Set<string>> }>()
 
 /** No save stored twice for one press: every answer to one Idempotency-Key is the same version. */
-function expectOneVersionPerKey(api: HeldApi): void {
+function expectOneVersionPerKey(api: ServerUnderTest): void {
   const read = versionsRead.get(api) ?? { calls: 0, byKey: new Map<string, Set<string>>() }
   versionsRead.set(api, read)
   for (const call of api.log.slice(read.calls)) {
@@ -472,6 +477,6 @@ export function screenGone(model: Model, changes: Partial<Model> = {}): void {
   Object.assign(model, NOTHING_ON_SCREEN, changes)
 }
 
-export function freshModel(api: HeldApi): Model {
+export function freshModel(api: ServerUnderTest): Model {
   return { attached: true, plan: null, token: 'first', ...NOTHING_ON_SCREEN, seen: 0, calls: api.log.length }
 }

@@ -1,5 +1,5 @@
 /**
- * The reference API as the store's `fetch`, with every answer held until the
+ * The reference API, controlled: it is the store's `fetch`, with every answer held until the
  * test lets it go: answered (the real server's Response), or failed as a
  * network error, a time-out or a server error. The server computes each
  * answer as the call arrives (a save is stored then, as a real server may
@@ -56,18 +56,25 @@ export interface HeldCall {
   readonly savedHash: string | null
 }
 
-export interface HeldApi {
-  fetch: typeof fetch
+/**
+ * A server whose answers the test delivers, one held call at a time: this controlled reference server, or the
+ * scripted one of the flow alone (test/support/scripted-api.ts). The model (test/support/store-model.ts) drives either.
+ */
+export interface ServerUnderTest {
   /** Calls whose answers are held, oldest first. */
   held(): readonly HeldCall[]
   /** Every call that reached the server, in order. */
   readonly log: HeldCall[]
   /** Lets one held call's answer go, or fails it. */
   deliver(id: number, how: Delivery): void
-  /** Waits until every call made has reached the held list and `quiet()` holds, ticking the event loop. */
+  /** Waits until every call made has reached the held list and `quiet()` holds. */
   settle(quiet: () => boolean, describe?: () => string): Promise<void>
   /** Two valid bearer tokens (the host's refresh) and one the server refuses. */
   tokens: { first: string; second: string; refused: string }
+}
+
+export interface ControlledApi extends ServerUnderTest {
+  fetch: typeof fetch
   /** The server's "now": the drawdown day of its APRs. */
   readonly now: Date
 }
@@ -78,7 +85,7 @@ function kindOf(url: string, body: TuitionPayload | null): CallKind {
   return 'other'
 }
 
-export async function createHeldApi(now = new Date('2026-11-22T10:00:00Z')): Promise<HeldApi> {
+export async function createControlledApi(now = new Date('2026-11-22T10:00:00Z')): Promise<ControlledApi> {
   const config = loadConfig({ FEES_DB: ':memory:', FEES_JWT_SECRET: SECRET, FEES_CORS_ORIGINS: '*', PORT: '0' })
   const { app } = createApp(config, { clock: () => now })
   const tokens = {

@@ -16,7 +16,7 @@ import type { TuitionInput } from '../../src/domain/types.ts'
 import { RELEASE_DELAY_MS } from '../../src/element/r2wc-adapter.ts'
 import { widgetOf } from '../../src/element.ts'
 import { EVENT_NAMES } from '../../src/events.ts'
-import { createHeldApi, type HeldApi } from '../support/held-api.ts'
+import { type ControlledApi, createControlledApi } from '../support/controlled-api.ts'
 import { setPageUrl } from '../support/page-url.ts'
 import {
   applyPlan,
@@ -41,10 +41,10 @@ const MAX_COMMANDS = 40
 const MODEL_TIMEOUT_MS = 600_000
 const API_BASE = 'http://127.0.0.1:9/api/v1'
 
-let api: HeldApi
+let api: ControlledApi
 const realFetch = globalThis.fetch
 beforeAll(async () => {
-  api = await createHeldApi()
+  api = await createControlledApi()
   // The API client is a lazy chunk: loaded once here, so no step waits for its first load.
   await httpChunk.load()
   setPageUrl('http://127.0.0.1:9/')
