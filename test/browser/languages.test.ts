@@ -252,7 +252,7 @@ describeEngines('the language at run time, in Chromium', ['chromium'], (suite) =
     expect(warnings[0]).toMatch(/^warning: .*"fr-fr".*es, en, ca, eu, gl, pt/i)
   })
 
-  it('stays whole, in Spanish, with the "Loading chunk failed" notice, when its words cannot be fetched', async () => {
+  it('stays whole, in Spanish, with the Spanish chunk-failure notice, when its words cannot be fetched', async () => {
     const entry = readFileSync('dist/fees-calculator.js', 'utf8')
     const words = /"words-gl":\[\["([^"]+)"/.exec(entry)?.[1]
     expect(words).toMatch(/^chunks\/gl-/)
@@ -264,6 +264,6 @@ describeEngines('the language at run time, in Chromium', ['chromium'], (suite) =
     await page.waitForInside('.fc[lang=es][data-state=loaded]')
     expect(await page.text('[part=save-button]')).toBe('GUARDAR')
     await page.waitForInside('[data-sonner-toast][data-type=error]')
-    expect(await page.text('[data-sonner-toast]')).toContain('Loading chunk failed')
+    expect(await page.text('[data-sonner-toast]')).toContain('No se ha podido cargar una parte de la calculadora')
   })
 })
