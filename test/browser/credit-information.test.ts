@@ -57,6 +57,10 @@ describeEngines(
         element.lender = { name: 'Universidad Demo', contact: { email: 'financiacion@demo.example' } }
       })
       await page.waitForInside('[part=downloads] [data-download=credit-information]')
+      // The button names the form as the law and the form's title do.
+      expect(await page.text('[data-download=credit-information]')).toBe(
+        'Información normalizada europea sobre el crédito al consumo (PDF)',
+      )
       // A malformed attribute afterwards is refused with a warning: the lender given before stays.
       await page.evaluate(
         () =>
@@ -89,7 +93,7 @@ describeEngines(
       for (const heading of [
         'Información normalizada europea sobre el crédito al consumo',
         'Información clave',
-        '1. Identidad y detalles de contacto del prestamista',
+        '1. Identidad y detalles de contacto del prestamista/intermediario del crédito',
         '2. Descripción de las características principales del producto de crédito',
         '3. Costes del crédito',
         '4. Otros aspectos jurídicos importantes',
@@ -128,6 +132,9 @@ describeEngines(
       )
       await page.loaded()
       await page.waitForInside('[part=downloads] [data-download=credit-information]')
+      expect(await page.text('[data-download=credit-information]')).toBe(
+        'Kontsumorako kredituari buruzko Europako informazio normalizatua (PDF)',
+      )
       // The calendar's chunk swaps its stand-in in when it lands: a press is made after, not across it.
       await page.calendarReady()
       await page.click('[data-download=credit-information]')

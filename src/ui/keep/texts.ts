@@ -135,7 +135,8 @@ export function buttonTexts(i18n: I18n): { pdf: string; ics: string; credit: str
   return {
     pdf: i18n._(msg`Download the plan (PDF)`),
     ics: i18n._(msg`Add the due dates to my calendar`),
-    credit: i18n._(msg`Standard European consumer credit information (PDF)`),
+    // The form's own title, as the law names it (the credit information's catalogue holds the same words).
+    credit: `${i18n._(msg`Standard European Consumer Credit Information`)} (PDF)`,
     interestFree: i18n._(msg`Interest-free plan: you only pay the amount, in instalments, with no financing cost.`),
   }
 }
