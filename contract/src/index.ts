@@ -17,6 +17,7 @@ export { FinancialType, System } from './types.ts'
 export {
   ANONYMOUS_SYSTEMS,
   API_KEY_HEADER,
+  AUTHORIZATION_HEADER,
   DEMO_API_KEY,
   IDEMPOTENCY_HEADER,
   isAnonymousSystem,

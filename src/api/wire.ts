@@ -2,6 +2,13 @@
 // key, XSRF to a relative root, the Idempotency-Key), the time limit, which failures are tried again and how long to
 // wait. The one request path (request.ts) applies them to a first try sent before ky has arrived, and ky, its
 // engine (ky.ts, a lazy chunk), to every try after.
+import {
+  API_KEY_HEADER,
+  AUTHORIZATION_HEADER,
+  IDEMPOTENCY_HEADER,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@fees-calculator/contract'
 import { isRelativeUrl } from './environment.ts'
 
 /**
@@ -13,11 +20,6 @@ export const CALL_DEADLINE_MS = 35_000
 export const RETRY_LIMIT = 2
 /** The longest `Retry-After` honoured for one retry (a longer one is waited this long). */
 export const MAX_RETRY_AFTER_MS = 5_000
-/** Sent with every save: the server answers a repeated key with the version it already stored. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
-/** Angular's convention, which the university's API follows: the XSRF cookie's value goes back in a header. */
-const XSRF_COOKIE = 'XSRF-TOKEN'
-const XSRF_HEADER = 'X-XSRF-TOKEN'
 
 /**
  * Reads (calculations, schedule previews, fees tables, version numbers) change nothing on the server, so a
@@ -78,8 +80,8 @@ function readCookie(name: string): string | null {
  */
 export function setCredentials(request: Request, wire: Wire): void {
   const { auth } = wire
-  if ('apiKey' in auth) request.headers.set('X-Api-Key', auth.apiKey)
-  else if (auth.bearer) request.headers.set('Authorization', `Bearer ${auth.bearer}`)
+  if ('apiKey' in auth) request.headers.set(API_KEY_HEADER, auth.apiKey)
+  else if (auth.bearer) request.headers.set(AUTHORIZATION_HEADER, `Bearer ${auth.bearer}`)
   if (isRelativeUrl(wire.root) && request.method !== 'GET') {
     const xsrf = readCookie(XSRF_COOKIE)
     if (xsrf !== null) request.headers.set(XSRF_HEADER, xsrf)
