@@ -7,6 +7,7 @@
 import { expect, it } from 'vitest'
 import type { Language } from '../../src/domain/language.ts'
 import { expectAxeClean } from '../support/axe.ts'
+import { CREDIT_INFORMATION_HEADINGS } from '../support/credit-information.ts'
 import { keepPdf } from '../support/downloads.ts'
 import { shortDate } from '../support/formats.ts'
 import { describeEngines, EVERY_ENGINE, type TestPage } from '../support/harness.ts'
@@ -90,16 +91,7 @@ describeEngines(
       })
       const { text } = keepPdf(file!.bytes, `${suite.engine}-credit-information-es`)
       const read = flat(text)
-      for (const heading of [
-        'Información normalizada europea sobre el crédito al consumo',
-        'Información clave',
-        '1. Identidad y detalles de contacto del prestamista/intermediario del crédito',
-        '2. Descripción de las características principales del producto de crédito',
-        '3. Costes del crédito',
-        '4. Otros aspectos jurídicos importantes',
-        '5. Información adicional en caso de comercialización a distancia de servicios financieros',
-      ])
-        expect(read).toContain(heading)
+      for (const heading of CREDIT_INFORMATION_HEADINGS.es) expect(read).toContain(heading)
       expect(read).toContain(`Tasa anual equivalente (TAE) ${card.tae}`)
       expect(read).toContain(`Tipo deudor (TIN) ${card.tin}, fijo`)
       expect(read).toContain(`Importe total que deberás pagar ${card.total}`)

@@ -3,7 +3,8 @@ import { type I18n, setupI18n } from '@lingui/core'
 import type { Locale } from 'date-fns'
 import { es } from 'date-fns/locale/es'
 import type { Language } from '../../domain/language.ts'
-import { defineChunk, setChunkIntegrity } from '../../lazy/chunk.ts'
+import { setChunkIntegrity } from '../../lazy/chunk.ts'
+import { languageChunks } from '../../lazy/language-chunks.ts'
 import { withDateGrammar } from './date-grammar.ts'
 import { messages as esMessages } from './locales/es/messages.po'
 
@@ -21,13 +22,11 @@ if (!LOCALE_INTEGRITY.startsWith('@@')) setChunkIntegrity(JSON.parse(LOCALE_INTE
  * its days are named "Choose Monday, 1 December 2026", whose visible "1" is in the name (WCAG 2.5.3, Label in
  * Name), and its weeks start on Monday.
  */
-const dateLocaleChunks = {
-  en: defineChunk('calendar-en', () => import('./locales/en.ts')),
-  ca: defineChunk('calendar-ca', () => import('./locales/ca.ts')),
-  eu: defineChunk('calendar-eu', () => import('./locales/eu.ts')),
-  gl: defineChunk('calendar-gl', () => import('./locales/gl.ts')),
-  pt: defineChunk('calendar-pt', () => import('./locales/pt.ts')),
-} as const
+const dateLocaleChunks = languageChunks(
+  'calendar',
+  { dateLocale: es, messages: esMessages },
+  import.meta.glob<typeof import('./locales/en.ts')>('./locales/*.ts'),
+)
 
 const spanish = withDateGrammar('es', es)
 
