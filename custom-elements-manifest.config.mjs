@@ -37,7 +37,7 @@ export async function propsTable(source = readFileSync(PROPS, 'utf8')) {
   return import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)
 }
 
-const { ELEMENT_PROPS, ELEMENT_PROP_DOCS, KIND_TYPES } = await propsTable()
+const { ELEMENT_PROPS, ELEMENT_PROP_DOCS, KIND_PROPERTY_TYPES, attributeTypeOf } = await propsTable()
 
 /** The element's declaration in the manifest. */
 function elementOf(manifest) {
@@ -55,7 +55,7 @@ function propsOfTheElement() {
       const rows = Object.entries(ELEMENT_PROPS)
       element.attributes = rows.map(([name, row]) => ({
         name: row.attribute,
-        type: { text: KIND_TYPES[row.kind].attribute },
+        type: { text: attributeTypeOf(row.kind) },
         description: ELEMENT_PROP_DOCS[name].attribute,
         fieldName: name,
         ...(row.default === undefined ? {} : { default: row.default }),
@@ -63,7 +63,7 @@ function propsOfTheElement() {
       const fields = rows.map(([name, row]) => ({
         kind: 'field',
         name,
-        type: { text: KIND_TYPES[row.kind].property },
+        type: { text: KIND_PROPERTY_TYPES[row.kind] },
         description: ELEMENT_PROP_DOCS[name].property,
         attribute: row.attribute,
         ...(row.default === undefined ? {} : { default: row.default }),

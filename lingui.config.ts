@@ -1,8 +1,9 @@
+import { LANGUAGES } from '@fees-calculator/contract'
 import { defineConfig } from '@lingui/cli'
 
 export default defineConfig({
   sourceLocale: 'en',
-  locales: ['es', 'en', 'ca', 'eu', 'gl', 'pt'],
+  locales: [...LANGUAGES],
   catalogs: [
     // The widget's words: what the package ships, in every first render.
     {

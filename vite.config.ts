@@ -6,6 +6,7 @@ import babel from '@rolldown/plugin-babel'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { CHUNK_REPORT_PATH, type ChunkReport } from './scripts/chunk-report.ts'
+import { languageOfPath } from './src/lazy/language-chunks.ts'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string
@@ -78,7 +79,8 @@ const chunkHash = (code: string | Uint8Array) => `sha256-${createHash('sha256').
 
 /**
  * Subresource Integrity for the script-tag build. The entry gets, for each lazy chunk a bundled module declares with
- * `defineChunk('name', () => import('…'))` (src/api/chunks.ts, src/ui/chunks.ts), the
+ * `defineChunk('name', () => import('…'))` (src/api/chunks.ts, src/ui/chunks.ts) or among a part's words in every
+ * language (`languageChunks('part', …)`, src/ui/words/chunks.ts), the
  * sha256 of every file that chunk runs beyond what the entry itself imports (src/lazy/chunk.ts checks them before
  * the import()). A chunk declared by a lazy chunk (the calendar's locales) has its hashes written into that chunk
  * instead, which the entry's hash vouches for: the first render does not carry them. dist/integrity.json lists the hash of every script the build wrote, the entry's included, for the
@@ -105,11 +107,22 @@ function subresourceIntegrity(): Plugin {
       const declaring = [...new Set(chunks.flatMap((chunk) => Object.keys(chunk.modules)))].filter(
         (id) => id.startsWith(sources) && /\.tsx?$/.test(id),
       )
-      const declarations = declaring.flatMap((file) =>
-        [...readFileSync(file, 'utf8').matchAll(/defineChunk\('([\w-]+)', \(\) => import\('([^']+)'\)\)/g)].map(
+      const declarations = declaring.flatMap((file) => {
+        const source = readFileSync(file, 'utf8')
+        const declared = [...source.matchAll(/defineChunk\('([\w-]+)', \(\) => import\('([^']+)'\)\)/g)].map(
           ([, name = '', spec = '']) => ({ name, id: resolvePath(dirname(file), spec), declarer: file }),
-        ),
-      )
+        )
+        // A part's words in every language (src/lazy/language-chunks.ts): one chunk a file its glob matched, named
+        // for the part and the file's language.
+        const parts = [...source.matchAll(/languageChunks\(\s*'([\w-]+)'/g)].map(([, part = '']) => part)
+        if (parts.length > 1) this.error(`${file} makes ${parts.length} tables of language chunks; one a module`)
+        for (const part of parts)
+          for (const id of this.getModuleInfo(file)?.dynamicallyImportedIds ?? []) {
+            const language = languageOfPath(relative(dirname(file), id))
+            if (language) declared.push({ name: `${part}-${language}`, id, declarer: file })
+          }
+        return declared
+      })
       const nestedPlaceholder = new RegExp(`([\`"'])${NESTED_INTEGRITY_PLACEHOLDER}\\1`)
       // Each declaration's files, and the chunk that carries their hashes: the entry, or the lazy chunk declaring it.
       const names = new Set<string>()

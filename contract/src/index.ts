@@ -3,20 +3,11 @@
 export { daysInMonth, isCalendarDay, toIsoDate } from './dates.ts'
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts'
 export { isProblemCode, PROBLEM_CODES, PROBLEM_STATUSES, type ProblemCode } from './problems.ts'
-export type {
-  AmortizationFee,
-  AmortizationTable,
-  FeesTableResult,
-  Problem,
-  ProblemField,
-  SavedFeesTable,
-  TuitionInput,
-  TuitionPayload,
-} from './types.ts'
-export { FinancialType, System } from './types.ts'
+export * from './types.ts'
 export {
   ANONYMOUS_SYSTEMS,
   API_KEY_HEADER,
+  AUTHORIZATION_HEADER,
   DEMO_API_KEY,
   IDEMPOTENCY_HEADER,
   isAnonymousSystem,

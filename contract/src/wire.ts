@@ -4,6 +4,8 @@
  */
 import { System } from './types.ts'
 
+/** The bearer token of embedded mode travels in this header, as `Bearer <token>`. */
+export const AUTHORIZATION_HEADER = 'Authorization'
 /** The static key of hash mode travels in this header. */
 export const API_KEY_HEADER = 'X-Api-Key'
 /** Sent with every save: the same save sent again (its answer lost) is stored once and answered alike. */
@@ -22,7 +24,7 @@ export const REQUEST_ID_HEADER = 'X-Request-Id'
  * preflight must allow each of them on a cross-origin call.
  */
 export const WIDGET_REQUEST_HEADERS = [
-  'Authorization',
+  AUTHORIZATION_HEADER,
   API_KEY_HEADER,
   XSRF_HEADER,
   IDEMPOTENCY_HEADER,

@@ -5,7 +5,8 @@ import ky from 'ky'
 
 export { parseAmortizationTable, parseVersionNumber } from './plan-answers.ts'
 
-import { type Call, READ_RETRY, requestOf, SAVE_RETRY, setCredentials, type Wire } from './wire.ts'
+import { READ_RETRY, SAVE_RETRY } from './retry.ts'
+import { type Call, requestOf, setCredentials, type Wire } from './wire.ts'
 
 /** Sends a call; `first` is the answer of a first try already sent with fetch, which ky reads as its own. */
 export function send(wire: () => Wire, call: Call, signal: AbortSignal, first?: Promise<Response>): Promise<Response> {

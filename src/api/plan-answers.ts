@@ -1,7 +1,7 @@
 // The answers read after the first figures: a plan's amortization table (a schedule asked for, or a save) and a
 // saved version's number. They come with ky, in the http chunk (src/api/ky.ts): the first figures do not wait for
 // them, and a call that reads one loads that chunk first. Read by the rules of the response boundary (responses.ts).
-import { MAX_FEE_COUNT } from '../domain/tuition.ts'
+import { MAX_FEE_COUNT } from '@fees-calculator/contract'
 import type { AmortizationFee, AmortizationTable } from '../domain/types.ts'
 import { currency, date, money, number, object, optionalText, parsed, refuse } from './responses.ts'
 

@@ -8,8 +8,7 @@
  * field say what was wrong, never an exception, a blank element or a "NaN" on
  * screen. See docs/rules.md#failures.
  */
-import { toIsoDate } from '@fees-calculator/contract'
-import { MAX_FEE_COUNT } from '../domain/tuition.ts'
+import { MAX_FEE_COUNT, toIsoDate } from '@fees-calculator/contract'
 import { type FeesTableResult, FinancialType, type SavedFeesTable, type TuitionPayload } from '../domain/types.ts'
 import { ResponseError, type ResponseProblem } from './response-error.ts'
 

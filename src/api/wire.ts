@@ -1,7 +1,14 @@
-// Every rule of the wire, in one place: the API root, the headers (Accept, Content-Type, the bearer token or the
-// key, XSRF to a relative root, the Idempotency-Key), the time limit, which failures are tried again and how long to
-// wait. The one request path (request.ts) applies them to a first try sent before ky has arrived, and ky, its
-// engine (ky.ts, a lazy chunk), to every try after.
+// The rules of every try on the wire: the API root, the headers (Accept, Content-Type, the bearer token or the
+// key, XSRF to a relative root, the Idempotency-Key) and the time limit. The one request path (request.ts) applies
+// them to a first try sent before ky has arrived, and ky, its engine (ky.ts, a lazy chunk), to every try after;
+// which failures ky tries again, and how long it waits, are its own rules (retry.ts).
+import {
+  API_KEY_HEADER,
+  AUTHORIZATION_HEADER,
+  IDEMPOTENCY_HEADER,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@fees-calculator/contract'
 import { isRelativeUrl } from './environment.ts'
 
 /**
@@ -9,37 +16,6 @@ import { isRelativeUrl } from './environment.ts'
  * between them and the reading of its answer together. A server that answers 503 after 25 s is not tried a third time.
  */
 export const CALL_DEADLINE_MS = 35_000
-/** A read or a save is tried again at most this often after a transient failure. */
-export const RETRY_LIMIT = 2
-/** The longest `Retry-After` honoured for one retry (a longer one is waited this long). */
-export const MAX_RETRY_AFTER_MS = 5_000
-/** Sent with every save: the server answers a repeated key with the version it already stored. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
-/** Angular's convention, which the university's API follows: the XSRF cookie's value goes back in a header. */
-const XSRF_COOKIE = 'XSRF-TOKEN'
-const XSRF_HEADER = 'X-XSRF-TOKEN'
-
-/**
- * Reads (calculations, schedule previews, fees tables, version numbers) change nothing on the server, so a
- * transient failure is tried again: no answer, or an answer that says "later" (408, 429, 502, 503, 504),
- * honouring `Retry-After`. A time-out is not tried again (the student has waited long enough), nor any other
- * status, nor an answer the boundary refused.
- */
-export const READ_RETRY = {
-  limit: RETRY_LIMIT,
-  methods: ['get', 'post'],
-  statusCodes: [408, 429, 502, 503, 504],
-  afterStatusCodes: [429, 503],
-  maxRetryAfter: MAX_RETRY_AFTER_MS,
-  backoffLimit: MAX_RETRY_AFTER_MS,
-}
-
-/**
- * A save is tried again only where its answer may have been lost on the way back (no answer, or a gateway's
- * 502/503/504), and always with the same Idempotency-Key, so the server stores it once whatever the number of tries.
- */
-export const SAVE_RETRY = { ...READ_RETRY, methods: ['post'], statusCodes: [502, 503, 504], afterStatusCodes: [503] }
-
 /** Embedded mode sends the bearer token (none when empty: the Anonymous endpoints); hash mode the static key. */
 export type Auth = { bearer: string } | { apiKey: string }
 
@@ -78,8 +54,8 @@ function readCookie(name: string): string | null {
  */
 export function setCredentials(request: Request, wire: Wire): void {
   const { auth } = wire
-  if ('apiKey' in auth) request.headers.set('X-Api-Key', auth.apiKey)
-  else if (auth.bearer) request.headers.set('Authorization', `Bearer ${auth.bearer}`)
+  if ('apiKey' in auth) request.headers.set(API_KEY_HEADER, auth.apiKey)
+  else if (auth.bearer) request.headers.set(AUTHORIZATION_HEADER, `Bearer ${auth.bearer}`)
   if (isRelativeUrl(wire.root) && request.method !== 'GET') {
     const xsrf = readCookie(XSRF_COOKIE)
     if (xsrf !== null) request.headers.set(XSRF_HEADER, xsrf)

@@ -5,7 +5,7 @@
  * response boundary the widget uses (src/api/responses.ts), so what it passes
  * the widget can read. Node's own fetch; no DOM, no dependency.
  */
-import { WIDGET_REQUEST_HEADERS } from '@fees-calculator/contract'
+import { API_KEY_HEADER, AUTHORIZATION_HEADER, WIDGET_REQUEST_HEADERS } from '@fees-calculator/contract'
 import { parseAmortizationTable, parseVersionNumber } from '../api/plan-answers.ts'
 import { type Parsed, parseFeesTable, parseJsonText, parseSavedFeesTable } from '../api/responses.ts'
 import { calculationPayload, choiceOf, previewPayload, savePayload, usesAnonymousEndpoints } from '../domain/payload.ts'
@@ -34,9 +34,6 @@ export interface Check {
   /** What to change, when it failed. */
   fix?: string
 }
-
-/** The headers the widget sends on a cross-origin call (a save adds its Idempotency-Key): each must be allowed by the preflight. */
-const WIDGET_HEADERS = WIDGET_REQUEST_HEADERS
 
 /** A tuition input like the ones portals send: 6 000 EUR financed over 12 fees, first payment next month. */
 export function sampleInput(today = new Date()): TuitionInput {
@@ -93,8 +90,8 @@ export async function checkApi(options: CheckOptions): Promise<Check[]> {
   ): Promise<Answer | Error> => {
     const headers: Record<string, string> = { Accept: 'application/json' }
     if (body !== undefined) headers['Content-Type'] = 'application/json'
-    if (auth === 'bearer' && options.token && !anonymous) headers.Authorization = `Bearer ${options.token}`
-    if (auth === 'key' && options.apiKey) headers['X-Api-Key'] = options.apiKey
+    if (auth === 'bearer' && options.token && !anonymous) headers[AUTHORIZATION_HEADER] = `Bearer ${options.token}`
+    if (auth === 'key' && options.apiKey) headers[API_KEY_HEADER] = options.apiKey
     if (options.origin) headers.Origin = options.origin
     try {
       const response = await doFetch(`${root}/${path}`, {
@@ -183,7 +180,7 @@ export async function checkApi(options: CheckOptions): Promise<Check[]> {
         headers: {
           Origin: options.origin,
           'Access-Control-Request-Method': method,
-          'Access-Control-Request-Headers': WIDGET_HEADERS.join(', ').toLowerCase(),
+          'Access-Control-Request-Headers': WIDGET_REQUEST_HEADERS.join(', ').toLowerCase(),
         },
       })
     } catch (error) {
@@ -194,8 +191,8 @@ export async function checkApi(options: CheckOptions): Promise<Check[]> {
     const allowHeaders = (response.headers.get('Access-Control-Allow-Headers') ?? '').toLowerCase().split(/\s*,\s*/)
     const allowMethods = (response.headers.get('Access-Control-Allow-Methods') ?? '').toUpperCase().split(/\s*,\s*/)
     // A wildcard never covers Authorization (the Fetch standard), so it is looked for by name.
-    const missing = WIDGET_HEADERS.filter(
-      (h) => !allowHeaders.includes(h.toLowerCase()) && (h === 'Authorization' || !allowHeaders.includes('*')),
+    const missing = WIDGET_REQUEST_HEADERS.filter(
+      (h) => !allowHeaders.includes(h.toLowerCase()) && (h === AUTHORIZATION_HEADER || !allowHeaders.includes('*')),
     )
     const problems: string[] = []
     if (response.status < 200 || response.status > 299) problems.push(`status ${response.status}`)
@@ -209,7 +206,7 @@ export async function checkApi(options: CheckOptions): Promise<Check[]> {
         name,
         ok: false,
         detail: problems.join('; '),
-        fix: `Answer the preflight from ${options.origin} with 2xx, Access-Control-Allow-Origin: ${options.origin}, Access-Control-Allow-Methods: ${method}, Access-Control-Allow-Headers: ${WIDGET_HEADERS.join(', ')}.`,
+        fix: `Answer the preflight from ${options.origin} with 2xx, Access-Control-Allow-Origin: ${options.origin}, Access-Control-Allow-Methods: ${method}, Access-Control-Allow-Headers: ${WIDGET_REQUEST_HEADERS.join(', ')}.`,
       })
   }
 

@@ -121,12 +121,16 @@ export const ELEMENT_PROP_DOCS: Record<ElementPropName, { readonly attribute: st
 
 export const ELEMENT_PROP_NAMES = Object.keys(ELEMENT_PROPS) as ElementPropName[]
 
-/** How each kind is written in the manifest: the attribute's type, and the property's. */
-export const KIND_TYPES: Record<PropKind, { attribute: string; property: string }> = {
-  tuition: { attribute: 'string', property: 'TuitionInput | string | null' },
-  text: { attribute: 'string', property: 'string | null' },
-  flag: { attribute: 'boolean', property: 'boolean | string | null' },
-  messages: { attribute: 'string', property: 'FeesCalculatorMessages | string | null' },
-  lender: { attribute: 'string', property: 'Lender | string | null' },
-  boolean: { attribute: 'boolean', property: 'boolean' },
+/** How each kind's property is typed in the manifest. */
+export const KIND_PROPERTY_TYPES: Record<PropKind, string> = {
+  tuition: 'TuitionInput | string | null',
+  text: 'string | null',
+  flag: 'boolean | string | null',
+  messages: 'FeesCalculatorMessages | string | null',
+  lender: 'Lender | string | null',
+  boolean: 'boolean',
 }
+
+/** How an attribute is typed in the manifest: a flag's and a boolean's are present or absent, every other is a text. */
+export const attributeTypeOf = (kind: PropKind): 'boolean' | 'string' =>
+  kind === 'flag' || kind === 'boolean' ? 'boolean' : 'string'

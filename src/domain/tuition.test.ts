@@ -1,3 +1,4 @@
+import { MAX_FEE_COUNT } from '@fees-calculator/contract'
 import { describe, expect, it, vi } from 'vitest'
 import { languageOfTag } from './language.ts'
 import { checkTuitionInput, INVALID_DATE_MESSAGE, readTuitionText, validateTuitionInput } from './tuition.ts'
@@ -62,6 +63,7 @@ describe('validateTuitionInput', () => {
     ['a text system', { system: 'Salesforce' }, 'system'],
     ['an unknown financial type', { financialType: 2 }, 'financialType'],
     ['a fractional fee count', { numberOfFees: 12.5 }, 'numberOfFees'],
+    ['a fee count past the most a plan may have', { numberOfFees: MAX_FEE_COUNT + 1 }, 'numberOfFees'],
     ['a bad currency', { currency: 'euro' }, 'currency'],
     ['an object as name', { studyIdName: {} }, 'studyIdName'],
     ['a text flag', { isSavedVersion: 'yes' }, 'isSavedVersion'],
@@ -71,6 +73,15 @@ describe('validateTuitionInput', () => {
     const check = validateTuitionInput({ ...valid, ...patch })
     expect(check.ok).toBe(false)
     expect(!check.ok && check.error).toMatchObject({ code: 'invalid_field', field })
+  })
+
+  it('takes a fee count from 0 (the smallest the API offers) up to the most a plan may have', () => {
+    for (const numberOfFees of [0, 1, MAX_FEE_COUNT])
+      expect(validateTuitionInput({ ...valid, numberOfFees }).ok).toBe(true)
+    expect(validateTuitionInput({ ...valid, numberOfFees: MAX_FEE_COUNT + 1 })).toMatchObject({
+      ok: false,
+      error: { message: `numberOfFees must be a whole number from 0 to ${MAX_FEE_COUNT}.` },
+    })
   })
 
   it.each([null, [], 'text', 42])('refuses %j as not an object', (raw) => {

@@ -1,11 +1,9 @@
-import { MAX_AMOUNT, toIsoDate } from '@fees-calculator/contract'
+import { MAX_AMOUNT, MAX_FEE_COUNT, toIsoDate } from '@fees-calculator/contract'
 import { isKnownSystem } from './systems.ts'
 import { FinancialType, type TuitionInput } from './types.ts'
 
 /** The exact text the host receives for a missing or invalid dateOfPayment (hosts match on it). */
 export const INVALID_DATE_MESSAGE = 'La Fecha de pago introducida no es válida'
-
-export { MAX_AMOUNT, MAX_FEE_COUNT } from '@fees-calculator/contract'
 
 export type TuitionErrorCode = 'invalid_json' | 'not_an_object' | 'invalid_date' | 'invalid_field'
 
@@ -106,9 +104,9 @@ export function validateTuitionInput(raw: unknown): TuitionCheck {
   const numberOfFees = input.numberOfFees
   if (
     !isBlank(numberOfFees) &&
-    !(Number.isInteger(numberOfFees) && (numberOfFees as number) >= 0 && (numberOfFees as number) <= 1000)
+    !(Number.isInteger(numberOfFees) && (numberOfFees as number) >= 0 && (numberOfFees as number) <= MAX_FEE_COUNT)
   ) {
-    return fail('invalid_field', 'numberOfFees must be a whole number.', 'numberOfFees')
+    return fail('invalid_field', `numberOfFees must be a whole number from 0 to ${MAX_FEE_COUNT}.`, 'numberOfFees')
   }
 
   const texts: Partial<

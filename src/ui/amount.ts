@@ -1,4 +1,4 @@
-import { MAX_AMOUNT } from '../domain/tuition.ts'
+import { MAX_AMOUNT } from '@fees-calculator/contract'
 
 /** Cents: what the API accepts and what the screen shows. */
 const CENTS = 100

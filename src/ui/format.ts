@@ -27,7 +27,7 @@ export interface Formatters {
   money(value: number): string
   /** The figure as typed into an amount field: no symbol, no grouping (`1234,56`). */
   editableAmount(value: number): string
-  /** A fraction as a percentage: 0.0595 → `5,95 %`; Basque writes the sign first, `% 5,95` (Euskaltzaindia). */
+  /** A fraction as a percentage: 0.0595 → `5,95 %`; Basque writes the sign first, `% 5,95` (CLDR's eu, Basque banks). */
   rate(value: number): string
   /** `YYYY-MM-DD` as the language's short date: day first (`15/03/2027`), Basque year first (`2027/03/15`). */
   date(isoDate: string): string

@@ -5,7 +5,6 @@ import { createElement, type ReactNode, useMemo } from 'react'
 import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
 // Compiled at build time by @lingui/vite-plugin: no message compiler ships. Spanish, the default, ships with the
 // first render; every other language is a chunk of its own (src/ui/words/), fetched only when a calculator speaks it.
-import { messages as esMessages } from '../locales/es/messages.po'
 import { wordsChunks } from './words/chunks.ts'
 
 /** The card's catalogue of one language. */
@@ -15,12 +14,12 @@ export interface LanguageWords {
 
 /** A language's words if they are on hand (Spanish always), without fetching anything. */
 export function wordsOf(language: Language): LanguageWords | undefined {
-  return language === 'es' ? { messages: esMessages } : wordsChunks[language].loaded()
+  return wordsChunks[language].loaded()
 }
 
 /** A language's words, fetched once per page; rejects with a ChunkLoadError (a later call tries again). */
 export function loadWords(language: Language): Promise<LanguageWords> {
-  return language === 'es' ? Promise.resolve({ messages: esMessages }) : wordsChunks[language].load()
+  return wordsChunks[language].load()
 }
 
 /**

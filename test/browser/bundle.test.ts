@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest'
+import { tuitionInput } from '../support/fixtures.ts'
 import { describeEngines, type TestPage } from '../support/harness.ts'
 
 /** A bare host page on the demo server's origin that loads the shipped bundle with a script tag. */
@@ -16,19 +17,18 @@ describeEngines('the built bundle dist/fees-calculator.js', ['chromium'], (suite
   it('registers <fees-calculator>, calculates a tuitionInput set as a property, and sends calculationResultReceivedEvent', async () => {
     const page = await hostPage()
     const token = await suite.demo.token()
-    await page.evaluate((bearer) => {
-      document.querySelector('fees-calculator')!.tuitionInput = {
-        currency: 'EUR',
-        dateOfPayment: '2030-01-05',
-        finalAmount: 6000,
-        numberOfFees: 12,
-        system: 1,
-        financialType: 0,
-        token: bearer,
-        contractId: 'C-BUNDLE',
-        studyIdName: 'Grado en Matemáticas',
-      }
-    }, token)
+    const input = tuitionInput({
+      dateOfPayment: '2030-01-05',
+      numberOfFees: 12,
+      system: 1,
+      language: null,
+      token,
+      contractId: 'C-BUNDLE',
+      studyIdName: 'Grado en Matemáticas',
+    })
+    await page.evaluate((given) => {
+      document.querySelector('fees-calculator')!.tuitionInput = given
+    }, input)
     const detail = await page.event('calculationResultReceivedEvent')
     expect(detail).toMatchObject({ totalFees: 12, currency: 'EUR' })
     expect(detail.feeAmount).toBeGreaterThan(500)

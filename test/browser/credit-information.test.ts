@@ -7,6 +7,7 @@
 import { expect, it } from 'vitest'
 import type { Language } from '../../src/domain/language.ts'
 import { expectAxeClean } from '../support/axe.ts'
+import { CREDIT_INFORMATION_HEADINGS } from '../support/credit-information.ts'
 import { keepPdf } from '../support/downloads.ts'
 import { shortDate } from '../support/formats.ts'
 import { describeEngines, EVERY_ENGINE, type TestPage } from '../support/harness.ts'
@@ -57,6 +58,10 @@ describeEngines(
         element.lender = { name: 'Universidad Demo', contact: { email: 'financiacion@demo.example' } }
       })
       await page.waitForInside('[part=downloads] [data-download=credit-information]')
+      // The button names the form as the law and the form's title do.
+      expect(await page.text('[data-download=credit-information]')).toBe(
+        'Información normalizada europea sobre el crédito al consumo (PDF)',
+      )
       // A malformed attribute afterwards is refused with a warning: the lender given before stays.
       await page.evaluate(
         () =>
@@ -86,16 +91,7 @@ describeEngines(
       })
       const { text } = keepPdf(file!.bytes, `${suite.engine}-credit-information-es`)
       const read = flat(text)
-      for (const heading of [
-        'Información normalizada europea sobre el crédito al consumo',
-        'Información clave',
-        '1. Identidad y detalles de contacto del prestamista',
-        '2. Descripción de las características principales del producto de crédito',
-        '3. Costes del crédito',
-        '4. Otros aspectos jurídicos importantes',
-        '5. Información adicional en caso de comercialización a distancia de servicios financieros',
-      ])
-        expect(read).toContain(heading)
+      for (const heading of CREDIT_INFORMATION_HEADINGS.es) expect(read).toContain(heading)
       expect(read).toContain(`Tasa anual equivalente (TAE) ${card.tae}`)
       expect(read).toContain(`Tipo deudor (TIN) ${card.tin}, fijo`)
       expect(read).toContain(`Importe total que deberás pagar ${card.total}`)
@@ -128,6 +124,9 @@ describeEngines(
       )
       await page.loaded()
       await page.waitForInside('[part=downloads] [data-download=credit-information]')
+      expect(await page.text('[data-download=credit-information]')).toBe(
+        'Kontsumorako kredituari buruzko Europako informazio normalizatua (PDF)',
+      )
       // The calendar's chunk swaps its stand-in in when it lands: a press is made after, not across it.
       await page.calendarReady()
       await page.click('[data-download=credit-information]')

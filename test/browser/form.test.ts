@@ -3,6 +3,7 @@
 // the saved version's hash after, a reset brings back the host's plan, a disabled element or fieldset cannot be used,
 // and going back to the page brings back the saved plan.
 import { describe, expect, it } from 'vitest'
+import { tuitionInput } from '../support/fixtures.ts'
 import { describeEngines, EVERY_ENGINE, type TestPage } from '../support/harness.ts'
 
 /** Where the form is sent: a page of the page server's, whose request it logs with its body. */
@@ -25,18 +26,16 @@ function formPage(input: object, { language = 'es', attributes = 'name="plan" re
 </body></html>`
 }
 
-const input = (token: string, language = 'es') => ({
-  currency: 'EUR',
-  dateOfPayment: '2030-01-05',
-  finalAmount: 6000,
-  numberOfFees: 12,
-  system: 1,
-  financialType: 0,
-  language,
-  token,
-  contractId: 'C-FORM-1',
-  studyIdName: 'Grado en Economía',
-})
+const input = (token: string, language = 'es') =>
+  tuitionInput({
+    dateOfPayment: '2030-01-05',
+    numberOfFees: 12,
+    system: 1,
+    language,
+    token,
+    contractId: 'C-FORM-1',
+    studyIdName: 'Grado en Economía',
+  })
 
 /** The form's entries as FormData reads them. */
 const entries = (page: TestPage) =>

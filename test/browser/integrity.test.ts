@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { requireBuild } from '../support/chromium.ts'
+import { tuitionInput } from '../support/fixtures.ts'
 import { describeEngines, type TestPage } from '../support/harness.ts'
 
 const DIST = 'dist'
@@ -21,17 +22,8 @@ const tampered = (file: string) => ({
   body: `${readFileSync(join(DIST, file), 'utf8')}\nglobalThis.__tampered = true;\n`,
 })
 
-const INPUT = (token: string) => ({
-  currency: 'EUR',
-  dateOfPayment: '2030-01-05',
-  finalAmount: 6000,
-  system: 1,
-  financialType: 0,
-  language: 'en',
-  token,
-  contractId: 'C-SRI',
-  studyIdName: 'Pinned Degree',
-})
+const INPUT = (token: string) =>
+  tuitionInput({ system: 1, dateOfPayment: '2030-01-05', token, contractId: 'C-SRI', studyIdName: 'Pinned Degree' })
 
 /** A host page as docs/embedding.md writes it: the import map's hashes, then the script tag with its own. */
 function pinnedPage(hashes: Record<string, string>, entryIntegrity = hashes['fees-calculator.js']) {

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
+import { tuitionInput } from '../support/fixtures.ts'
 import { describeEngines, started } from '../support/harness.ts'
 
 const version = (name: string) =>
@@ -10,17 +11,8 @@ const version = (name: string) =>
 const run = (cwd: string, command: string, args: string[]) =>
   execFileSync(command, args, { cwd, stdio: 'pipe', encoding: 'utf8' })
 
-const INPUT = (token: string) => ({
-  currency: 'EUR',
-  dateOfPayment: '2030-01-05',
-  finalAmount: 6000,
-  system: 1,
-  financialType: 0,
-  language: 'en',
-  token,
-  contractId: 'C-PACK',
-  studyIdName: 'Packed Degree',
-})
+const INPUT = (token: string) =>
+  tuitionInput({ system: 1, dateOfPayment: '2030-01-05', token, contractId: 'C-PACK', studyIdName: 'Packed Degree' })
 
 /** A React host in TypeScript, as its authors would write it; type-checked, never run. */
 const HOST_TSX = `import { defineFeesCalculator, type FeeOptionSelectedDetail, type TuitionInput } from 'fees-calculator'

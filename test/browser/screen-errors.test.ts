@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { CHUNK_LOAD_FAILED } from '../../src/lazy/chunk.ts'
 import { UNAVAILABLE } from '../support/fixtures.ts'
 import { describeEngines, savedPlans, type TestPage } from '../support/harness.ts'
 
@@ -8,13 +9,13 @@ const CALENDAR = '/dist/chunks/CalendarPicker-'
 /** What the browser and the widget say on the console of a request the test refused or cut off. */
 const REFUSED = /status of \d{3}|ERR_EMPTY_RESPONSE|^failed to load /
 
-/** The notices' texts: the Spanish ones word for word as hosts expect them, and their English counterparts. */
+/** The notices' texts: the Spanish ones the product's words spelled in Spanish, and their English counterparts. */
 const TEXTS = {
   es: {
     versionTitle: 'Error',
-    versionDetail: 'No se ha podido obtener el numero de version',
-    dateParse: 'ha ocurrido un error al parsear la fecha a UTC',
-    chunk: 'No se ha podido cargar una parte de la calculadora (Loading chunk failed)',
+    versionDetail: 'No se ha podido obtener el número de versión',
+    dateParse: 'Ha ocurrido un error al parsear la fecha a UTC',
+    chunk: 'No se ha podido cargar una parte de la calculadora',
   },
   en: {
     versionTitle: 'Error',
@@ -65,6 +66,7 @@ describeEngines(
         page.expectError(REFUSED)
         page.expectError(/^\[fees-calculator\] Loading chunk failed/)
         await toast(page).filter({ hasText: words.chunk }).waitFor()
+        expect(await toast(page).locator('[data-title]').textContent()).toBe(words.chunk)
         expect(
           (await page.console()).some((line) => line.startsWith('error: [fees-calculator] Loading chunk failed')),
         ).toBe(true)
@@ -74,6 +76,23 @@ describeEngines(
         await page.playwright.locator('fees-calculator input[type=date]').fill(next)
         expect((await page.event('calculationResultReceivedEvent', 2)).firstPaymentDate).toBe(next)
       })
+    })
+
+    it('says a chunk that fails to load in Basque on a Basque card, and "Loading chunk failed" on the console', async () => {
+      suite.pages.block(CALENDAR)
+      const page = await suite.open('/demo/portal.html?lang=eu')
+      page.expectError(REFUSED)
+      page.expectError(/^\[fees-calculator\] Loading chunk failed/)
+      await toast(page).waitFor()
+      expect(await toast(page).locator('[data-title]').textContent()).toBe(
+        'Ezin izan da kalkulagailuaren zati bat kargatu',
+      )
+      expect(await toast(page).textContent()).not.toContain(CHUNK_LOAD_FAILED)
+      await expect
+        .poll(async () =>
+          (await page.console()).some((line) => line.startsWith(`error: [fees-calculator] ${CHUNK_LOAD_FAILED}`)),
+        )
+        .toBe(true)
     })
 
     describe('the error catalogue: events and logs', () => {

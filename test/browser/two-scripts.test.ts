@@ -5,22 +5,14 @@
  */
 import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
+import { tuitionInput } from '../support/fixtures.ts'
 import { describeEngines, type TestPage } from '../support/harness.ts'
 
 const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version
 const OTHER_VERSION = '9.9.9'
 
-const INPUT = (token: string) => ({
-  currency: 'EUR',
-  dateOfPayment: '2030-01-05',
-  finalAmount: 6000,
-  system: 1,
-  financialType: 0,
-  language: 'en',
-  token,
-  contractId: 'C-TWICE',
-  studyIdName: 'Twice Degree',
-})
+const INPUT = (token: string) =>
+  tuitionInput({ system: 1, dateOfPayment: '2030-01-05', token, contractId: 'C-TWICE', studyIdName: 'Twice Degree' })
 
 describeEngines('the script loaded twice on one page', ['chromium'], (suite) => {
   /** A page with two calculators (the portal's and the CMS block's) and `scripts` in that order. */

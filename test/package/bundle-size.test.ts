@@ -78,6 +78,30 @@ describe('the standalone build', () => {
     expect([...seen.keys()].filter((id) => id.endsWith('.css?inline')).length).toBeGreaterThan(0)
   })
 
+  it.each([
+    ['the card', 'src/ui/words/chunks.ts', (language: string) => `src/locales/${language}/messages.po`],
+    ['the kept plan', 'src/ui/keep/texts.ts', (language: string) => `src/ui/keep/locales/${language}/messages.po`],
+    ['the calendar', 'src/ui/calendar/date-locales.ts', (language: string) => `src/ui/calendar/locales/${language}.ts`],
+    [
+      'the credit information',
+      'src/ui/keep/credit/words.ts',
+      (language: string) => `src/ui/keep/credit/words/credit-${language}.ts`,
+    ],
+  ])("splits %s's words into one chunk a language but Spanish", (_part, table, fileOf) => {
+    const chunks = readChunkReport().chunks
+    const holding = (id: string) => chunks.filter((chunk) => chunk.modules.some((m) => m.id === id))
+    const [carrier] = holding(table)
+    expect(carrier).toBeDefined()
+    for (const language of LANGUAGES.filter((l) => l !== 'es')) {
+      const own = holding(fileOf(language))
+      expect(own, language).toHaveLength(1)
+      expect(own[0], language).not.toBe(carrier)
+      // Its own chunk: no other language's file of this part rides with it.
+      const others = LANGUAGES.filter((l) => l !== language).map(fileOf)
+      expect(own[0]!.modules.filter((m) => others.includes(m.id)).map((m) => m.id)).toEqual([])
+    }
+  })
+
   it("ships no part of Lingui's message compiler", () => {
     const modules = readChunkReport().chunks.flatMap((chunk) => chunk.modules.map((m) => m.id))
     expect(modules.filter((id) => MESSAGE_COMPILER.some((prefix) => id.startsWith(prefix)))).toEqual([])

@@ -4,7 +4,11 @@
  * per catalogue, written to a temporary folder), and each language's .po must
  * hold exactly those, each translated, each with the placeholders of its
  * source (`{count}`, `{min}`, the plural's `#`), in its language's one register
- * (docs/glossary.md), with no English left in it.
+ * (docs/glossary.md), with no English left in it: no message equal to its
+ * English source, and no English words the catalogues themselves give away (a
+ * phrase of any English message, the words a failed chunk is reported with on
+ * the console and to the host). A message that two catalogues hold (the credit
+ * information's title names its button too) reads the same in both.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
@@ -13,6 +17,7 @@ import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import config from '../../lingui.config.ts'
 import { LANGUAGES, type Language } from '../../src/domain/language.ts'
+import { CHUNK_LOAD_FAILED } from '../../src/lazy/chunk.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 
@@ -36,6 +41,10 @@ function placeholdersOf(message: string): string[] {
   const names = [...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1] ?? '')
   return [...new Set(names)].sort().concat(message.includes('#') ? ['#'] : [])
 }
+
+/** A catalogue's .po file in a language, from its path in lingui.config.ts. */
+const catalogueFile = (path: string, language: Language) =>
+  resolve(ROOT, `${path.replace('<rootDir>/', '').replace('{locale}', language)}.po`)
 
 /** The messages the code uses, per catalogue, as Lingui's extractor finds them. */
 function messagesInCode(): Map<string, string[]> {
@@ -166,8 +175,53 @@ const SAME_AS_ENGLISH: Record<string, string> = {
   Cookies: 'what Spanish, Galician and Portuguese sites call them',
 }
 
+/**
+ * English words no other of the five languages writes: a translation holding one has English left in it. ("No",
+ * "Total" and "Error" are words of the others too, and are not here.)
+ */
+const ENGLISH_WORDS = ['the', 'and', 'of', 'your', 'you', 'with', 'could', 'failed', 'loading', 'chunk', 'please']
+
+/**
+ * The runs of two words or more of an English text, its placeholders and plural syntax taken out: "Check your
+ * connection and reload the page", "monthly fees", "Loading chunk failed".
+ */
+function englishPhrasesOf(text: string): string[] {
+  return text
+    .replace(/\{\s*\w+\s*,\s*plural\s*,/g, ' ')
+    .replace(/\b(one|other)\s*\{/g, ' ')
+    .split(/[{}#():;.,?![\]·=/"]+/)
+    .map((run) => run.replace(/\s+/g, ' ').trim())
+    .filter((run) => run.split(' ').filter((word) => /\p{L}/u.test(word)).length >= 2)
+}
+
+/** The English a translation holds: a phrase of the English catalogues', or an English-only word. */
+function englishIn(translation: string, englishPhrases: readonly string[]): string[] {
+  const found = englishPhrases.filter((phrase) =>
+    new RegExp(`(?<!\\p{L})${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'iu').test(translation),
+  )
+  const words = ENGLISH_WORDS.filter((word) => new RegExp(`(?<!\\p{L})${word}(?!\\p{L})`, 'iu').test(translation))
+  return [...found, ...words]
+}
+
+/** The branches a plural speaks of one item in: `one {…}`. */
+const oneBranchesOf = (message: string) =>
+  [...message.matchAll(/\bone\s*\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}/g)].map((m) => m[1] ?? '')
+
 describe('the message catalogues', () => {
   const inCode = messagesInCode()
+  const catalogueFiles = (language: Language) =>
+    (config.catalogs ?? []).map((catalog) => catalogueFile(catalog.path, language))
+  /** Every phrase of English the catalogues hold, and the words a failed chunk is reported with. */
+  const englishPhrases = [
+    ...new Set(
+      [
+        CHUNK_LOAD_FAILED,
+        ...catalogueFiles('en').flatMap((file) => entriesOf(file).flatMap(({ id, translation }) => [id, translation])),
+      ]
+        .flatMap(englishPhrasesOf)
+        .map((phrase) => phrase.toLowerCase()),
+    ),
+  ]
 
   it("cover the six languages, each catalogue of the widget, its kept plan, its credit information, its calendar's and toaster's, and the app", () => {
     expect(new Set(config.locales)).toEqual(new Set(LANGUAGES))
@@ -177,10 +231,7 @@ describe('the message catalogues', () => {
   })
 
   describe.each([...inCode.entries()])('%s', (path, ids) => {
-    const files = LANGUAGES.map(
-      (language) =>
-        [language, resolve(ROOT, `${path.replace('<rootDir>/', '').replace('{locale}', language)}.po`)] as const,
-    )
+    const files = LANGUAGES.map((language) => [language, catalogueFile(path, language)] as const)
 
     it.each(files)('%s holds every message the code uses and none it no longer does', (_language, file) => {
       expect(
@@ -212,6 +263,29 @@ describe('the message catalogues', () => {
         .map(({ id }) => id)
       expect(english, language).toEqual([])
     })
+
+    it.each(others)('%s leaves no English inside a translation either', (language, file) => {
+      const found = entriesOf(file)
+        .filter(({ id }) => !(id in SAME_AS_ENGLISH))
+        .map(({ translation }) => ({ translation, english: englishIn(translation, englishPhrases) }))
+        .filter(({ english }) => english.length > 0)
+      expect(found, language).toEqual([])
+    })
+  })
+
+  it.each(LANGUAGES)('%s: a message two catalogues hold reads the same in each', (language) => {
+    const seen = new Map<string, Set<string>>()
+    for (const file of catalogueFiles(language))
+      for (const { id, translation } of entriesOf(file)) seen.set(id, (seen.get(id) ?? new Set()).add(translation))
+    expect([...seen].filter(([, translations]) => translations.size > 1)).toEqual([])
+  })
+
+  it('says one item in Basque noun first, as "kuota bat": "kuota #", never "# kuota"', () => {
+    const numeralFirst = catalogueFiles('eu')
+      .flatMap((file) => entriesOf(file))
+      .flatMap(({ translation }) => oneBranchesOf(translation))
+      .filter((branch) => /#\s+(kuota|ordainketa|prestazio)/i.test(branch))
+    expect(numeralFirst).toEqual([])
   })
 
   it('know the other register when they see it, and let only the listed English through', () => {
@@ -231,5 +305,15 @@ describe('the message catalogues', () => {
     expect(otherRegisterIn('gl', 'Prema Tentar de novo.')).toEqual(['prema'])
     expect(otherRegisterIn('pt', 'Verifica a tua ligação')).toEqual(['tua'])
     expect(Object.keys(SAME_AS_ENGLISH).length).toBeLessThanOrEqual(5)
+    // What the chunk-failure notice said in five languages, and what they say now.
+    expect(englishIn('Ezin izan da kalkulagailuaren zati bat kargatu (Loading chunk failed)', englishPhrases)).toEqual([
+      'loading chunk failed',
+      'failed',
+      'loading',
+      'chunk',
+    ])
+    expect(englishIn('Ezin izan da kalkulagailuaren zati bat kargatu', englishPhrases)).toEqual([])
+    expect(englishIn('Guarda tu plan, please', englishPhrases)).toEqual(['please'])
+    expect(oneBranchesOf('{count, plural, one {# kuota ordaindu} other {# kuota}}')).toEqual(['# kuota ordaindu'])
   })
 })

@@ -1,6 +1,7 @@
 /**
  * How each language writes a figure in euros, a rate and a date, written out by hand from each language's
- * convention (CLDR's es-ES, en-GB, ca-ES, eu-ES, gl-ES and pt-PT; Euskaltzaindia for Basque's per cent and dates),
+ * convention (CLDR's es-ES, en-GB, ca-ES, eu-ES, gl-ES and pt-PT, Basque's per cent sign first as CLDR's eu and the
+ * Basque banks write it; Euskaltzaindia for Basque's dates),
  * with no Intl: what the widget must show in every engine, whatever that engine's own data says.
  */
 import type { Language } from '../../src/domain/language.ts'

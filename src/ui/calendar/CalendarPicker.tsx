@@ -166,7 +166,8 @@ function Calendar(props: CalendarPickerProps & { minDate: string; locale: Locale
       nextMonthAriaLabel={words._(msg`Next month`)}
       previousMonthButtonLabel={words._(msg`Previous month`)}
       nextMonthButtonLabel={words._(msg`Next month`)}
-      monthAriaLabelPrefix={words._(msg`Month`)}
+      // The grid of days is named as its caption ("2026ko abendua", "novembre de 2026"): no prefix before it.
+      monthAriaLabelPrefix=""
       weekAriaLabelPrefix={words._(msg`Week`)}
       onChange={(date: Date | null) => {
         if (date) pending.current = isoDateOfLocal(date)

@@ -3,7 +3,9 @@ import { type I18n, setupI18n } from '@lingui/core'
 import type { Locale } from 'date-fns'
 import { es } from 'date-fns/locale/es'
 import type { Language } from '../../domain/language.ts'
-import { defineChunk, setChunkIntegrity } from '../../lazy/chunk.ts'
+import { setChunkIntegrity } from '../../lazy/chunk.ts'
+import { languageChunks } from '../../lazy/language-chunks.ts'
+import { withDateGrammar } from './date-grammar.ts'
 import { messages as esMessages } from './locales/es/messages.po'
 
 // The script-tag build writes the locale chunks' sha256 here (vite.config.ts): this chunk, checked itself, vouches
@@ -12,29 +14,30 @@ const LOCALE_INTEGRITY = '@@fees-calculator-nested-integrity@@'
 if (!LOCALE_INTEGRITY.startsWith('@@')) setChunkIntegrity(JSON.parse(LOCALE_INTEGRITY), import.meta.url)
 
 /**
- * The calendar's date-fns locale and words (its buttons' labels, a catalogue of its own) per language: Spanish's ship
+ * The calendar's date-fns locale, with the language's grammar of dates (date-grammar.ts), and words (its buttons'
+ * labels, a catalogue of its own) per language: Spanish's ship
  * in the calendar's chunk, every other language's are a small chunk of their own, fetched when the calendar first
  * speaks it (their shared parts are in the calendar's chunk). The first figures carry none of them.
  * Passed as objects: registerLocale would write them on window. English is British English, as the card's formats:
  * its days are named "Choose Monday, 1 December 2026", whose visible "1" is in the name (WCAG 2.5.3, Label in
  * Name), and its weeks start on Monday.
  */
-const dateLocaleChunks = {
-  en: defineChunk('calendar-en', () => import('./locales/en.ts')),
-  ca: defineChunk('calendar-ca', () => import('./locales/ca.ts')),
-  eu: defineChunk('calendar-eu', () => import('./locales/eu.ts')),
-  gl: defineChunk('calendar-gl', () => import('./locales/gl.ts')),
-  pt: defineChunk('calendar-pt', () => import('./locales/pt.ts')),
-} as const
+const dateLocaleChunks = languageChunks(
+  'calendar',
+  { dateLocale: es, messages: esMessages },
+  import.meta.glob<typeof import('./locales/en.ts')>('./locales/*.ts'),
+)
+
+const spanish = withDateGrammar('es', es)
 
 /** The locale, if on hand (Spanish always). */
 export function dateLocaleOf(language: Language): Locale | undefined {
-  return language === 'es' ? es : dateLocaleChunks[language].loaded()?.dateLocale
+  return language === 'es' ? spanish : dateLocaleChunks[language].loaded()?.dateLocale
 }
 
 /** The locale, fetched once per page; rejects with a ChunkLoadError (a later call tries again). */
 export function loadDateLocale(language: Language): Promise<Locale> {
-  return language === 'es' ? Promise.resolve(es) : dateLocaleChunks[language].load().then((m) => m.dateLocale)
+  return language === 'es' ? Promise.resolve(spanish) : dateLocaleChunks[language].load().then((m) => m.dateLocale)
 }
 
 const wordsByLanguage = new Map<Language, I18n>()

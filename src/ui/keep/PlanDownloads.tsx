@@ -9,10 +9,11 @@ import { formattersFor } from '../format.ts'
 import { adoptStyles } from '../styles/adopt.ts'
 import { pdfChunk } from './chunk.ts'
 import { carriesInterest } from './credit/rules.ts'
+import { downloadFile } from './download.ts'
 import downloadsCss from './downloads.css?inline'
 import { planIcs, reminderDaysOf } from './ics.ts'
 import type { KeptPlan } from './plan.ts'
-import { creditFileName, downloadBlob, isSavedVersion, planFileName } from './plan.ts'
+import { creditFileName, isSavedVersion, planFileName } from './plan.ts'
 import { buttonTexts, icsTexts, pdfTexts } from './texts.ts'
 import { useLender } from './useLender.ts'
 
@@ -100,7 +101,7 @@ export default function PlanDownloads({ words }: { words: I18n }) {
             ],
             { type: 'text/calendar' },
           )
-      downloadBlob(blob, fileName)
+      downloadFile(blob, fileName)
       planDownloaded({ kind, fileName, ...versionOf(kept) })
     } catch (error) {
       reportChunkFailure(error)

@@ -47,15 +47,3 @@ export function creditFileName(plan: KeptPlan, madeAt: Date): string {
   const name = ['credit-information', plan.contractId, madeAt.toISOString().slice(0, 10)].filter(Boolean).join('-')
   return `${name.replace(/[^\p{L}\p{N}._-]+/gu, '-')}.pdf`
 }
-
-/** Offers bytes or text as a file download without leaving the page (works from inside a shadow root). */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.rel = 'noopener'
-  link.click()
-  // Revoked later: some browsers read the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
-}

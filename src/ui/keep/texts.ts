@@ -4,7 +4,8 @@ import { msg } from '@lingui/core/macro'
 import { localToday } from '../../domain/dates.ts'
 import type { Language } from '../../domain/language.ts'
 import { FinancialType } from '../../domain/types.ts'
-import { defineChunk, setChunkIntegrity } from '../../lazy/chunk.ts'
+import { setChunkIntegrity } from '../../lazy/chunk.ts'
+import { languageChunks } from '../../lazy/language-chunks.ts'
 import { formattersFor } from '../format.ts'
 import type { IcsTexts } from './ics.ts'
 import { LANGUAGE_NAMES } from './language-names.ts'
@@ -24,18 +25,15 @@ if (!WORDS_INTEGRITY.startsWith('@@')) setChunkIntegrity(JSON.parse(WORDS_INTEGR
  * never comes with the first figures. Spanish's is in the schedule's chunk; every other language's is a small chunk
  * of its own, fetched when the schedule first speaks it.
  */
-const keepWordsChunks = {
-  en: defineChunk('keep-en', () => import('./locales/en/messages.po')),
-  ca: defineChunk('keep-ca', () => import('./locales/ca/messages.po')),
-  eu: defineChunk('keep-eu', () => import('./locales/eu/messages.po')),
-  gl: defineChunk('keep-gl', () => import('./locales/gl/messages.po')),
-  pt: defineChunk('keep-pt', () => import('./locales/pt/messages.po')),
-} as const
+const keepWordsChunks = languageChunks(
+  'keep',
+  { messages: esMessages },
+  import.meta.glob<{ messages: Messages }>(['./locales/*/messages.po', '!./locales/es/*']),
+)
 
 const instances = new Map<Language, I18n>()
 
-const keepMessagesOf = (language: Language): Messages | undefined =>
-  language === 'es' ? esMessages : keepWordsChunks[language].loaded()?.messages
+const keepMessagesOf = (language: Language): Messages | undefined => keepWordsChunks[language].loaded()?.messages
 
 /** The kept plan's words in a language, if on hand (Spanish always). */
 export function keepWordsOf(language: Language): I18n | undefined {
@@ -50,7 +48,7 @@ export function keepWordsOf(language: Language): I18n | undefined {
 
 /** The kept plan's words in a language, fetched once per page; rejects with a ChunkLoadError (a later call tries again). */
 export async function loadKeepWords(language: Language): Promise<I18n> {
-  if (language !== 'es') await keepWordsChunks[language].load()
+  await keepWordsChunks[language].load()
   return keepWordsOf(language) as I18n
 }
 
@@ -135,7 +133,8 @@ export function buttonTexts(i18n: I18n): { pdf: string; ics: string; credit: str
   return {
     pdf: i18n._(msg`Download the plan (PDF)`),
     ics: i18n._(msg`Add the due dates to my calendar`),
-    credit: i18n._(msg`Standard European consumer credit information (PDF)`),
+    // The form's own title, as the law names it (the credit information's catalogue holds the same words).
+    credit: `${i18n._(msg`Standard European Consumer Credit Information`)} (PDF)`,
     interestFree: i18n._(msg`Interest-free plan: you only pay the amount, in instalments, with no financing cost.`),
   }
 }

@@ -2,7 +2,10 @@ import { msg } from '@lingui/core/macro'
 import { saveFailureWords } from '../failure-words.ts'
 import type { PendingNotice } from './channel.ts'
 
-/** The widget's notices, by kind: a title and an optional description. The Spanish texts are the product's, word for word. */
+/**
+ * The widget's notices, by kind: a title and an optional description. The Spanish texts are the product's words,
+ * spelled in Spanish ("No se ha podido obtener el número de versión"); the events keep its text as it is.
+ */
 const NOTICE_MESSAGES = {
   version_number_failed: { title: msg`Error`, description: msg`Could not get the version number` },
   date_parse_failed: { title: msg`An error occurred while parsing the date to UTC`, description: null },

@@ -6,11 +6,12 @@ import type { AmortizationTable } from '../../domain/types.ts'
 import { Comparison } from '../compare/Comparison.tsx'
 import { useCalculator, useCalculatorContext } from '../context.ts'
 import { formattersFor } from '../format.ts'
+import { downloadFile } from '../keep/download.ts'
 import PlanDownloads from '../keep/PlanDownloads.tsx'
 import { keepWordsOf, loadKeepWords } from '../keep/texts.ts'
 import { adoptStyles } from '../styles/adopt.ts'
 import { useLanguagePiece } from '../useChunk.ts'
-import { downloadText, scheduleCsv } from './csv.ts'
+import { scheduleCsv } from './csv.ts'
 import scheduleCss from './schedule.css?inline'
 
 export interface ScheduleProps {
@@ -90,7 +91,7 @@ function Schedule({ table, language, words }: ScheduleProps & { words: I18n }) {
   }
   const download = () => {
     const fileName = `${t(msg`payment-schedule`)}-${fileTag}.csv`.replace(/[^\p{L}\p{N}._-]+/gu, '-')
-    downloadText(scheduleCsv(table, language, headers), fileName)
+    downloadFile(new Blob([scheduleCsv(table, language, headers)], { type: 'text/csv;charset=utf-8' }), fileName)
   }
   return (
     <section className="fc-schedule" part="schedule" aria-labelledby={titleId}>

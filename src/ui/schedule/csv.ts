@@ -50,16 +50,3 @@ export function scheduleCsv(table: AmortizationTable, language: Language, header
   ]
   return `${UTF8_BOM}${rows.join('\r\n')}\r\n`
 }
-
-/** Offers a text as a file download without leaving the page. */
-export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.rel = 'noopener'
-  // Inside a shadow root the link is clicked detached: browsers download it all the same.
-  link.click()
-  // Revoked later: some browsers read the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0)
-}

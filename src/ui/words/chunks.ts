@@ -1,14 +1,15 @@
-import { defineChunk } from '../../lazy/chunk.ts'
+/// <reference path="../po.d.ts" />
+import type { Messages } from '@lingui/core'
+import { languageChunks } from '../../lazy/language-chunks.ts'
+import { messages } from '../../locales/es/messages.po'
 
 /**
- * Each language's card words but Spanish's (which ship with the first render): one small chunk, fetched when a
- * calculator first speaks it. The kept plan's words come with the schedule (src/ui/keep/texts.ts), the calendar's
- * month and day names with the calendar (src/ui/calendar/date-locales.ts).
+ * The card's words in each language: Spanish's ship with the first render, every other language's are one small
+ * chunk, fetched when a calculator first speaks it. The kept plan's words come with the schedule
+ * (src/ui/keep/texts.ts), the calendar's month and day names with the calendar (src/ui/calendar/date-locales.ts).
  */
-export const wordsChunks = {
-  en: defineChunk('words-en', () => import('../../locales/en/messages.po')),
-  ca: defineChunk('words-ca', () => import('../../locales/ca/messages.po')),
-  eu: defineChunk('words-eu', () => import('../../locales/eu/messages.po')),
-  gl: defineChunk('words-gl', () => import('../../locales/gl/messages.po')),
-  pt: defineChunk('words-pt', () => import('../../locales/pt/messages.po')),
-} as const
+export const wordsChunks = languageChunks(
+  'words',
+  { messages },
+  import.meta.glob<{ messages: Messages }>(['../../locales/*/messages.po', '!../../locales/es/*']),
+)

@@ -1,3 +1,6 @@
-// The calendar's month and day names, its first day of the week and its words (its buttons' labels) in gl (date-fns): fetched with the calendar, only when it speaks gl.
-export { gl as dateLocale } from 'date-fns/locale/gl'
+// The calendar's month and day names, its first day of the week, its grammar of dates and its words (its buttons' labels) in gl: fetched with the calendar, only when it speaks gl.
+import { gl } from 'date-fns/locale/gl'
+import { withDateGrammar } from '../date-grammar.ts'
+
+export const dateLocale = withDateGrammar('gl', gl)
 export { messages } from './gl/messages.po'

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { CREDIT_INFORMATION_HEADINGS } from '../../../../test/support/credit-information.ts'
 import { makePlan } from '../../../../test/support/plans.ts'
 import type { Language } from '../../../domain/language.ts'
 import { LANGUAGES } from '../../../domain/language.ts'
@@ -17,64 +18,6 @@ const dir = mkdtempSync(join(tmpdir(), 'credit-pdf-'))
 let count = 0
 /** The day the information is given is 24 November 2026 (UTC): the last day to withdraw is 8 December. */
 const MADE_AT = new Date('2026-11-24T16:05:00Z')
-
-/** The form's headings in each language, as the Annex names them (docs/credit-information.md gives the sources). */
-const HEADINGS: Record<Language, string[]> = {
-  es: [
-    'Información normalizada europea sobre el crédito al consumo',
-    'Información clave',
-    '1. Identidad y detalles de contacto del prestamista',
-    '2. Descripción de las características principales del producto de crédito',
-    '3. Costes del crédito',
-    '4. Otros aspectos jurídicos importantes',
-    '5. Información adicional en caso de comercialización a distancia de servicios financieros',
-  ],
-  en: [
-    'Standard European Consumer Credit Information',
-    'Key information',
-    '1. Identity and contact details of the creditor',
-    '2. Description of the main features of the credit product',
-    '3. Costs of the credit',
-    '4. Other important legal aspects',
-    '5. Additional information in the case of distance marketing of financial services',
-  ],
-  ca: [
-    'Informació normalitzada europea sobre el crèdit al consum',
-    'Informació clau',
-    '1. Identitat i dades de contacte del prestador',
-    '2. Descripció de les característiques principals del producte de crèdit',
-    '3. Costos del crèdit',
-    '4. Altres aspectes jurídics importants',
-    '5. Informació addicional en cas de comercialització a distància de serveis financers',
-  ],
-  eu: [
-    'Kontsumorako kredituari buruzko Europako informazio normalizatua',
-    'Funtsezko informazioa',
-    '1. Mailegu-emailearen identitatea eta harremanetarako datuak',
-    '2. Kreditu-produktuaren ezaugarri nagusien deskribapena',
-    '3. Kredituaren kostuak',
-    '4. Beste alderdi juridiko garrantzitsu batzuk',
-    '5. Informazio gehigarria, finantza-zerbitzuak urrutitik merkaturatzen direnean',
-  ],
-  gl: [
-    'Información normalizada europea sobre o crédito ao consumo',
-    'Información clave',
-    '1. Identidade e datos de contacto do prestamista',
-    '2. Descrición das características principais do produto de crédito',
-    '3. Custos do crédito',
-    '4. Outros aspectos xurídicos importantes',
-    '5. Información adicional en caso de comercialización a distancia de servizos financeiros',
-  ],
-  pt: [
-    'Informação Normalizada Europeia em matéria de crédito aos consumidores',
-    'Informação essencial',
-    '1. Identidade e elementos de contacto do credor',
-    '2. Descrição das principais características do crédito',
-    '3. Custos do crédito',
-    '4. Outros aspetos jurídicos importantes',
-    '5. Informações adicionais em caso de comercialização à distância de serviços financeiros',
-  ],
-}
 
 /** The mark of what the lender must fill in, and the right of withdrawal's sentence start, per language. */
 const MARKS: Record<Language, { mark: string; withdrawal: string }> = {
@@ -140,10 +83,10 @@ describe.each(LANGUAGES)('the standard European consumer credit information in %
 
   it('carries every heading of the Annex, the key information on the first page', async () => {
     const { text, pages, info } = await readBack(plan, null)
-    for (const heading of HEADINGS[language]) expect(text, heading).toContain(heading)
-    expect(pages[0]).toContain(HEADINGS[language][1])
-    expect(pages[0]).toContain(HEADINGS[language][2])
-    expect(flat(info)).toContain(`Title: ${HEADINGS[language][0]}`)
+    for (const heading of CREDIT_INFORMATION_HEADINGS[language]) expect(text, heading).toContain(heading)
+    expect(pages[0]).toContain(CREDIT_INFORMATION_HEADINGS[language][1])
+    expect(pages[0]).toContain(CREDIT_INFORMATION_HEADINGS[language][2])
+    expect(flat(info)).toContain(`Title: ${CREDIT_INFORMATION_HEADINGS[language][0]}`)
     expect(execFileSync('strings', [join(dir, `credit-${count}.pdf`)], { encoding: 'latin1' })).toContain(
       `/Lang (${language})`,
     )
@@ -152,16 +95,11 @@ describe.each(LANGUAGES)('the standard European consumer credit information in %
   it("carries the plan's figures as the card shows them, and each instalment with its date", async () => {
     const { text, layout } = await readBack(plan, null)
     const { result, table } = plan
+    const { amountToFinance, feeAmount, initialAmount, interests, finalFee } = result
     for (const figure of [
-      format.money(result.amountToFinance),
-      format.money(result.feeAmount),
-      format.money(result.initialAmount),
-      format.rate(result.tin),
-      format.rate(result.tae),
-      format.money(result.interests),
-      format.money(result.finalFee),
-      format.date(table.fees[0]!.dueDate),
-      format.date(table.fees.at(-1)!.dueDate),
+      ...[amountToFinance, feeAmount, initialAmount, interests, finalFee].map(format.money),
+      ...[result.tin, result.tae].map(format.rate),
+      ...[table.fees[0]!.dueDate, table.fees.at(-1)!.dueDate].map(format.date),
     ])
       expect(text).toContain(spaced(figure))
     for (const row of table.fees) {
@@ -210,15 +148,10 @@ describe.each(LANGUAGES)('the standard European consumer credit information in %
 })
 
 it('marks only what is missing: a lender with a name and an e-mail leaves the rest to be completed', async () => {
-  const plan = makePlan({
-    fees: 12,
-    amount: 600_000,
-    tin: 0.0595,
-    firstDate: '2027-01-31',
-    language: 'es',
-    saved: true,
-  })
-  const { text } = await readBack(plan, { name: 'Universidad Demo', contact: { email: 'pagos@demo.example' } })
+  const { text } = await readBack(
+    makePlan({ fees: 12, amount: 600_000, tin: 0.0595, firstDate: '2027-01-31', language: 'es', saved: true }),
+    { name: 'Universidad Demo', contact: { email: 'pagos@demo.example' } },
+  )
   expect(text).toContain('Prestamista Universidad Demo')
   expect(text).toContain('Dirección de correo electrónico pagos@demo.example')
   expect(text).toContain('Dirección [pendiente de completar]')

@@ -130,7 +130,7 @@ export function creditTexts(plan: KeptPlan, lender: Lender | null, madeAt: Date,
       ],
     },
     {
-      heading: t(msg`1. Identity and contact details of the creditor`),
+      heading: t(msg`1. Identity and contact details of the creditor/credit intermediary`),
       rows: [
         { label: t(msg`Creditor`), value: creditor },
         { label: t(msg`Address`), value: orMark(lender?.address) },

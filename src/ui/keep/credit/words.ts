@@ -1,7 +1,8 @@
 /// <reference path="../../po.d.ts" />
-import { type I18n, setupI18n } from '@lingui/core'
+import { type I18n, type Messages, setupI18n } from '@lingui/core'
 import type { Language } from '../../../domain/language.ts'
-import { defineChunk, setChunkIntegrity } from '../../../lazy/chunk.ts'
+import { setChunkIntegrity } from '../../../lazy/chunk.ts'
+import { languageChunks } from '../../../lazy/language-chunks.ts'
 import { messages as esMessages } from './locales/es/messages.po'
 
 // The script-tag build writes the word chunks' sha256 here (vite.config.ts): the PDF maker's chunk, checked itself,
@@ -13,13 +14,11 @@ if (!WORDS_INTEGRITY.startsWith('@@')) setChunkIntegrity(JSON.parse(WORDS_INTEGR
  * The form's words per language: Spanish's come in the PDF maker's chunk, every other language's in a small chunk
  * of its own, fetched when the form is first made in it. Neither the card nor its first figures carry them.
  */
-const creditWordsChunks = {
-  en: defineChunk('credit-en', () => import('./words/credit-en.ts')),
-  ca: defineChunk('credit-ca', () => import('./words/credit-ca.ts')),
-  eu: defineChunk('credit-eu', () => import('./words/credit-eu.ts')),
-  gl: defineChunk('credit-gl', () => import('./words/credit-gl.ts')),
-  pt: defineChunk('credit-pt', () => import('./words/credit-pt.ts')),
-} as const
+const creditWordsChunks = languageChunks(
+  'credit',
+  { messages: esMessages },
+  import.meta.glob<{ messages: Messages }>('./words/credit-*.ts'),
+)
 
 const instances = new Map<Language, I18n>()
 
@@ -27,7 +26,7 @@ const instances = new Map<Language, I18n>()
 export async function loadCreditWords(language: Language): Promise<I18n> {
   const known = instances.get(language)
   if (known) return known
-  const messages = language === 'es' ? esMessages : (await creditWordsChunks[language].load()).messages
+  const { messages } = await creditWordsChunks[language].load()
   const i18n = setupI18n({ locale: language, messages: { [language]: messages } })
   instances.set(language, i18n)
   return i18n

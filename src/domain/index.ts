@@ -1,5 +1,0 @@
-export * from './dates.ts'
-export * from './payload.ts'
-export * from './systems.ts'
-export * from './tuition.ts'
-export * from './types.ts'
