@@ -32,6 +32,7 @@ import type {
 import { amountRefusalOf, calculationFailureOf, failureOf } from './failures.ts'
 import type {
   AmountRefusal,
+  CalculationFailureKind,
   CalculatorConfig,
   CalculatorState,
   ComparisonAnswer,
@@ -168,6 +169,35 @@ export function initialState(config: Partial<CalculatorConfig> = {}): Calculator
     restoreOnAttach: null,
     lastCall: 0,
   }
+}
+
+// ─── The states it is in ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The state the calculator is in, by name, as the card announces it (`data-phase`) and the tests wait for it: what
+ * the flags below add up to. Several can hold at once (a SAVE pressed during a recalculation); the name is the one
+ * the student is waiting on.
+ */
+export type Phase =
+  | 'disabled'
+  | 'empty'
+  | 'calculating'
+  | 'saving'
+  | 'locked'
+  | 'saved'
+  | 'waiting-for-token'
+  | `failed-${CalculationFailureKind}`
+  | 'shown'
+
+export function phaseOf(state: CalculatorState): Phase {
+  if (state.config.disabled) return 'disabled'
+  if (state.saving || state.saveQueued) return 'saving'
+  if (state.calculating) return 'calculating'
+  if (state.versionLocked) return 'locked'
+  if (state.refusedForSession) return 'waiting-for-token'
+  if (state.failure) return state.failure.kind === 'session' ? 'waiting-for-token' : `failed-${state.failure.kind}`
+  if (!state.result) return 'empty'
+  return state.planSent ? 'saved' : 'shown'
 }
 
 // ─── The transition ──────────────────────────────────────────────────────────────────────────────────────────

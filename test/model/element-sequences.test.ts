@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 /**
- * The same model as the bare store's (test/support/store-model.ts), run on the
- * element in a page, with what a host page does to the element itself: move it
- * (a framework re-parenting it, in the same task or a few frames later) and
- * remove it for good, then put it back. A move keeps the store, the plan, the
- * lock, the version and the schedule and sends nothing; a removal releases
- * the React tree and drops what was under way, and the host hears nothing more
- * from it; put back, it starts afresh from the host's last input.
+ * The same model as the flow's and the store's (test/support/store-model.ts), run on the element in a page, with
+ * what a host page does to the element itself: move it (a framework re-parenting it, in the same task or a few
+ * frames later) and remove it for good, then put it back. A move keeps the store, the plan, the lock, the version
+ * and the schedule and sends nothing; a removal releases the calculator and drops what was under way, and the host
+ * hears nothing more from it; put back, it starts afresh from the host's last input. The rules themselves are the
+ * flow's, checked by the thousand on the flow alone (test/model/flow-sequences.test.ts): these runs check that the
+ * element feeds the flow its host's and the page's events and carries out what it decides.
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -34,8 +34,8 @@ import {
   userAndApiCommands,
 } from '../support/store-model.ts'
 
-/** Fewer runs than the bare store's: each step renders the element (ELEMENT_MODEL_RUNS=… hunts longer). */
-const MODEL_RUNS = Number(process.env.ELEMENT_MODEL_RUNS ?? 300)
+/** Fewer runs than the flow's: each step renders the element (ELEMENT_MODEL_RUNS=… hunts longer). */
+const MODEL_RUNS = Number(process.env.ELEMENT_MODEL_RUNS ?? 100)
 const MAX_COMMANDS = 40
 /** Hundreds of runs take tens of seconds, minutes on a machine busy with other work: the bound is for a hang only. */
 const MODEL_TIMEOUT_MS = 600_000
