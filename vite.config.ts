@@ -218,6 +218,30 @@ const isExternal = (id: string) =>
 const INTO_DIST = { outDir: 'dist', emptyOutDir: false, target: 'es2022', copyPublicDir: false } as const
 
 /**
+ * The lazy chunks a card rendered on a server never loads (the calendar, the schedule and the plan's files, the
+ * toaster, the calendar's date rules): the student's first move loads them in the browser. The server renderer's
+ * build replaces each with a module that says so, so that it does not carry them (jsPDF and react-datepicker among
+ * them) into a file that would never run them.
+ */
+const NOT_ON_THE_SERVER = [
+  'src/ui/calendar/CalendarPicker.tsx',
+  'src/ui/schedule/Schedule.tsx',
+  'src/ui/notices/Toasts.tsx',
+  'src/domain/dates.ts',
+].map((file) => resolvePath(file))
+
+function leftOutOnTheServer(): Plugin {
+  return {
+    name: 'fees-calculator:left-out-on-the-server',
+    enforce: 'pre',
+    load(id) {
+      if (!NOT_ON_THE_SERVER.includes(id.split('?')[0] ?? '')) return null
+      return `throw new Error(${JSON.stringify(`${relative(process.cwd(), id)} is not loaded on a server`)})`
+    },
+  }
+}
+
+/**
  * `vite build --mode standalone`: dist/fees-calculator.js, React bundled, registers the tag.
  * `vite build --mode lib`: dist/index.js and dist/languages.js (the language list alone, no React), dependencies external.
  * `vite build --mode cli`: dist/cli/fees-calculator.js, the `check-api` command for Node.
@@ -284,6 +308,26 @@ export default defineConfig(({ mode }): UserConfig => {
         },
         rolldownOptions: { external: isExternal, output: { chunkFileNames: 'lib/[name]-[hash].js' } },
       },
+    }
+  }
+  if (mode === 'server') {
+    // `fees-calculator/server`: the renderer of src/server.ts as one ES module, React and every language's words in
+    // it, no DOM and no Node built-in (react-dom's string renderer for edge runtimes): Node 22+ and runtimes
+    // with fetch only run it as it is.
+    return {
+      plugins: [...plugins(), leftOutOnTheServer()],
+      resolve: withoutJspdfExtras,
+      define,
+      build: {
+        outDir: 'dist',
+        emptyOutDir: false,
+        copyPublicDir: false,
+        target: 'es2022',
+        ssr: 'src/server.ts',
+        minify: false,
+        rolldownOptions: { output: { entryFileNames: 'server.js', format: 'es', codeSplitting: false } },
+      },
+      ssr: { noExternal: true, target: 'webworker' },
     }
   }
   if (mode === 'cli') {

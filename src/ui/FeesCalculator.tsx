@@ -24,7 +24,7 @@ import { createWidget, type Widget } from './widget.ts'
 export type { Widget }
 
 /** Everything a first render needs; the calendar, the schedule and the toasts bring their own CSS with their chunks. */
-const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...NOTICE_STYLES]
+export const BASE_STYLES = [hostCss, cardCss, planCss, figuresCss, ...NOTICE_STYLES]
 
 /** A property's value as the component takes it, by its kind in the element's table. */
 type ComponentValue<K extends PropKind> = K extends 'flag' | 'boolean'
@@ -124,7 +124,8 @@ export function WidgetView({ widget }: { widget: Widget }) {
     adoptStyles(root, BASE_STYLES)
     setStyleRoot(root)
   }, [widget])
-  const shadowRoot = styleRoot instanceof ShadowRoot ? styleRoot : null
+  // Null before the first layout effect, as on a server, which has no ShadowRoot to compare with.
+  const shadowRoot = !styleRoot || styleRoot instanceof Document ? null : styleRoot
 
   const context = useMemo<CalculatorContextValue>(
     () => ({ store, shadowRoot, reportChunkFailure, language: language ?? DEFAULT_LANGUAGE, words }),

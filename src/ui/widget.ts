@@ -4,7 +4,7 @@
 import type { I18n } from '@lingui/core'
 import { DEFAULT_LANGUAGE, type Language, spokenLanguage } from '../domain/language.ts'
 import type { Emit } from '../events.ts'
-import { type CalculatorStore, createCalculatorStore } from '../store/calculator-store.ts'
+import { type CalculatorDeps, type CalculatorStore, createCalculatorStore } from '../store/calculator-store.ts'
 import { ownWordsChunk } from './chunks.ts'
 import { createWidgetWords, type WidgetWords } from './i18n.ts'
 import { createNoticeChannel, type NoticeChannel, showNotice } from './notices/index.ts'
@@ -35,8 +35,20 @@ export function langOf(element: Element | null): string | null {
   return null
 }
 
-/** A calculator for `host`; its plan waits for `store.attach()`, when the host puts it in the page. */
-export function createWidget(emit: Emit, host: Element | null = null): Widget {
+/** The university's words (`messages`) checked against the card's names, by the check's own chunk. */
+export const checkOwnWords = (value: unknown) =>
+  ownWordsChunk.load().then(({ ownMessages }) => ownMessages(value, OWN_WORDS, spokenLanguage))
+
+/**
+ * A calculator for `host`; its plan waits for `store.attach()`, when the host puts it in the page. `storeOf` makes its
+ * store from what the store needs of it: an empty one, or one that starts where a card rendered on the server is
+ * (src/store/rendered.ts).
+ */
+export function createWidget(
+  emit: Emit,
+  host: Element | null = null,
+  storeOf: (deps: CalculatorDeps) => CalculatorStore = createCalculatorStore,
+): Widget {
   // The university's words on their way through their check (a lazy chunk): the card's words wait for them.
   let checking: Promise<unknown> | null = null
   const words = createWidgetWords(
@@ -44,12 +56,12 @@ export function createWidget(emit: Emit, host: Element | null = null): Widget {
     () => checking,
   )
   const notices = createNoticeChannel()
-  const store = createCalculatorStore({
+  const store = storeOf({
     emit,
     startsDetached: true,
     pageLanguage: () => langOf(widget.host),
     checkMessages(value) {
-      const check = ownWordsChunk.load().then(({ ownMessages }) => ownMessages(value, OWN_WORDS, spokenLanguage))
+      const check = checkOwnWords(value)
       checking = check
       const done = () => {
         if (checking === check) checking = null

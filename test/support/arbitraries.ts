@@ -111,3 +111,49 @@ function tuitionFields() {
     isFrontEndVersionCopy: 0,
   }
 }
+
+/**
+ * A fees table as an API answers one, within what the response boundary takes: fee counts around the chosen one,
+ * amounts to the cent from a hundred to ten million (grouped and ungrouped), rates, a currency, a first payment date,
+ * and whether the plan may change.
+ */
+export const feesTable = fc
+  .record({
+    minFees: fc.integer({ min: 1, max: 12 }),
+    extraFees: fc.integer({ min: 0, max: 48 }),
+    chosen: fc.double({ min: 0, max: 1, noNaN: true }),
+    amountCents: fc.oneof(
+      fc.integer({ min: 100_00, max: 9_999_99 }),
+      fc.integer({ min: 10_000_00, max: 10_000_000_00 }),
+    ),
+    partialCents: fc.integer({ min: 0, max: 99_99 }),
+    interestCents: fc.integer({ min: 0, max: 500_000_00 }),
+    tinBasisPoints: fc.integer({ min: 0, max: 2_000 }),
+    financeType: fc.constantFrom(0, 1),
+    isModificable: fc.boolean(),
+    currency: fc.constantFrom('EUR', 'USD'),
+    firstPaymentDate: fc
+      .date({ min: new Date('2027-01-01'), max: new Date('2035-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
+  })
+  .map(({ minFees, extraFees, chosen, amountCents, partialCents, interestCents, tinBasisPoints, ...rest }) => {
+    const maxFees = minFees + extraFees
+    const totalFees = minFees + Math.round(chosen * extraFees)
+    const amount = amountCents / 100
+    const interests = interestCents / 100
+    const finalFee = Math.round(amountCents + interestCents) / 100
+    return {
+      ...rest,
+      minFees,
+      maxFees,
+      totalFees,
+      amountToFinance: amount,
+      initialAmount: amount,
+      partialPayment: rest.financeType === 1 ? partialCents / 100 : 0,
+      interests,
+      finalFee,
+      feeAmount: Math.round((amountCents + interestCents) / totalFees) / 100,
+      tin: tinBasisPoints / 10_000,
+      tae: (tinBasisPoints + (tinBasisPoints > 0 ? 11 : 0)) / 10_000,
+    }
+  })
