@@ -1,9 +1,10 @@
 import { createElement } from 'react'
+import type { Root } from 'react-dom/client'
 import type { Lender } from './domain/lender.ts'
 import { ELEMENT_PROP_NAMES, ELEMENT_PROPS, type ElementPropName, type PropKind, type PropRow } from './domain/props.ts'
 import { readTuitionText, TuitionText } from './domain/tuition.ts'
 import type { TuitionInput } from './domain/types.ts'
-import { formChunk } from './element/chunk.ts'
+import { formChunk, hydrateChunk } from './element/chunk.ts'
 import {
   addFormMembers,
   type FormCall,
@@ -47,12 +48,15 @@ const WIDGET = Symbol('widget')
 const INNER_FOCUS = Symbol('innerFocus')
 /** What the element keeps as a form control (src/element/form-control.ts). */
 const FORM = Symbol('form')
+/** A card rendered on a server, being taken over: its React root once hydrated (src/element/hydrate.tsx). */
+const TAKEN = Symbol('taken')
 
 type ElementState = HTMLElement & {
   [REWRITING_ATTRIBUTE]?: boolean
   [WIDGET]: Widget
   [INNER_FOCUS]?: Element | null
   [FORM]?: FormControl
+  [TAKEN]?: Promise<Root | null>
 }
 
 /** The element's internals and form binding, made the first time they are asked for. */
@@ -232,7 +236,7 @@ export class FeesCalculatorElement extends ElementBase {
     return [...propOfAttribute.keys()]
   }
 
-  /** The element's calculator, made with it: whatever the host sets goes to its store at once. */
+  /** The element's calculator, made with it: whatever the host sets goes to its store at once (a card a server rendered gets one of its own, src/element/hydrate.tsx). */
   readonly [WIDGET]: Widget = createWidget((name, detail) => dispatchFeesEvent(this, name, detail), this)
 
   override connectedCallback(): void {
@@ -245,7 +249,7 @@ export class FeesCalculatorElement extends ElementBase {
       }
     }
     // A move keeps the tree it has (and its plan). A first connect, or one after a release, puts the plan the host
-    // gave in the page: the first calculation leaves now, in parallel with React's first render.
+    // gave in the page as the tree is first rendered (renderTree), or takes over the card a server rendered.
     const state = this as ElementState
     if (!this.hasReactTree) {
       const { store } = state[WIDGET]
@@ -253,7 +257,6 @@ export class FeesCalculatorElement extends ElementBase {
       // form's chunk has arrived to keep that in step.
       const disabled = this.matches(':disabled')
       if (disabled) store.getState().setProperty('disabled', true)
-      store.getState().attach()
       // In a form, named, required or disabled: a form control. Else, nothing of the form's logic loads.
       if (disabled || controlOf(this).internals?.form || this.matches('[name],[required]')) bindForm(this)
     }
@@ -266,10 +269,46 @@ export class FeesCalculatorElement extends ElementBase {
     return widgetOf(this).store.getState().calculating
   }
 
+  /** The plan the host gave starts as the tree is first rendered: the first calculation leaves in parallel with it. */
+  override renderTree(): void {
+    widgetOf(this).store.getState().attach()
+    super.renderTree()
+  }
+
+  /**
+   * A card a server rendered is taken over (a lazy chunk, src/element/hydrate.tsx), not drawn anew: its figures are
+   * there, and no request leaves for them. Its widget starts where the server's did, and the form's binding follows
+   * it there. A card that cannot be taken over (the chunk, its props or its words unreachable) gives way to the
+   * element's own first render, unless the element was released meanwhile (which took the card out).
+   */
+  override takeOver(card: HTMLFieldSetElement): void {
+    const state = this as ElementState
+    state[TAKEN] = hydrateChunk
+      .load()
+      .then(({ takeOver }) =>
+        takeOver(this, card, state[WIDGET], (widget) => {
+          state[WIDGET] = widget
+          if (state[FORM]?.update) withForm(state, 'bind')
+        }),
+      )
+      .catch(() => {
+        if (!card.parentNode) return null
+        this.shadowRoot?.replaceChildren()
+        this.renderTree()
+        return null
+      })
+  }
+
   override released(): void {
     // Removed for good: whatever its store still has under way is dropped, and the host hears nothing more.
+    const state = this as ElementState
     widgetOf(this).store.getState().release()
-    ;(this as ElementState)[FORM]?.unbind?.()
+    state[FORM]?.unbind?.()
+    // A card taken over goes with its root (whose nodes, as the root r2wc unmounted, leave the shadow root): put
+    // back, the element draws its own.
+    state[TAKEN]?.then((root) => root?.unmount())
+    state[TAKEN] = undefined
+    this.shadowRoot?.replaceChildren()
   }
 
   // The platform's callbacks, handed to the form's logic (a lazy chunk) in the order they came.

@@ -1,5 +1,6 @@
 import r2wc from '@r2wc/react-to-web-component'
 import { type ComponentType, startTransition } from 'react'
+import { RENDERED_CARD } from '../ui/rendered-card.ts'
 
 /**
  * What we add around r2wc, in one place. r2wc gives us a custom element that
@@ -9,7 +10,12 @@ import { type ComponentType, startTransition } from 'react'
  * r2wc version that changes it fails loudly) and add:
  *
  * - a shadow root with our own init (e.g. `delegatesFocus`), since r2wc only
- *   passes the mode;
+ *   passes the mode; a declarative one the page's HTML gave the element (a card
+ *   rendered on a server) is kept as it is, where r2wc's `attachShadow` would
+ *   empty it;
+ * - a first connect that, when the shadow root holds a card a server rendered
+ *   (src/ui/rendered-card.ts), hands it to `takeOver` rather than rendering
+ *   anew: the element hydrates it itself;
  * - a first render that may yield: when `slicedFirstRender` says so (a
  *   calculation is already on its way), it is rendered as a transition, in
  *   slices, so that the answer, arriving meanwhile, is read between them and
@@ -43,6 +49,10 @@ export type ReactElementBase = new () => HTMLElement & {
   released(): void
   /** Asked on a first connect: render the first time in slices (see above). */
   slicedFirstRender(): boolean
+  /** On a first connect: renders the component into the shadow root, as r2wc does. */
+  renderTree(): void
+  /** On a first connect, with a card a server rendered into the shadow root: takes it over (by default, renders anew). */
+  takeOver(card: HTMLFieldSetElement): void
 }
 
 /**
@@ -71,9 +81,18 @@ export function reactElementBase(
       return false
     }
 
+    takeOver(_card: HTMLFieldSetElement): void {
+      this.renderTree()
+    }
+
+    renderTree(): void {
+      if (this.slicedFirstRender()) startTransition(() => super.connectedCallback())
+      else super.connectedCallback()
+    }
+
     // r2wc calls this from its constructor with the mode only.
     override attachShadow(init: ShadowRootInit): ShadowRoot {
-      return super.attachShadow({ ...init, ...shadow })
+      return this.shadowRoot ?? super.attachShadow({ ...init, ...shadow })
     }
 
     override connectedCallback(): void {
@@ -84,8 +103,9 @@ export function reactElementBase(
         return
       }
       this.#mounted = true
-      if (this.slicedFirstRender()) startTransition(() => super.connectedCallback())
-      else super.connectedCallback()
+      const card = this.shadowRoot?.querySelector<HTMLFieldSetElement>(RENDERED_CARD)
+      if (card) this.takeOver(card)
+      else this.renderTree()
     }
 
     override disconnectedCallback(): void {

@@ -119,10 +119,16 @@ export class TestPage {
     )
   }
 
-  /** A loaded plan with nothing under way. */
+  /** A loaded plan with nothing under way; a card rendered on the server, taken over by the element. */
   async loaded(host = 'fees-calculator'): Promise<void> {
     await this.waitForInside('.fc[data-state=loaded]', host)
+    await this.takenOver(host)
     await this.settled(host)
+  }
+
+  /** No card rendered on the server waits to be taken over: its controls can be used (src/element/hydrate.tsx). */
+  takenOver(host = 'fees-calculator'): Promise<boolean> {
+    return this.waitForGone('fieldset[data-fc-rendered][disabled]', host)
   }
 
   /** No calculation or save under way. */
