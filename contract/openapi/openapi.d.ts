@@ -44,6 +44,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Calculator/RenderFeeOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The element's HTML with its card and figures, for a tuition input
+         * @description For portals rendered on a server in a stack that cannot run the widget's server renderer (`fees-calculator/server`), such as Java, .NET or PHP: the element's HTML with its card and figures, for the page to include as it is (a server-side include) beside the widget's script, which takes the card over. The body is the element's tuition input without its token, and the credentials are those of `CalculateFeeOptions`; no token, key or cookie is written into the HTML (the page hands the element its token from script). The problems are those a calculation of the body gets; the figures are those the widget gets for it. The query parameters set the element up as its attributes do.
+         */
+        post: operations["renderFeeOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Calculator/RenderFeeOptionsAnonymous": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The element's HTML with its card and figures, without credentials, for systems 3 and 7 only
+         * @description For portals rendered on a server in a stack that cannot run the widget's server renderer (`fees-calculator/server`), such as Java, .NET or PHP: the element's HTML with its card and figures, for the page to include as it is (a server-side include) beside the widget's script, which takes the card over. The body is the element's tuition input, and it takes no credentials, as `CalculateFeeOptionsAnonymous`; no token, key or cookie is written into the HTML. The problems are those a calculation of the body gets; the figures are those the widget gets for it. The query parameters set the element up as its attributes do. For the ERP systems (ErpCom = 3, ErpComAgent = 7): any other system gets 403 `system_not_allowed`.
+         */
+        post: operations["renderFeeOptionsAnonymous"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Calculator/FrontCalculateFees": {
         parameters: {
             query?: never;
@@ -508,6 +548,81 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeesTableResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AnonymousForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["NotFinanceable"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    renderFeeOptions: {
+        parameters: {
+            query?: {
+                /** @description The element's `lang`: the page's language (a tag such as `es` or `ca-ES`, or empty). The card speaks the tuition input's `language`. */
+                lang?: string;
+                /** @description `false` leaves the header with the legal links out, as the element's attribute does. */
+                "show-header"?: "true" | "false";
+                /** @description `false` leaves the footer out. */
+                "show-footer"?: "true" | "false";
+                /** @description Forces the card's colour scheme. */
+                "color-scheme"?: "light" | "dark";
+                /** @description The API root the element calls from the browser (its `api-base`): an http(s) URL or a path. */
+                "api-base"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["TuitionPayload"];
+        responses: {
+            /** @description The `<fees-calculator>` element: its opening tag with its attributes (the tuition input without a token), a declarative shadow root (`<template shadowrootmode="open">`) holding the card's styles, the props the element takes the card over with, and the card with its figures, then the closing tag. Without figures (they could not be had) the element alone, which calculates in the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["XsrfMismatch"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["NotFinanceable"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    renderFeeOptionsAnonymous: {
+        parameters: {
+            query?: {
+                /** @description The element's `lang`: the page's language (a tag such as `es` or `ca-ES`, or empty). The card speaks the tuition input's `language`. */
+                lang?: string;
+                /** @description `false` leaves the header with the legal links out, as the element's attribute does. */
+                "show-header"?: "true" | "false";
+                /** @description `false` leaves the footer out. */
+                "show-footer"?: "true" | "false";
+                /** @description Forces the card's colour scheme. */
+                "color-scheme"?: "light" | "dark";
+                /** @description The API root the element calls from the browser (its `api-base`): an http(s) URL or a path. */
+                "api-base"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["TuitionPayload"];
+        responses: {
+            /** @description The `<fees-calculator>` element: its opening tag with its attributes (the tuition input without a token), a declarative shadow root (`<template shadowrootmode="open">`) holding the card's styles, the props the element takes the card over with, and the card with its figures, then the closing tag. Without figures (they could not be had) the element alone, which calculates in the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -21,6 +21,7 @@ import { staticRoutes } from './static.ts'
 import { openStore } from './store/open.ts'
 import { openSqliteStore } from './store/sqlite.ts'
 import type { VersionStore } from './store/types.ts'
+import { ownRenderer } from './widget-renderer.ts'
 
 export interface AppOptions {
   /** Where the build is (`fees-calculator.js`, `app/index.html`) instead of the configured FEES_DIST_DIR. */
@@ -63,6 +64,9 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
   const operations = options.operations ?? createOperations(config)
   if (store.poolUse) operations.watchPool(store.poolUse.bind(store))
   const calculator = createCalculator(config, store, options.clock, operations.saveEvents)
+  const distDir = options.distDir ?? config.distDir
+  // The pages and RenderFeeOptions render the element with what this app's own API answers, asked in this process.
+  const renderer = ownRenderer(distDir, (request) => app.fetch(request))
   const answers = apiAnswers(allowedOrigins)
   const logFailure = (c: Context, cause: string) =>
     operations.logger.error({ requestId: requestIdOf(c), cause }, 'failed')
@@ -74,15 +78,16 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
     return next()
   })
   if (config.metrics) app.get('/metrics', operations.metricsRoute)
-  app.route(API_BASE, apiRoutes(config, store, { authenticate, calculator, answers, logFailure }))
+  app.route(API_BASE, apiRoutes(config, store, { authenticate, calculator, answers, logFailure, renderer }))
   const demoPages = demoPageRoutes(app, {
     demoDir: options.demoDir ?? config.demoDir,
     jwtSecret: config.jwtSecret,
     minFees: config.minFees,
     maxFees: config.maxFees,
     frameAncestors: config.frameAncestors,
+    renderer,
   })
-  staticRoutes(app, options.distDir ?? config.distDir)
+  staticRoutes(app, distDir, { renderer, frameAncestors: config.frameAncestors })
 
   app.notFound((c) => {
     if (c.req.path.startsWith(`${API_BASE}/`))

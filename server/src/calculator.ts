@@ -1,15 +1,18 @@
 /**
- * The calculator endpoints: fees table, amortization
+ * The calculator endpoints: fees table (as JSON, or as the widget's HTML for a server-side include), amortization
  * table (which may save a version), and loading a saved version.
  */
 import { createHash } from 'node:crypto'
 import {
   type AmortizationTable,
   ANONYMOUS_SYSTEMS,
+  API_KEY_HEADER,
+  AUTHORIZATION_HEADER,
   IDEMPOTENCY_HEADER,
   isAnonymousSystem,
   type Problem,
   type SavedFeesTable,
+  type TuitionPayload,
 } from '@fees-calculator/contract'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
@@ -22,12 +25,15 @@ import { buildPlan, type Plan, utcDay } from './plan.ts'
 import { problem, RETRY_AFTER_S } from './problem.ts'
 import { IdempotencyKeyReusedError, isReplay, type VersionStore } from './store/types.ts'
 import { checkFinanceable, type Outcome, parseTuitionPayload, storedPayload, type TuitionRequest } from './validate.ts'
+import type { OwnRenderer } from './widget-renderer.ts'
 
 /** A UUID is 36 characters; other clients' keys are accepted up to this length, printable ASCII only. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/
 
 /** The headers of a calculator's answer beside the API's own. */
 const JSON_CONTENT = { 'Content-Type': 'application/json' }
+/** RenderFeeOptions' answer: the element's HTML, for a page to include as it is. */
+const HTML_CONTENT = { 'Content-Type': 'text/html; charset=utf-8' }
 
 export type Access = 'authenticated' | 'anonymous'
 
@@ -46,6 +52,8 @@ export type CalculatorAnswer =
 export interface Calculator {
   /** CalculateFeeOptions and its anonymous twin. */
   feeOptions(body: unknown, access: Access): CalculatorAnswer
+  /** The tuition input a body stands for (as stored: without a token), if its fees table can be calculated, else the problem. */
+  calculable(body: unknown, access: Access): Outcome<TuitionPayload>
   /** FrontCalculateFees and its anonymous twin; a save waits on the store. `idempotencyKey`: the header's value. */
   frontCalculate(body: unknown, access: Access, idempotencyKey?: string): CalculatorAnswer | Promise<CalculatorAnswer>
 }
@@ -130,6 +138,11 @@ export function createCalculator(
       if (!outcome.ok) return outcome
       return { ok: true, json: feesTableJson(outcome.value.plan.result) }
     },
+    calculable(body, access) {
+      const outcome = planFor(body, access)
+      if (!outcome.ok) return outcome
+      return { ok: true, value: storedPayload(outcome.value.request) }
+    },
     frontCalculate(body, access, idempotencyKey) {
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
         const detail = 'The Idempotency-Key header must be 1 to 255 printable ASCII characters, such as a UUID.'
@@ -151,6 +164,8 @@ export interface CalculatorRouteParts {
   authenticate: Authenticator
   calculator: Calculator
   answers: ApiAnswers
+  /** The widget's server renderer, for RenderFeeOptions. */
+  renderer: OwnRenderer
   /** Writes a failure's cause to the log, with the request's id. */
   logFailure(c: Context, cause: string): void
 }
@@ -161,7 +176,7 @@ export interface CalculatorRouteParts {
  * a saved version.
  */
 export function calculatorRoutes(
-  { authenticate, calculator, answers, logFailure }: CalculatorRouteParts,
+  { authenticate, calculator, answers, logFailure, renderer }: CalculatorRouteParts,
   config: Config,
   store: VersionStore,
 ): Hono<AppEnv> {
@@ -178,8 +193,31 @@ export function calculatorRoutes(
   const frontCalculate = (access: Access) => async (c: Context<AppEnv>) =>
     respond(c, await calculator.frontCalculate(c.get('body'), access, c.req.header(IDEMPOTENCY_HEADER)))
 
+  // The body is the element's tuition input: the problems a calculation of it would get are answered here; its figures
+  // are then those the widget gets for it (its own body and endpoint), asked with the caller's own credentials.
+  const renderFeeOptions = (access: Access) => async (c: Context<AppEnv>) => {
+    const settings = renderSettings(c.req.query())
+    if (!settings.ok) return answers.problem(c, settings.problem)
+    const input = calculator.calculable(c.get('body'), access)
+    if (!input.ok) return answers.problem(c, input.problem)
+    const credentials = Object.fromEntries(
+      [AUTHORIZATION_HEADER, API_KEY_HEADER].flatMap((name) => {
+        const value = c.req.header(name)
+        return value === undefined ? [] : [[name, value]]
+      }),
+    )
+    const html = await renderer.render({ ...settings.value, tuitionInput: input.value }, { headers: credentials })
+    if (html === null) {
+      logFailure(c, 'RenderFeeOptions needs the widget build (server.js in FEES_DIST_DIR): run `npm run build`.')
+      return answers.problem(c, problem('internal_error', 'The calculator could not be rendered.'))
+    }
+    return answers.body(c, 200, html, HTML_CONTENT)
+  }
+
   routes.post('/Calculator/CalculateFeeOptions', auth, body, feeOptions('authenticated'))
   routes.post('/Calculator/CalculateFeeOptionsAnonymous', body, feeOptions('anonymous'))
+  routes.post('/Calculator/RenderFeeOptions', auth, body, renderFeeOptions('authenticated'))
+  routes.post('/Calculator/RenderFeeOptionsAnonymous', body, renderFeeOptions('anonymous'))
   routes.post('/Calculator/FrontCalculateFees', auth, body, frontCalculate('authenticated'))
   routes.post('/Calculator/FrontCalculateFeesAnonymous', body, frontCalculate('anonymous'))
 
@@ -195,4 +233,51 @@ export function calculatorRoutes(
   })
 
   return routes
+}
+
+/** How RenderFeeOptions' element is set up, by query parameters named as its attributes. */
+export interface RenderSettings {
+  lang?: string
+  showHeader?: boolean
+  showFooter?: boolean
+  colorScheme?: string
+  apiBase?: string
+}
+
+/** A language tag as BCP 47 writes one: letters and digits, `-` between subtags. */
+const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/
+/** An API root: absolute http(s), or a path of the page's own origin. */
+const API_BASE_TEXT = /^(https?:\/\/[^\s"<>]+|\/[^\s"<>]*)$/
+
+/**
+ * RenderFeeOptions' query: `lang`, `show-header` and `show-footer` (`true` or `false`), `color-scheme` (`light` or
+ * `dark`), `api-base` (the API root the element calls from the browser). Anything else is refused, with every
+ * wrong parameter named.
+ */
+export function renderSettings(query: Record<string, string>): Outcome<RenderSettings> {
+  const settings: RenderSettings = {}
+  const errors: { field: string; message: string }[] = []
+  const flag = (name: string) => {
+    const value = query[name]
+    if (value === 'true' || value === 'false') return value === 'true'
+    errors.push({ field: name, message: 'must be true or false' })
+    return undefined
+  }
+  for (const [name, value] of Object.entries(query)) {
+    if (name === 'lang') {
+      if (value === '' || LANGUAGE_TAG.test(value)) settings.lang = value
+      else errors.push({ field: name, message: 'must be a language tag, such as es or ca-ES' })
+    } else if (name === 'show-header') settings.showHeader = flag(name)
+    else if (name === 'show-footer') settings.showFooter = flag(name)
+    else if (name === 'color-scheme') {
+      if (value === 'light' || value === 'dark') settings.colorScheme = value
+      else errors.push({ field: name, message: 'must be light or dark' })
+    } else if (name === 'api-base') {
+      if (value.length <= 2048 && API_BASE_TEXT.test(value)) settings.apiBase = value
+      else errors.push({ field: name, message: 'must be an http(s) URL or a path, at most 2048 characters' })
+    } else errors.push({ field: name, message: 'is not a parameter of this endpoint' })
+  }
+  if (errors.length === 0) return { ok: true, value: settings }
+  const fields = errors.map((error) => error.field).join(', ')
+  return { ok: false, problem: problem('validation_failed', `Invalid query parameters: ${fields}.`, errors) }
 }

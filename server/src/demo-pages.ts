@@ -1,7 +1,10 @@
 /**
- * The demo pages (/demo/portal.html, /demo/crm.html, /demo/strict-csp.html, /demo/trusted-types.html): static HTML with
- * placeholders that the server fills in as it serves them, so each page
- * carries a live demo token and a first payment date that is still ahead.
+ * The demo pages (/demo/portal.html, /demo/portal-client.html, /demo/crm.html, /demo/strict-csp.html,
+ * /demo/trusted-types.html): static HTML with placeholders that the server fills in as it serves them, so each page
+ * carries a live demo token and a first payment date that is still ahead. The portal comes with its card and figures
+ * rendered on the server, and no token in its HTML: the demo's sign-in leaves the token in a cookie of the demo's
+ * pages, which the page's script hands to the element. /demo/portal-client.html is the same portal as an integrator
+ * who renders nothing on the server has it: the element draws the card in the browser, the token in its attribute.
  */
 
 import { createHash } from 'node:crypto'
@@ -14,6 +17,7 @@ import type { AppEnv } from './bindings.ts'
 import { encodedText } from './encoding.ts'
 import { pageCsp } from './operations.ts'
 import { problem, problemResponse } from './problem.ts'
+import type { OwnRenderer } from './widget-renderer.ts'
 
 /** A short-lived token. An hour is long enough to try the demo, short enough to be harmless if copied. */
 const DEMO_TOKEN_TTL_S = 60 * 60
@@ -21,7 +25,33 @@ const DEMO_TOKEN_TTL_S = 60 * 60
 const DEMO_TOKEN_REFRESH_S = 10 * 60
 /** The first payment falls on this day of next month: always in the future, and a day every month has. */
 const FIRST_PAYMENT_DAY = 5
-const PAGES = ['portal', 'crm', 'strict-csp', 'trusted-types'] as const
+/** Each page, and the file it is made from: the portal twice, rendered on the server and in the browser. */
+const PAGES = {
+  portal: 'portal',
+  'portal-client': 'portal',
+  crm: 'crm',
+  'strict-csp': 'strict-csp',
+  'trusted-types': 'trusted-types',
+} as const
+/** The page whose calculator is rendered on the server. */
+const RENDERED_PAGE = 'portal'
+/** The first `<fees-calculator …></fees-calculator>` of a page, and each attribute in its opening tag. */
+const CALCULATOR_ELEMENT = /<fees-calculator\b([^>]*)>\s*<\/fees-calculator>/
+const ATTRIBUTE = /([\w-]+)(?:\s*=\s*(?:'([^']*)'|"([^"]*)"))?/g
+/** The cookie the demo's sign-in leaves the student's token in, for the rendered portal's script to read. */
+const TOKEN_COOKIE = 'fees-demo-token'
+/**
+ * The rendered portal's script, as a portal's own has it: the student's token, from the sign-in's cookie (never in the
+ * page's HTML), given to the element with the input it was rendered with, before the element takes its card over:
+ * nothing changes on screen and nothing is sent; the student's first change carries it.
+ */
+const TOKEN_SCRIPT = `<script>
+          {
+            const token = /(?:^|; )${TOKEN_COOKIE}=([^;]*)/.exec(document.cookie)?.[1]
+            const calculator = document.getElementById('calculator')
+            calculator.tuitionInput = { ...JSON.parse(calculator.getAttribute('tuition-input')), token }
+          }
+        </script>`
 /** What every demo page's head starts with, filled in for its __DEMO_HEAD__. */
 const DEMO_HEAD = [
   '<meta charset="utf-8" />',
@@ -46,6 +76,8 @@ export interface DemoPageOptions {
   maxFees: number
   /** Who may frame the pages (FEES_FRAME_ANCESTORS). */
   frameAncestors: string
+  /** The widget's server renderer, asking this server's API for the portal's figures. */
+  renderer: OwnRenderer
 }
 
 export interface DemoPages {
@@ -63,7 +95,7 @@ export function demoPageRoutes(app: Hono<AppEnv>, options: DemoPageOptions): Dem
     return token.value
   }
 
-  for (const page of PAGES) {
+  for (const [page, file] of Object.entries(PAGES)) {
     app.get(`/demo/${page}.html`, async (c) => {
       const query = (name: string, fallback: string, allowed: readonly string[]) => {
         const value = (c.req.query(name) ?? fallback).toLowerCase()
@@ -84,9 +116,9 @@ export function demoPageRoutes(app: Hono<AppEnv>, options: DemoPageOptions): Dem
       }
       let html: string
       try {
-        html = await readFile(join(options.demoDir, `${page}.html`), 'utf8')
+        html = await readFile(join(options.demoDir, `${file}.html`), 'utf8')
       } catch {
-        return c.text(`demo/${page}.html is missing from ${options.demoDir}.\n`, 404)
+        return c.text(`demo/${file}.html is missing from ${options.demoDir}.\n`, 404)
       }
       // Every value below is fixed markup, from a fixed list, a date or a JWT (base64url and dots): none can break out of the HTML or JSON around it.
       const values: Record<string, string> = {
@@ -99,7 +131,14 @@ export function demoPageRoutes(app: Hono<AppEnv>, options: DemoPageOptions): Dem
         __FEES_MIN__: String(options.minFees),
         __FEES_MAX__: String(options.maxFees),
       }
-      const filled = html.replace(/__[A-Z_]+__/g, (placeholder) => values[placeholder] ?? placeholder)
+      let filled = html.replace(/__[A-Z_]+__/g, (placeholder) => values[placeholder] ?? placeholder)
+      if (page === RENDERED_PAGE) {
+        filled = await renderedPortal(filled, options.renderer)
+        c.header(
+          'Set-Cookie',
+          `${TOKEN_COOKIE}=${values.__DEMO_TOKEN__}; Path=/demo; Max-Age=${DEMO_TOKEN_TTL_S}; SameSite=Strict`,
+        )
+      }
       // Made for this request (its token), so compressed as it is sent, and never cached.
       const answer = encodedText(filled, c.req.header('Accept-Encoding'))
       c.header('Cache-Control', 'no-store')
@@ -109,6 +148,24 @@ export function demoPageRoutes(app: Hono<AppEnv>, options: DemoPageOptions): Dem
   }
 
   return { warm: async () => void (await currentToken()) }
+}
+
+/**
+ * The portal with its calculator rendered on the server: the element with its card and figures in place of the
+ * page's empty one, its token left out, and the script that gives it the token from the sign-in's cookie. Without
+ * the widget's renderer (no build), the page as it is.
+ */
+async function renderedPortal(html: string, renderer: OwnRenderer): Promise<string> {
+  const element = CALCULATOR_ELEMENT.exec(html)
+  if (!element) return html
+  const attributes: Record<string, string | true> = {}
+  for (const [, name = '', single, double] of (element[1] ?? '').matchAll(ATTRIBUTE))
+    attributes[name] = single ?? double ?? true
+  const { 'tuition-input': inputText, ...own } = attributes
+  if (typeof inputText !== 'string') return html
+  // The token goes with the calculation, as the widget sends it, and the renderer leaves it out of the HTML.
+  const rendered = await renderer.render({ tuitionInput: inputText, attributes: own })
+  return rendered === null ? html : html.replace(element[0], `${rendered}\n        ${TOKEN_SCRIPT}`)
 }
 
 /** `YYYY-MM-DD` of the FIRST_PAYMENT_DAY of the month after `today` (UTC). */

@@ -1,7 +1,10 @@
 /**
  * The built files of `npm run build`, served beside the API on one port:
  * the bundle under /dist, the single-page app at its routes (`/fees`,
- * `/fees/<hash>`, `/health-check`) and its assets under /assets.
+ * `/fees/<hash>`, `/health-check`) and its assets under /assets. A saved plan
+ * opened by its hash (`/fees/<hash>`) comes with its card and figures rendered
+ * on the server, with what this server's own API answers for it, for the element
+ * to take over.
  *
  * Served as a CDN would: the brotli or gzip copy the build wrote beside a file
  * when the browser accepts it (encoding.ts); files whose names carry a content
@@ -11,9 +14,12 @@
 
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
+import { LANGUAGES } from '@fees-calculator/contract'
 import type { Context, Hono } from 'hono'
 import type { AppEnv } from './bindings.ts'
-import { acceptedEncodings, COPY_SUFFIX, etagMatches } from './encoding.ts'
+import { demoPageCsp } from './demo-pages.ts'
+import { acceptedEncodings, COPY_SUFFIX, encodedText, etagMatches } from './encoding.ts'
+import type { OwnRenderer } from './widget-renderer.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -39,10 +45,17 @@ const HASHED_DIST_FOLDERS = ['chunks/', 'lib/']
 const ROOT_FILE = /^[^/]+\.[A-Za-z0-9]+$/
 
 /** The app's routes that a browser may open directly: each answers the app's index.html. */
-const APP_ROUTES = ['/fees', '/fees/:versionHashCode', '/health-check'] as const
+const APP_ROUTES = ['/fees', '/health-check'] as const
 
-export function staticRoutes(app: Hono<AppEnv>, distDir: string): void {
+/** What the page of a saved plan is rendered with: the widget's renderer, and who may frame the page. */
+export interface SavedPlanPages {
+  renderer: OwnRenderer
+  frameAncestors: string
+}
+
+export function staticRoutes(app: Hono<AppEnv>, distDir: string, saved: SavedPlanPages): void {
   const appDir = join(distDir, 'app')
+  const appIndex = (c: Context) => serveFile({ root: appDir, label: 'dist/app' }, 'index.html', {}, request(c, false))
 
   // The bundle's lazy chunks load from its own URL, so a host page on another origin must be allowed to fetch them.
   app.get('/dist/*', (c) => {
@@ -64,14 +77,55 @@ export function staticRoutes(app: Hono<AppEnv>, distDir: string): void {
     ),
   )
   app.get('/', (c) => c.redirect('/fees', 302))
-  for (const route of APP_ROUTES)
-    app.get(route, (c) => serveFile({ root: appDir, label: 'dist/app' }, 'index.html', {}, request(c, false)))
+  for (const route of APP_ROUTES) app.get(route, appIndex)
+  app.get('/fees/:versionHashCode', async (c) => (await savedPlanPage(c, appDir, saved)) ?? appIndex(c))
   // Files the app build puts at its root (favicon and the like), after every other route: a pattern with a
   // parameter beside the fixed paths above would cost every request Hono's slower router (see docs/performance.md).
   app.get('/*', (c) => {
     const name = c.req.path.slice(1)
     if (!ROOT_FILE.test(name)) return c.notFound()
     return serveFile({ root: appDir, label: 'dist/app' }, name, {}, request(c, false))
+  })
+}
+
+/** The language `?lang=` asks for, by its primary subtag, as the app reads it: one of LANGUAGES, else Spanish. */
+function askedLanguage(tag: string): string {
+  const primary = tag.split(/[-_]/, 1)[0]?.toLowerCase() ?? ''
+  return (LANGUAGES as readonly string[]).includes(primary) ? primary : 'es'
+}
+
+/**
+ * The app's page with the saved plan's card rendered in it, before the app's own root: the element takes the card
+ * over, and the app leaves it where it is (src/app/main.tsx). The card speaks the language `?lang=` asks for, as the
+ * app's page does, else the saved input's (the element's `lang=""`). Null when there is no page to render it into,
+ * or no renderer in the build: the app's page as it is then loads the plan itself, as it does an unknown hash.
+ */
+async function savedPlanPage(c: Context, appDir: string, { renderer, frameAncestors }: SavedPlanPages) {
+  const hash = c.req.param('versionHashCode') ?? ''
+  const tag = c.req.query('lang')
+  const lang = tag ? askedLanguage(tag) : null
+  let shell: string
+  try {
+    shell = await readFile(join(appDir, 'index.html'), 'utf8')
+  } catch {
+    return null
+  }
+  if (!shell.includes('<div id="app">')) return null
+  // With the widget's own key, as the element in the browser would load it.
+  const element = await renderer.render({ versionHashCode: hash, lang: lang ?? '' })
+  if (element === null) return null
+  const page = shell
+    .replace(/<html lang="[^"]*">/, `<html lang="${lang ?? 'es'}">`)
+    .replace('<div id="app">', `<main class="app-main">${element}</main><div id="app">`)
+  const body = encodedText(page, c.req.header('Accept-Encoding'))
+  return new Response(body.body, {
+    headers: {
+      'Content-Type': CONTENT_TYPES['.html'] ?? 'text/html',
+      // Rendered from the store for this request.
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': demoPageCsp(page, frameAncestors, false),
+      ...body.headers,
+    },
   })
 }
 

@@ -44,8 +44,11 @@ function askedLanguage(): Language | null {
 /** The widget's catalogue and the app's, in one instance for the app's own screens (once the widget's words are here). */
 const appI18n = (language: Language) => (wordsOf(language) ? createI18n(language, APP_MESSAGES[language]) : null)
 
-/** The root view: only a router outlet; each route draws its own screen, in the page's language once its words are here. */
-export function App() {
+/**
+ * The root view: only a router outlet; each route draws its own screen, in the page's language once its words are
+ * here. `rendered`: the server rendered the saved plan's element into the page, outside the app, which then draws none.
+ */
+export function App({ rendered = false }: { rendered?: boolean }) {
   const [asked] = useState(askedLanguage)
   const language = asked ?? 'es'
   const [i18n, setI18n] = useState(() => appI18n(language))
@@ -57,10 +60,10 @@ export function App() {
       () => setI18n(appI18n('es')),
     )
   }, [i18n, language])
-  return i18n ? <AppIn i18n={i18n} pageLang={asked} /> : null
+  return i18n ? <AppIn i18n={i18n} pageLang={asked} rendered={rendered} /> : null
 }
 
-function AppIn({ i18n, pageLang }: { i18n: I18n; pageLang: Language | null }) {
+function AppIn({ i18n, pageLang, rendered }: { i18n: I18n; pageLang: Language | null; rendered: boolean }) {
   const [notices] = useState(createNoticeChannel)
   const route = matchRoute(usePathname())
   const redirectTo = route.name === 'redirect' ? route.to : null
@@ -77,19 +80,22 @@ function AppIn({ i18n, pageLang }: { i18n: I18n; pageLang: Language | null }) {
     [i18n, notices],
   )
 
+  const fees = route.name === 'fees' && !rendered
   return (
     <I18nProvider i18n={i18n}>
-      <main className="app-main">
-        {route.name === 'fees'
-          ? // A new element per hash: a fresh store for each saved plan opened.
-            createElement('fees-calculator', {
-              key: route.versionHashCode ?? 'input',
-              ...(route.versionHashCode ? { 'version-hash-code': route.versionHashCode } : {}),
-              ...(pageLang ? {} : { lang: '' }),
-            })
-          : null}
-        {route.name === 'health-check' ? <HealthCheckOutlet onFailure={reportFailure} /> : null}
-      </main>
+      {fees || route.name === 'health-check' ? (
+        <main className="app-main">
+          {fees
+            ? // A new element per hash: a fresh store for each saved plan opened.
+              createElement('fees-calculator', {
+                key: route.versionHashCode ?? 'input',
+                ...(route.versionHashCode ? { 'version-hash-code': route.versionHashCode } : {}),
+                ...(pageLang ? {} : { lang: '' }),
+              })
+            : null}
+          {route.name === 'health-check' ? <HealthCheckOutlet onFailure={reportFailure} /> : null}
+        </main>
+      ) : null}
       <NoticeToaster channel={notices} styleRoot={document} onChunkFailure={reportFailure} />
       <PageTitle healthCheck={route.name === 'health-check'} />
     </I18nProvider>

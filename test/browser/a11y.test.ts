@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { axeReport, expectAxeClean, type FocusedElement, focusedElement } from '../support/axe.ts'
-import { UNAVAILABLE } from '../support/fixtures.ts'
+import { hashModePage, UNAVAILABLE } from '../support/fixtures.ts'
 import { describeEngines, EVERY_ENGINE, savedPlans, type TestPage } from '../support/harness.ts'
 import { LOCALES, money } from '../support/screen.ts'
 
@@ -63,7 +63,7 @@ describeEngines('axe-core, WCAG 2.2 AA', EVERY_ENGINE, (suite) => {
     'finds nothing in %s while the first plan is on its way, and with an error toast on screen (hash mode)',
     async (language) => {
       const held = suite.pages.hold('/api/v1/Calculator/CalculateFeeOptions')
-      const waiting = await suite.open(`/demo/portal.html?lang=${language}`)
+      const waiting = await suite.open(`/demo/portal-client.html?lang=${language}`)
       await held.arrived
       await waiting.waitForInside(`.fc[data-state=empty][lang=${language}]`)
       await expectAxeClean(waiting, 'first plan on its way')
@@ -75,7 +75,7 @@ describeEngines('axe-core, WCAG 2.2 AA', EVERY_ENGINE, (suite) => {
 
       // The version number cannot be had: the reopened plan says so in a toast.
       suite.pages.refuse('/api/v1/Version/Number', 503, UNAVAILABLE)
-      const reopened = await suite.open(`/fees/${versionHashCode}`)
+      const reopened = await suite.open('', { html: hashModePage(versionHashCode) })
       // Hash mode has no host to tell: the failure goes to the console as well as to the toast.
       reopened.expectError(/^\[fees-calculator\] version number fetch failed/)
       reopened.expectError(/status of 503/)
@@ -200,7 +200,7 @@ describeEngines('names, announcements and the keyboard alone', ['chromium'], (su
 
     it('names the toasts and their close button with the catalogue words', async () => {
       suite.pages.refuse('/api/v1/Version/Number', 503, UNAVAILABLE)
-      const page = await suite.open(`/fees/${saved[language]}`)
+      const page = await suite.open('', { html: hashModePage(saved[language]!) })
       page.expectError(/^\[fees-calculator\] version number fetch failed/)
       page.expectError(/status of 503/)
       await page.playwright.locator('fees-calculator [data-sonner-toast]').waitFor()

@@ -9,7 +9,7 @@
  */
 import { expect, it } from 'vitest'
 import { expectAxeClean } from '../support/axe.ts'
-import { UNAVAILABLE } from '../support/fixtures.ts'
+import { hashModePage, UNAVAILABLE } from '../support/fixtures.ts'
 import { describeEngines, EVERY_ENGINE, type TestPage } from '../support/harness.ts'
 import { luminance, styleAsPrinted, stylesOf } from '../support/student-settings.ts'
 
@@ -121,7 +121,7 @@ describeEngines(
     it('says a failed calculation on a dark card, axe-clean, and a toast is dark too', async () => {
       const restore = suite.pages.refuse('/api/v1/Calculator/CalculateFeeOptions', 503, UNAVAILABLE)
       try {
-        const failed = await suite.open('/demo/portal.html?lang=en', { width: 375 })
+        const failed = await suite.open('/demo/portal-client.html?lang=en', { width: 375 })
         failed.expectError(/status of 503/)
         await failed.waitForInside('[part=failure][role=alert]')
         await failed.settled()
@@ -141,7 +141,7 @@ describeEngines(
       // The version number cannot be had: the reopened plan says so in a toast.
       const restoreNumber = suite.pages.refuse('/api/v1/Version/Number', 503, UNAVAILABLE)
       try {
-        const reopened = await suite.open(`/fees/${versionHashCode}`)
+        const reopened = await suite.open('', { html: hashModePage(versionHashCode) })
         reopened.expectError(/^\[fees-calculator\] version number fetch failed|status of 503/)
         await reopened.waitForInside('[data-sonner-toast][data-type=error]')
         expect(await expectScheme(reopened, 'dark')).toContain('toast')

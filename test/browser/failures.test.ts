@@ -51,7 +51,7 @@ describeEngines('a calculation that fails, in every engine', EVERY_ENGINE, (suit
     ['en', 1100],
   ] as const)('says why in %s at %i px, axe-clean, and Try again calculates', async (language, width) => {
     const lift = suite.pages.refuse(CALCULATE, 503, UNAVAILABLE)
-    const page = await suite.open(`/demo/portal.html?lang=${language}`, { width })
+    const page = await suite.open(`/demo/portal-client.html?lang=${language}`, { width })
     // Chromium logs every refused request on the console: these are the test's own.
     page.expectError(/status of 503/)
     await page.waitForInside('[part=failure][role=alert]')
@@ -114,7 +114,7 @@ describeEngines(
 
       it('says the session expired, and calculates with the token the host hands over', async () => {
         suite.pages.refuse(CALCULATE, 401, UNAVAILABLE, { times: 1 })
-        const page = await suite.open(`/demo/portal.html?lang=${language}`)
+        const page = await suite.open(`/demo/portal-client.html?lang=${language}`)
         page.expectError(/status of 401/)
         await failure(page).waitFor()
         expect(await failure(page).getAttribute('role')).toBe('alert')

@@ -189,12 +189,13 @@ describeEngines(
         let requests: SeenRequest[] = []
         let bodies!: () => Promise<string[]>
         let html = ''
-        const page = await suite.open('/demo/portal.html?lang=en', {
+        // The portal that writes the token into the element's attribute, for the element to scrub.
+        const page = await suite.open('/demo/portal-client.html?lang=en', {
           before: async ({ playwright }) => {
             requests = recordRequests(playwright)
             bodies = await recordFetchBodies(playwright)
             playwright.on('response', async (response) => {
-              if (response.url().includes('/demo/portal.html')) html = await response.text()
+              if (response.url().includes('/demo/portal-client.html')) html = await response.text()
             })
           },
         })

@@ -31,7 +31,7 @@ describeEngines('<fees-calculator> with its lazy chunks', ['chromium'], (suite) 
       const toaster = suite.pages.hold(CHUNKS.toaster)
       void toaster.arrived.then(() => setTimeout(() => toaster.release(), TOASTER_DELAY_MS))
     }
-    const page = await suite.open('/demo/portal.html?lang=en')
+    const page = await suite.open('/demo/portal-client.html?lang=en')
     // A chunk cut off is said on the console by the browser and by the widget: the test's own.
     if (block.length) page.expectError(/ERR_EMPTY_RESPONSE|Loading chunk failed|^failed to load /)
     return page

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CHUNK_LOAD_FAILED } from '../../src/lazy/chunk.ts'
-import { UNAVAILABLE } from '../support/fixtures.ts'
+import { hashModePage, UNAVAILABLE } from '../support/fixtures.ts'
 import { describeEngines, savedPlans, type TestPage } from '../support/harness.ts'
 
 const CALCULATE = '/api/v1/Calculator/CalculateFeeOptions'
@@ -39,7 +39,7 @@ describeEngines(
 
       it('toasts "Error" when the version number cannot be fetched', async () => {
         suite.pages.refuse(VERSION_NUMBER, 503, UNAVAILABLE)
-        const page = await suite.open(`/fees/${saved[language]}`)
+        const page = await suite.open('', { html: hashModePage(saved[language]!) })
         page.expectError(REFUSED)
         page.expectError(/^\[fees-calculator\] version number fetch failed/)
         await toast(page).waitFor()
@@ -113,7 +113,7 @@ describeEngines(
       it('answers a refused first calculation with invalidTuitionEvent carrying the whole error body', async () => {
         // The first calculation leaves before the API client has loaded; its refusal is read in full all the same.
         suite.pages.refuse(CALCULATE, 422, UNAVAILABLE)
-        const page = await suite.open('/demo/portal.html')
+        const page = await suite.open('/demo/portal-client.html')
         page.expectError(REFUSED)
         const detail = await page.event('invalidTuitionEvent')
         expect(detail).toMatchObject({ code: 'request_failed', kind: 'http', status: 422 })

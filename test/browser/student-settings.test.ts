@@ -13,7 +13,7 @@
 import { expect, it } from 'vitest'
 import { expectAxeClean } from '../support/axe.ts'
 import { keepPdf } from '../support/downloads.ts'
-import { UNAVAILABLE } from '../support/fixtures.ts'
+import { hashModePage, UNAVAILABLE } from '../support/fixtures.ts'
 import { describeEngines, EVERY_ENGINE, type TestPage } from '../support/harness.ts'
 import { alpha, styleAsPrinted, stylesOf, visibleParts } from '../support/student-settings.ts'
 
@@ -155,7 +155,7 @@ describeEngines(
 
       const restore = suite.pages.refuse('/api/v1/Version/Number', 503, UNAVAILABLE)
       try {
-        const reopened = await suite.open(`/fees/${versionHashCode}`)
+        const reopened = await suite.open('', { html: hashModePage(versionHashCode) })
         reopened.expectError(/^\[fees-calculator\] version number fetch failed|status of 503/)
         await reopened.waitForInside('[data-sonner-toast][data-type=error]')
         expect(await moving(reopened)).toEqual([])
@@ -221,7 +221,7 @@ describeEngines('printed', EVERY_ENGINE, (suite) => {
     await saving.close()
     const restore = suite.pages.refuse('/api/v1/Version/Number', 503, UNAVAILABLE)
     try {
-      const page = await suite.open(`/fees/${versionHashCode}`)
+      const page = await suite.open('', { html: hashModePage(versionHashCode) })
       page.expectError(/^\[fees-calculator\] version number fetch failed|status of 503/)
       await page.waitForInside('[data-sonner-toast][data-type=error]')
       const toast = await page.text('[data-sonner-toast] [data-title]')

@@ -65,6 +65,14 @@ export function standInAmortization(body: TuitionPayload, versionHashCode: strin
   }
 }
 
+/**
+ * A page that opens a saved plan by its hash in the browser, as an embed does, for the tests of hash mode's own calls
+ * (the app's `/fees/<hash>` comes with its card rendered on the server, and makes none): the saved input's language.
+ */
+export function hashModePage(versionHashCode: string): string {
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8" /><script type="module" src="/dist/fees-calculator.js"></script></head><body><main><fees-calculator version-hash-code="${versionHashCode}" lang=""></fees-calculator></main></body></html>`
+}
+
 /** The error body the tests make the API answer with when they force a failure. */
 export const UNAVAILABLE = {
   type: 'about:blank',

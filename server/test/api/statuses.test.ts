@@ -40,6 +40,8 @@ afterAll(async () => {
 const POSTS = [
   { path: '/Calculator/CalculateFeeOptions', anonymous: false },
   { path: '/Calculator/CalculateFeeOptionsAnonymous', anonymous: true },
+  { path: '/Calculator/RenderFeeOptions', anonymous: false },
+  { path: '/Calculator/RenderFeeOptionsAnonymous', anonymous: true },
   { path: '/Calculator/FrontCalculateFees', anonymous: false },
   { path: '/Calculator/FrontCalculateFeesAnonymous', anonymous: true },
 ]
