@@ -48,8 +48,11 @@ function installPackedPackage() {
   }
 }
 
-/** The Next.js example's own server (`next start`) on a free loopback port. */
-async function startNext(): Promise<{ url: string; close(): void }> {
+/**
+ * The Next.js example's own server (`next start`) on a free loopback port, rendering the calculator's card with what
+ * the API at `apiRoot` answers.
+ */
+async function startNext(apiRoot: string): Promise<{ url: string; close(): void }> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const next = spawn(
@@ -57,7 +60,7 @@ async function startNext(): Promise<{ url: string; close(): void }> {
     ['start', '--port', String(port), '--hostname', '127.0.0.1'],
     {
       cwd: join(EXAMPLES, 'next'),
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', FEES_API_ROOT: apiRoot },
       stdio: 'ignore',
     },
   )
@@ -220,41 +223,60 @@ describeEngines('the example apps', ['chromium'], (suite) => {
     })
   })
 
-  describe('the Next.js example (App Router, rendered on the server for each request)', () => {
+  describe('the Next.js example (App Router, its card rendered on the server for each request)', () => {
     beforeAll(() => build('next'), 300_000)
-    const next = started(startNext)
+    const next = started(() => startNext(`${suite.demo.url}/api/v1`))
 
-    it('renders each request on the server, in the language the browser asks for', async () => {
-      const render = async (acceptLanguage: string) => {
-        const answer = await fetch(`${next().url}/next`, { headers: { 'Accept-Language': acceptLanguage } })
+    it('renders each request on the server, the card with its figures in the language the browser asks for, no token', async () => {
+      const token = await suite.demo.token()
+      const render = async (acceptLanguage: string, cookie?: string) => {
+        const answer = await fetch(`${next().url}/next`, {
+          headers: { 'Accept-Language': acceptLanguage, ...(cookie ? { Cookie: cookie } : {}) },
+        })
         return { cacheControl: answer.headers.get('Cache-Control'), html: await answer.text() }
       }
-      const catalan = await render('ca-ES,ca;q=0.9,en;q=0.8')
-      const galician = await render('gl')
+      const catalan = await render('ca-ES,ca;q=0.9,en;q=0.8', `example-token=${token}`)
+      const galician = await render('gl', `example-token=${token}`)
       // Not a file made at build time: each answer is rendered for its request, and no cache may keep it.
       expect(catalan.cacheControl).toMatch(/no-store/)
-      // The server's HTML holds the calculator's placeholder, which the client hydrates, and the language it chose.
-      expect(catalan.html).toContain('data-state="placeholder"')
-      expect(catalan.html).toMatch(/\\?"language\\?":\\?"ca\\?"/)
-      expect(galician.html).toMatch(/\\?"language\\?":\\?"gl\\?"/)
+      // The card, with its figures, in a declarative shadow root, in the language the server chose; not the token.
+      expect(catalan.html).toContain('<template shadowrootmode="open">')
+      expect(catalan.html).toMatch(/<div class=\\?"fc\\?" part=\\?"base\\?" lang=\\?"ca\\?"/)
+      expect(catalan.html).toMatch(/data-figure=\\?"feeAmount\\?">\d[\d.,]*\u00a0€/)
+      expect(galician.html).toMatch(/lang=\\?"gl\\?" data-state=\\?"loaded\\?"/)
+      expect(catalan.html).not.toContain(token)
+      // Without the student's token the API refuses, and the element comes without figures: it calculates in the browser.
+      const signedOut = await render('ca')
+      expect(signedOut.html).not.toContain('shadowrootmode')
+      expect(signedOut.html).toContain('<fees-calculator tuition-input=')
     })
 
-    it('hydrates without a warning, then calculates and saves in the language the server chose', async () => {
+    it('takes the card over without a warning, sends nothing for its figures, then calculates and saves', async () => {
       const token = await suite.demo.token()
       // The app on the demo server's origin, under /next as a portal mounts it: the API is then same-origin.
       suite.pages.forward('/next', next().url)
       const page = await suite.open('/next', {
         before: async ({ playwright }) => {
           await playwright.setExtraHTTPHeaders({ 'Accept-Language': 'eu-ES,eu;q=0.9' })
+          await playwright.context().addCookies([{ name: 'example-token', value: token, url: suite.origin }])
           await playwright.addInitScript((t) => {
             ;(window as unknown as { exampleAuth: { token: string } }).exampleAuth = { token: t }
           }, token)
         },
       })
       await expect.poll(() => receivedOf(page, 'calculationResultReceivedEvent')).toHaveLength(1)
-      await expect.poll(() => page.playwright.locator('main [data-figure=feeAmount]').textContent()).toMatch(/\d/)
-      expect(await page.playwright.locator('main .fc').first().getAttribute('lang')).toBe('eu')
-      await page.playwright.locator('main [part~="save-button"]').click()
+      await page.takenOver()
+      const fee = page.playwright.locator('main fees-calculator [data-figure=feeAmount]')
+      expect(await fee.textContent()).toMatch(/\d/)
+      expect(await page.playwright.locator('main fees-calculator .fc').getAttribute('lang')).toBe('eu')
+      const api = () => suite.pages.requests.filter((request) => request.path.startsWith('/api/'))
+      expect(api()).toEqual([])
+      // The first change is the first calculation, with the browser's token.
+      await page.playwright.locator('main fees-calculator [part=fee-select]').selectOption({ index: 3 })
+      await expect.poll(() => receivedOf(page, 'calculationResultReceivedEvent')).toHaveLength(2)
+      expect(api()[0]?.headers.authorization).toBe(`Bearer ${token}`)
+      await page.settled()
+      await page.playwright.locator('main fees-calculator [part~="save-button"]').click()
       await expect.poll(() => receivedOf(page, 'feeOptionSelectedEvent')).toHaveLength(1)
       expect((await receivedOf(page, 'feeOptionSelectedEvent'))[0]).toMatchObject({
         versionHashCode: expect.any(String),

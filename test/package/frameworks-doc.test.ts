@@ -25,6 +25,7 @@ describe('docs/frameworks.md', () => {
         'react/src/main.jsx',
         'react/src/App.jsx',
         'next/next.config.mjs',
+        'next/app/tuition.js',
         'next/app/page.jsx',
         'next/app/calculator.jsx',
         'angular/src/main.ts',

@@ -1,37 +1,33 @@
 'use client'
 
-import { FeesCalculator } from 'fees-calculator'
-import { useEffect, useState } from 'react'
+import { defineFeesCalculator } from 'fees-calculator'
+import { useEffect, useRef, useState } from 'react'
+import { tuitionInput } from './tuition.js'
 
-export function Calculator({ language }) {
-  // The token is the browser's (the portal's sign-in), so the server renders no input and the client sets it.
-  const [token, setToken] = useState(null)
+const EVENTS = ['calculationResultReceivedEvent', 'invalidTuitionEvent', 'feeOptionSelectedEvent']
+
+export function Calculator({ html, language }) {
+  const box = useRef(null)
   const [received, setReceived] = useState([])
-  useEffect(() => setToken(window.exampleAuth?.token ?? ''), [])
-  const record = (name) => (detail) =>
-    setReceived((list) => [...list, { id: list.length, name, detail: JSON.stringify(detail) }])
+  useEffect(() => {
+    const element = box.current.querySelector('fees-calculator')
+    const record = (event) =>
+      setReceived((list) => [...list, { id: list.length, name: event.type, detail: JSON.stringify(event.detail) }])
+    for (const name of EVENTS) element.addEventListener(name, record)
+    // The token is the browser's (the portal's sign-in): given with the input the server rendered, it changes nothing
+    // on screen and sends nothing. Then the tag is defined, and the element takes the server's card over.
+    element.tuitionInput = { ...tuitionInput(language), token: window.exampleAuth?.token ?? '' }
+    defineFeesCalculator()
+    return () => {
+      for (const name of EVENTS) element.removeEventListener(name, record)
+    }
+  }, [language])
 
   return (
     <>
-      <FeesCalculator
-        tuitionInput={
-          token === null
-            ? null
-            : {
-                currency: 'EUR',
-                dateOfPayment: '2030-01-05',
-                finalAmount: 6000,
-                system: 1,
-                financialType: 0,
-                language,
-                token,
-                contractId: 'C-2026-0001',
-                studyIdName: 'Degree in Computer Engineering',
-              }
-        }
-        onCalculationResultReceived={record('calculationResultReceivedEvent')}
-        onFeeOptionSelected={record('feeOptionSelectedEvent')}
-      />
+      {/* The server's HTML, once: React keeps it as it is (the browser made the element's shadow root from it). */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: fees-calculator/server's HTML, every value in it escaped. */}
+      <div ref={box} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />
       <ol id="log">
         {received.map((entry) => (
           <li key={entry.id} data-event={entry.name}>
