@@ -24,6 +24,7 @@ import {
 import { type LighthouseFigures, lighthouseMobile } from './bench/lighthouse.ts'
 import { memoryReport } from './bench/memory.ts'
 import { planPdfReport } from './bench/plan-pdf.ts'
+import { renderedPortalReport } from './bench/rendered.ts'
 import { packageOf, readChunkReport } from './chunk-report.ts'
 import { jsBeforeFirstFigures } from './first-figures-js.ts'
 import { FIRST_FIGURES_JS_BUDGET_GZIP, INITIAL_JS_BUDGET_GZIP, kb, sizeOf, standaloneSizes } from './size-budget.ts'
@@ -77,12 +78,12 @@ function standaloneScripts(): Record<string, string> {
 }
 
 /**
- * 7. A phone's network: Lighthouse's mobile profile on the portal page, each
- * build served by a demo server of its own (one after the other).
+ * 7. A phone's network: Lighthouse's mobile profile on the client-only portal page (both builds draw its card in the
+ * browser), each build served by a demo server of its own (one after the other).
  */
 async function lighthouseSection(builds: Build[]): Promise<void> {
   console.log(
-    "\n7. Lighthouse 12, mobile profile (simulated slow 4G and 4× slower CPU), Debian's Chromium, /demo/portal.html",
+    "\n7. Lighthouse 12, mobile profile (simulated slow 4G and 4× slower CPU), Debian's Chromium, /demo/portal-client.html",
   )
   const load = () => loadavg()[0]!.toFixed(1)
   const columns: LighthouseFigures[] = []
@@ -98,7 +99,7 @@ async function lighthouseSection(builds: Build[]): Promise<void> {
       await script.arrayBuffer()
       encodings.push(script.headers.get('content-encoding') ?? 'none')
       const before = load()
-      columns.push(await lighthouseMobile(`${server.url}/demo/portal.html`))
+      columns.push(await lighthouseMobile(`${server.url}/demo/portal-client.html`))
       loads.push(`${before} → ${load()}`)
     } catch (error) {
       line(`Lighthouse could not run on ${build.label}`, (error as Error).message)
@@ -118,6 +119,16 @@ async function lighthouseSection(builds: Build[]): Promise<void> {
   ])
 }
 
+/** 8. The portal with its card rendered on the server, against the client-only portal, in a browser of its own. */
+async function renderedSection(): Promise<void> {
+  const browser = await launchBrowser()
+  try {
+    await renderedPortalReport(browser, FIRST_RENDER_LOADS, line)
+  } finally {
+    await browser.close()
+  }
+}
+
 async function main() {
   console.log('fees-calculator performance report')
   console.log(
@@ -129,6 +140,11 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(' / ')
   console.log(`load average (1 / 5 / 15 min) at start: ${load()}`)
+  // `BENCH_ONLY=rendered npm run bench`: the portal rendered on the server against the client-only one, only.
+  if (process.env.BENCH_ONLY === 'rendered') {
+    await renderedSection()
+    return
+  }
   // `BENCH_ONLY=memory npm run bench`: the mount/remove heap figures only.
   if (process.env.BENCH_ONLY === 'memory') {
     const [browser, demo] = await Promise.all([launchBrowser(), startDemo()])
@@ -463,6 +479,7 @@ async function main() {
   printApiReport(await apiThroughput(), line)
 
   await lighthouseSection(lighthouseBuilds)
+  await renderedSection()
   console.log(`\nload average (1 / 5 / 15 min) at the end: ${load()}`)
 }
 

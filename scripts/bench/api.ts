@@ -1,7 +1,8 @@
 /**
  * The reference API's throughput on loopback, next to a bare Node `http`
  * server answering a constant JSON body in the same run with the same
- * connections, each load after 2 s of the same load that is not counted: calculations, and saves
+ * connections, each load after 2 s of the same load that is not counted: calculations, the same calculation rendered
+ * as the element's HTML (RenderFeeOptions, which runs the widget's server renderer of dist/server.js), and saves
  * on SQLite and on PostgreSQL (a throwaway cluster, server/test/support/postgres-cluster.ts). Every server runs in its own
  * process; autocannon runs in this one. Calculations are measured in rounds, each right after a load of the
  * bare server, and each round's share is taken against that bare load. Figures only: nothing here passes or fails.
@@ -187,6 +188,11 @@ async function calculate(
   return { row, bare: rounds.map(({ bare }) => bare) }
 }
 
+/** RenderFeeOptions with the calculation's request: the element's HTML, card and figures, for the same input. */
+function render(label: string, root: string, pid: number | undefined): Promise<LoadFigures> {
+  return load(label, `${root}/Calculator/RenderFeeOptions`, pid, CALCULATION_REQUEST)
+}
+
 function save(label: string, root: string, pid: number | undefined): Promise<LoadFigures> {
   let sent = 0
   return load(label, `${root}/Calculator/FrontCalculateFees`, pid, {
@@ -246,6 +252,7 @@ export async function apiThroughput(): Promise<ApiReport> {
       const calculations = await calculate(`POST CalculateFeeOptions (${store} server)`, root, pid, bareServer)
       bareLoads.push(...calculations.bare)
       rows.push(calculations.row)
+      rows.push(await render(`POST RenderFeeOptions (${store} server)`, root, pid))
       rows.push(await save(`POST FrontCalculateFees saving, ${store}`, root, pid))
     }
     await withApi({ FEES_DB: join(dir, 'bench.sqlite') }, (root, pid) => measure('SQLite', root, pid))

@@ -248,7 +248,7 @@ export function compositionRows(rows: FirstFiguresRow[]): { label: string; value
 }
 
 /** Prints the table: one column per build. */
-export function printTable(builds: Build[], rows: { label: string; values: string[] }[]): void {
+export function printTable(builds: { label: string }[], rows: { label: string; values: string[] }[]): void {
   const width = Math.max(...builds.map((b) => b.label.length), 14) + 2
   console.log(`  ${''.padEnd(44)}${builds.map((b) => b.label.padEnd(width)).join('')}`)
   for (const row of rows) console.log(`  ${row.label.padEnd(44)}${row.values.map((v) => v.padEnd(width)).join('')}`)

@@ -21,6 +21,8 @@ export const DEFAULT_DEADLINE_MS = 300
 
 /** The tag the element is defined under. */
 const TAG = 'fees-calculator'
+/** The card's styles as the server inlines them: one text, made once. */
+const CSS = RENDERED_STYLES.join('')
 
 /**
  * The element's settings, as a host sets them on `<fees-calculator>`: its properties (src/domain/props.ts) but its
@@ -184,11 +186,7 @@ async function html(settings: FeesCalculatorSettings, card: RenderedCard): Promi
   } catch (error) {
     console.warn('fees-calculator/server: the card could not be rendered; the element will draw it', error)
   }
-  return elementHtml(
-    TAG,
-    attributes,
-    markup === null ? null : { css: RENDERED_STYLES.join(''), props: card, card: markup },
-  )
+  return elementHtml(TAG, attributes, markup === null ? null : { css: CSS, props: card, card: markup })
 }
 
 /**
