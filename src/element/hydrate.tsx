@@ -3,6 +3,7 @@
 // the same props (src/store/rendered.ts); React hydrates the server's nodes in place rather than drawing new ones; the
 // card's inline style gives way to the adopted sheets in the same frame; the host then hears of the figures, as it
 // would of a calculation's. No request leaves for figures the card already shows.
+import { startTransition } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { dispatchFeesEvent } from '../events.ts'
 import { HOST_ORDER } from '../store/flow.ts'
@@ -59,5 +60,10 @@ export async function takeOver(
     card.removeAttribute('aria-busy')
     start()
   }
-  return hydrateRoot(card, <RenderedView widget={widget} onTakenOver={takenOver} />)
+  // In slices (a transition): a phone's slow CPU keeps answering the student between them, as the first render does.
+  let root: Root | null = null
+  startTransition(() => {
+    root = hydrateRoot(card, <RenderedView widget={widget} onTakenOver={takenOver} />)
+  })
+  return root
 }
