@@ -269,7 +269,7 @@ export class FeesCalculatorElement extends ElementBase {
     return widgetOf(this).store.getState().calculating
   }
 
-  /** The plan the host gave starts as the tree is first rendered: the first calculation leaves in parallel with it. */
+  /** The plan the host gave starts as the tree is first rendered: the first calculation leaves in parallel with it. @ignore */
   override renderTree(): void {
     widgetOf(this).store.getState().attach()
     super.renderTree()
@@ -280,6 +280,7 @@ export class FeesCalculatorElement extends ElementBase {
    * there, and no request leaves for them. Its widget starts where the server's did, and the form's binding follows
    * it there. A card that cannot be taken over (the chunk, its props or its words unreachable) gives way to the
    * element's own first render, unless the element was released meanwhile (which took the card out).
+   * @ignore
    */
   override takeOver(card: HTMLFieldSetElement): void {
     const state = this as ElementState
