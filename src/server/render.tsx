@@ -163,7 +163,10 @@ function answersOf(card: RenderedCard['given'], lang: string | null | undefined,
   return answers
 }
 
-/** The card's HTML for its props, or null when they give no figures (or it cannot be drawn): today's start then. */
+/**
+ * The card's HTML for its props, or null when they give no figures (or it cannot be drawn): the element then starts as
+ * it does without a server.
+ */
 async function cardHtml(card: RenderedCard): Promise<string | null> {
   const messages = card.given.messages === undefined ? undefined : await checkOwnWords(card.given.messages)
   const step = renderedStep(card, messages)
@@ -243,9 +246,15 @@ export async function renderFeesCalculatorFromApi(
       } as Answer)
     }
   } catch {
-    // The API failed, refused or was late: the card shows what it has, which without its figures is today's start.
+    // The API failed, refused or was late: the card shows what it has; without its figures, the element starts as it
+    // does without a server.
   }
-  return html(settings, { given, answers })
+  try {
+    return await html(settings, { given, answers })
+  } catch {
+    // Settings that cannot even be written (an attribute's value that is no text): the bare element.
+    return `<${TAG}></${TAG}>`
+  }
 }
 
 /** The token of a tuition input given as JSON text. */
