@@ -16,7 +16,7 @@ import { reactElementBase } from './element/r2wc-adapter.ts'
 import { dispatchFeesEvent } from './events.ts'
 import { parseBooleanAttribute } from './store/flow.ts'
 import { WidgetView } from './ui/FeesCalculator.tsx'
-import type { FeesCalculatorMessages } from './ui/own-words.ts'
+import type { FeesCalculatorMessages } from './ui/replaceable-words.ts'
 import { createWidget, type Widget } from './ui/widget.ts'
 
 export { ELEMENT_PROP_NAMES, ELEMENT_PROPS, parseBooleanAttribute }
@@ -232,7 +232,7 @@ export class FeesCalculatorElement extends ElementBase {
     return [...propOfAttribute.keys()]
   }
 
-  /** The element's calculator, made with it: whatever the host sets goes to its store at once. */
+  /** The element's calculator, made with it: whatever the host sets goes to its store at once. @ignore */
   readonly [WIDGET]: Widget = createWidget((name, detail) => dispatchFeesEvent(this, name, detail), this)
 
   override connectedCallback(): void {

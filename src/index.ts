@@ -28,4 +28,4 @@ export type {
 } from './events.ts'
 export type { FeesCalculatorProps } from './ui/FeesCalculator.tsx'
 export { FeesCalculator } from './ui/FeesCalculator.tsx'
-export type { FeesCalculatorMessageId, FeesCalculatorMessages } from './ui/own-words.ts'
+export type { FeesCalculatorMessageId, FeesCalculatorMessages } from './ui/replaceable-words.ts'

@@ -9,7 +9,7 @@ export type { Wire }
  * The four calls the widget makes, each through the one request path (src/api/request.ts) and read through the
  * response boundary. The readers of a fees table (src/api/responses.ts) ship with the first render: every calculator
  * that shows figures reads one before them. Those of the answers that come later, a plan's schedule and a version's
- * number (src/api/plan-answers.ts), come with ky's chunk. `anonymous` picks the `Anonymous` variant (ERP systems in
+ * number (src/api/schedule-responses.ts), come with ky's chunk. `anonymous` picks the `Anonymous` variant (ERP systems in
  * embedded mode). `wire` is read for every try.
  */
 export function createApi(wire: () => Wire) {

@@ -1,6 +1,6 @@
 // The calendar's date rules, on dayjs: a date is a calendar day (`YYYY-MM-DD`), never an instant that a
 // machine's time zone could move. How a date on the wire is read is the contract's (toIsoDate), which the reference
-// server applies too. A lazy chunk of its own (src/ui/chunks.ts): the calendar and the kept plan bring it, and the
+// server applies too. A lazy chunk of its own (src/ui/chunks.ts): the calendar and the downloads bring it, and the
 // first figures do without it.
 import dayjs, { type Dayjs } from 'dayjs'
 

@@ -63,7 +63,6 @@ export function calculatorActions(
   until: (done: (s: Calculator) => boolean) => Promise<void>,
 ): CalculatorActions {
   return {
-    dispatch,
     setProperty(prop, value) {
       // A tuition input given as text is read here, once.
       const given = prop === 'tuitionInput' && typeof value === 'string' ? readTuitionText(value) : value

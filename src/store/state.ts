@@ -8,7 +8,6 @@ import type { PlanChoice } from '../domain/payload.ts'
 import type { ElementPropName } from '../domain/props.ts'
 import type { AmortizationTable, FeesTableResult, TuitionInput } from '../domain/types.ts'
 import type { Emit, PlanDownloadDetail, RenderFailure } from '../events.ts'
-import type { FlowEvent } from './flow.ts'
 
 export type { Language }
 
@@ -61,13 +60,13 @@ export interface CalculatorConfig {
   apiKey: string | null
   showHeader: boolean
   showFooter: boolean
-  /** `reminder-days` as given: how long before each due date the calendar file reminds the student (src/ui/keep/ics.ts reads it). */
+  /** `reminder-days` as given: how long before each due date the calendar file reminds the student (src/ui/downloads/ics.ts reads it). */
   reminderDays: string | null
   /** `color-scheme` as given: `light` or `dark` forces the card's scheme (src/ui/theme.ts reads it). */
   colorScheme: string | null
-  /** The university's words (`messages`), per language, as the card's catalogues hold them (src/ui/own-words.ts). */
+  /** The university's words (`messages`), per language, as the card's catalogues hold them (src/ui/replaceable-words.ts). */
   messages: Partial<Record<Language, Messages>> | null
-  /** `lender` as given, unread: the downloads' chunk checks it where the credit information is made (src/ui/keep/useLender.ts). */
+  /** `lender` as given, unread: the downloads' chunk checks it where the credit information is made (src/ui/downloads/useLender.ts). */
   lender: Lender | string | null
   /** `disabled`, or a disabled fieldset around the element: the student's controls do nothing. */
   disabled: boolean
@@ -190,8 +189,6 @@ export type CalculatorState = HostState & CallsState & CalculationState & SaveSt
 
 /** What the host, the student and the page do: each action is one event of the flow (src/store/flow.ts). */
 export interface CalculatorActions {
-  /** Hands the flow an event. */
-  dispatch(event: FlowEvent): void
   /**
    * A property the host set (src/domain/props.ts), as an attribute's text or as a property's value; a tuition input
    * given as JSON text is read here, once. The tuition input: equal input sends nothing; an input that differs only

@@ -13,7 +13,7 @@ import { defineChunk } from '../lazy/chunk.ts'
 export const calendarChunk = defineChunk('calendar', () => import('./calendar/CalendarPicker.tsx'))
 
 /**
- * dayjs and the calendar's date rules (≈3 KB gzip): the calendar and the kept plan bring them; the browser's own
+ * dayjs and the calendar's date rules (≈3 KB gzip): the calendar and the downloads bring them; the browser's own
  * date input, standing in for a calendar that could not load, asks for them alone for its earliest day.
  */
 export const datesChunk = defineChunk('dates', () => import('../domain/dates.ts'))
@@ -32,4 +32,4 @@ export const toasterChunk = defineChunk('toaster', () => import('./notices/Toast
  * The check of a university's own words (the `messages` property): only a page that sets them fetches it, and its
  * card waits for it before its first render, so that it never shows the widget's words first and then the page's.
  */
-export const ownWordsChunk = defineChunk('own-words', () => import('./own-words-check.ts'))
+export const messagesCheckChunk = defineChunk('messages-check', () => import('./messages-check.ts'))

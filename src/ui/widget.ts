@@ -5,10 +5,10 @@ import type { I18n } from '@lingui/core'
 import { DEFAULT_LANGUAGE, type Language, spokenLanguage } from '../domain/language.ts'
 import type { Emit } from '../events.ts'
 import { type CalculatorStore, createCalculatorStore } from '../store/calculator-store.ts'
-import { ownWordsChunk } from './chunks.ts'
+import { messagesCheckChunk } from './chunks.ts'
 import { createWidgetWords, type WidgetWords } from './i18n.ts'
 import { createNoticeChannel, type NoticeChannel, showNotice } from './notices/index.ts'
-import { OWN_WORDS } from './own-words.ts'
+import { REPLACEABLE_WORDS } from './replaceable-words.ts'
 
 /** What one calculator keeps besides its store: its i18n instances, its notices. */
 export interface Widget {
@@ -49,7 +49,9 @@ export function createWidget(emit: Emit, host: Element | null = null): Widget {
     startsDetached: true,
     pageLanguage: () => langOf(widget.host),
     checkMessages(value) {
-      const check = ownWordsChunk.load().then(({ ownMessages }) => ownMessages(value, OWN_WORDS, spokenLanguage))
+      const check = messagesCheckChunk
+        .load()
+        .then(({ checkedMessages }) => checkedMessages(value, REPLACEABLE_WORDS, spokenLanguage))
       checking = check
       const done = () => {
         if (checking === check) checking = null

@@ -26,8 +26,8 @@ const LAZY_PARTS = {
     'src/ui/calendar/CalendarPicker.tsx',
   ],
   'the schedule': ['src/ui/schedule/Schedule.tsx'],
-  'the plan as a PDF': ['node_modules/jspdf/', 'src/ui/keep/pdf.ts'],
-  'the credit information form and the lender it names': ['src/ui/keep/credit/', 'src/domain/lender.ts'],
+  'the plan as a PDF': ['node_modules/jspdf/', 'src/ui/downloads/pdf.ts'],
+  'the credit information form and the lender it names': ['src/ui/downloads/credit/', 'src/domain/lender.ts'],
   'the toaster': ['node_modules/sonner/'],
   'ky, the engine of the requests': ['node_modules/ky/', 'src/api/ky.ts'],
   "dayjs and the calendar's date rules": ['node_modules/dayjs/', 'src/domain/dates.ts'],
@@ -79,13 +79,17 @@ describe('the standalone build', () => {
   })
 
   it.each([
-    ['the card', 'src/ui/words/chunks.ts', (language: string) => `src/locales/${language}/messages.po`],
-    ['the kept plan', 'src/ui/keep/texts.ts', (language: string) => `src/ui/keep/locales/${language}/messages.po`],
+    ['the card', 'src/ui/card-catalogues.ts', (language: string) => `src/locales/${language}/messages.po`],
+    [
+      'the downloads',
+      'src/ui/downloads/texts.ts',
+      (language: string) => `src/ui/downloads/locales/${language}/messages.po`,
+    ],
     ['the calendar', 'src/ui/calendar/date-locales.ts', (language: string) => `src/ui/calendar/locales/${language}.ts`],
     [
       'the credit information',
-      'src/ui/keep/credit/words.ts',
-      (language: string) => `src/ui/keep/credit/words/credit-${language}.ts`,
+      'src/ui/downloads/credit/catalogues.ts',
+      (language: string) => `src/ui/downloads/credit/catalogues/credit-${language}.ts`,
     ],
   ])("splits %s's words into one chunk a language but Spanish", (_part, table, fileOf) => {
     const chunks = readChunkReport().chunks
@@ -177,9 +181,9 @@ describe('the check-api command build', () => {
     // The unminified build names each source module it bundles in a comment.
     const modules = [...code.matchAll(/^\/\/ (src\/\S+)$/gm)].map((match) => match[1]!)
     expect(modules).toContain('src/cli/main.ts')
-    expect(modules.filter((module) => !/^src\/(cli|domain)\/|^src\/api\/(respons|plan-answers)/.test(module))).toEqual(
-      [],
-    )
+    expect(
+      modules.filter((module) => !/^src\/(cli|domain)\/|^src\/api\/(respons|schedule-responses)/.test(module)),
+    ).toEqual([])
     expect(code).not.toMatch(/\bimport\(/)
   })
 })

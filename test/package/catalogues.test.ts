@@ -223,7 +223,7 @@ describe('the message catalogues', () => {
     ),
   ]
 
-  it("cover the six languages, each catalogue of the widget, its kept plan, its credit information, its calendar's and toaster's, and the app", () => {
+  it("cover the six languages, each catalogue of the widget, its downloads, its credit information, its calendar's and toaster's, and the app", () => {
     expect(new Set(config.locales)).toEqual(new Set(LANGUAGES))
     expect(inCode.size).toBe(6)
     // The toaster's holds its two labels; every other catalogue many more.

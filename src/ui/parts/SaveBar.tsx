@@ -7,7 +7,7 @@ import {
 } from '../../store/calculator-store.ts'
 import { scheduleChunk } from '../chunks.ts'
 import { useActions, useCalculator } from '../context.ts'
-import { OWN_WORDS } from '../own-words.ts'
+import { REPLACEABLE_WORDS } from '../replaceable-words.ts'
 import { useFormatters } from '../useFormatters.ts'
 
 /**
@@ -41,12 +41,12 @@ export function SaveBar() {
   const none = '—'
   let status: string | null = null
   if (previewFailed) status = t`The payment schedule could not be loaded. Please try again.`
-  else if (sent) status = locked ? t(OWN_WORDS.saved) : t`Plan sent`
+  else if (sent) status = locked ? t(REPLACEABLE_WORDS.saved) : t`Plan sent`
   return (
     <div className="fc-actions">
       <dl className="fc-meta" part="version">
         <div>
-          <dt>{t(OWN_WORDS.enrolmentLabel)}</dt>
+          <dt>{t(REPLACEABLE_WORDS.enrolmentLabel)}</dt>
           <dd data-figure="contractId">{contractId ?? none}</dd>
         </div>
         <div>
@@ -66,7 +66,7 @@ export function SaveBar() {
               aria-busy={saving}
               onClick={() => void save()}
             >
-              {saving ? t(OWN_WORDS.saving) : t(OWN_WORDS.save)}
+              {saving ? t(REPLACEABLE_WORDS.saving) : t(REPLACEABLE_WORDS.save)}
             </button>
           ) : null}
         </div>
@@ -102,7 +102,7 @@ function ScheduleButton() {
       onFocus={warmUp}
       onClick={() => void previewSchedule()}
     >
-      {t(OWN_WORDS.showSchedule)}
+      {t(REPLACEABLE_WORDS.showSchedule)}
     </button>
   )
 }
