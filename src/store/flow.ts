@@ -81,10 +81,11 @@ export type Answer = ApiAnswer & { pageLanguage?: string | null }
 
 /**
  * Where a call runs: one call at a time in each, a newer one replacing the one under way (whose answer then counts
- * for nothing), but the comparison's, whose calls of one round (one `id`) run side by side.
+ * for nothing), but the comparison's, whose calls (one per count) run side by side.
  */
 export type CallSlot = 'figures' | 'save' | 'schedule' | 'versionNumber' | 'comparison'
 
+/** A call of the API client (src/api/client.ts), by name, with its arguments. */
 export type Call = ApiCall
 
 export type Effect =
