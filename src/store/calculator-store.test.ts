@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
-import { setPageUrl } from '../../test/support/page-url.ts'
-import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
+import { type RecordedRequest, type Reply, recordingServerForFile } from '../../test/support/recording-server.ts'
 import { INVALID_DATE_MESSAGE } from '../domain/tuition.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import type { FeesCalculatorEventName } from '../events.ts'
@@ -19,7 +18,6 @@ const input = tuitionInput({ token: 'tok-1', language: 'en' })
 const feesTable = (body: TuitionPayload, isModificable = true) => standInFeesTable(body, { isModificable })
 
 let reply: (request: RecordedRequest) => Reply
-let server: Awaited<ReturnType<typeof startRecordingServer>>
 
 function setup(hostname = '127.0.0.1', pageLanguage?: () => string | null) {
   const events: { name: FeesCalculatorEventName; detail: unknown }[] = []
@@ -66,13 +64,8 @@ const defaultReply = (request: RecordedRequest): Reply => {
   return { status: 404, body: { status: 404, title: 'Not found', code: 'not_found' } }
 }
 
-beforeAll(async () => {
-  server = await startRecordingServer((request) => reply(request))
-  setPageUrl(`${server.origin}/`)
-})
-afterAll(() => server.close())
+const server = recordingServerForFile((request) => reply(request))
 beforeEach(() => {
-  server.requests.length = 0
   reply = defaultReply
 })
 

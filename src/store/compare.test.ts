@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
-import { setPageUrl } from '../../test/support/page-url.ts'
-import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
+import { type RecordedRequest, type Reply, recordingServerForFile } from '../../test/support/recording-server.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import { createCalculatorStore } from './calculator-store.ts'
 import { countsToCompare } from './flow.ts'
@@ -10,7 +9,6 @@ import { countsToCompare } from './flow.ts'
 const input = tuitionInput({ token: 'tok-1', language: 'en' })
 
 let reply: (request: RecordedRequest) => Reply
-let server: Awaited<ReturnType<typeof startRecordingServer>>
 
 const countOf = (request: RecordedRequest) => (JSON.parse(request.body) as TuitionPayload).numberOfFees
 const calculate = (request: RecordedRequest): Reply => ({
@@ -45,13 +43,8 @@ function setup() {
   return { store, signals, settled, compared }
 }
 
-beforeAll(async () => {
-  server = await startRecordingServer((request) => reply(request))
-  setPageUrl(`${server.origin}/`)
-})
-afterAll(() => server.close())
+const server = recordingServerForFile((request) => reply(request))
 beforeEach(() => {
-  server.requests.length = 0
   reply = calculate
 })
 
