@@ -234,11 +234,14 @@ export default defineConfig(({ mode }): UserConfig => {
         lib: { entry: 'src/standalone.ts', formats: ['es'], fileName: () => 'fees-calculator.js' },
         rolldownOptions: {
           output: {
-            // A language's catalogue is named for what it holds: `en-…` the card's words, `keep-en-…` the kept plan's.
+            // A language's catalogue is named for what it holds: `en-…` the card's words, `<part>-en-…` those of a
+            // part of the screen with a catalogue of its own (src/ui/<part>/locales/): `keep-en-…` the kept plan's.
             chunkFileNames: (chunk) => {
-              const catalogue = /[\\/](keep[\\/])?locales[\\/](\w+)[\\/]messages\.po$/.exec(chunk.facadeModuleId ?? '')
+              const catalogue = /[\\/]src[\\/](?:ui[\\/]([\w-]+)[\\/])?locales[\\/](\w+)[\\/]messages\.po$/.exec(
+                chunk.facadeModuleId ?? '',
+              )
               return catalogue
-                ? `chunks/${catalogue[1] ? 'keep-' : ''}${catalogue[2]}-[hash].js`
+                ? `chunks/${catalogue[1] ? `${catalogue[1]}-` : ''}${catalogue[2]}-[hash].js`
                 : 'chunks/[name]-[hash].js'
             },
             // Library mode keeps whitespace in ES output unless told otherwise: this build ships to browsers as is.

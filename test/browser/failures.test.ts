@@ -40,8 +40,9 @@ const attribute = (page: TestPage, selector: string, name: string) =>
     name,
   )
 
-/** The English catalogue's sentences (three words or more): none may be on a card in another language. */
-const ENGLISH_SENTENCES = [...readFileSync('src/locales/en/messages.po', 'utf8').matchAll(/^msgstr "(.+)"$/gm)]
+/** The English catalogues' sentences (three words or more): none may be on a card in another language. */
+const ENGLISH_SENTENCES = ['src/locales/en/messages.po', 'src/ui/failure-sentences/locales/en/messages.po']
+  .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/^msgstr "(.+)"$/gm)])
   .map((match) => match[1]!.replace(/\\"/g, '"'))
   .filter((sentence) => !sentence.includes('{') && sentence.split(' ').length >= 3)
 
@@ -54,7 +55,8 @@ describeEngines('a calculation that fails, in every engine', EVERY_ENGINE, (suit
     const page = await suite.open(`/demo/portal.html?lang=${language}`, { width })
     // Chromium logs every refused request on the console: these are the test's own.
     page.expectError(/status of 503/)
-    await page.waitForInside('[part=failure][role=alert]')
+    // The title comes at once, the sentence with the failure sentences' chunk: the alert is busy until then.
+    await page.waitForInside('[part=failure][role=alert]:not([aria-busy])')
     expect(await page.text('[part=failure]')).toContain(WORDS[language].unavailable)
     expect(await page.text('[part=failure] button')).toBe(WORDS[language].retry)
     await page.settled()
@@ -78,7 +80,8 @@ describeEngines('a calculation that fails, in every engine', EVERY_ENGINE, (suit
       await page.type('7000')
       await page.press('Tab')
       expect(await page.event('invalidTuitionEvent')).toMatchObject({ status: 422 })
-      await page.waitForInside('input[data-figure=partialPayment][aria-invalid=true]')
+      // Marked at once; described once its sentence is here.
+      await page.waitForInside('input[data-figure=partialPayment][aria-invalid=true][aria-describedby]')
       const described = await attribute(page, 'input[data-figure=partialPayment]', 'aria-describedby')
       expect(await page.text(`[id="${described}"]`)).toBe(WORDS[language].refused)
       expect(await page.text('.fc-field-error')).toBe(WORDS[language].refused)
@@ -154,7 +157,7 @@ describeEngines(
         page.expectError(/status of 422/)
         await page.loaded()
         await page.changeInput({ numberOfFees: 30 })
-        await failure(page).waitFor()
+        await page.waitForInside('[part=failure]:not([aria-busy])')
         expect(await page.event('invalidTuitionEvent')).toMatchObject({
           status: 422,
           body: { code: 'fee_count_out_of_range' },
@@ -176,6 +179,7 @@ describeEngines(
         expect(refused).toMatchObject({ status: 422, body: { code: 'amount_too_small' } })
         expect(refused.body.detail).toMatch(/cannot be spread/)
         await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true')
+        await expect.poll(() => field.getAttribute('aria-describedby')).toBeTruthy()
         const described = await field.getAttribute('aria-describedby')
         expect(await page.text(`[id="${described}"]`)).toBe(
           'Zenbateko hau txikiegia da hainbeste kuotatarako: aukeratu kuota gutxiago edo zenbateko handiagoa.',
