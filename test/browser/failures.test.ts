@@ -191,6 +191,46 @@ describeEngines(
       })
     })
 
+    describe.each([
+      {
+        language: 'es',
+        tooSmall: 'Este importe es demasiado bajo para tantas cuotas: elige menos cuotas o un importe mayor.',
+        notSaved: 'No se ha guardado el plan',
+        unavailable: 'El servicio no está disponible en este momento. Pulsa GUARDAR de nuevo dentro de un rato.',
+      },
+      {
+        language: 'eu',
+        tooSmall: 'Zenbateko hau txikiegia da hainbeste kuotatarako: aukeratu kuota gutxiago edo zenbateko handiagoa.',
+        notSaved: 'Ez da plana gorde',
+        unavailable: 'Zerbitzua ez dago erabilgarri une honetan. Sakatu berriro GORDE pixka bat barru.',
+      },
+    ] as const)('a refused amount and a failed SAVE, in $language', ({ language, tooSmall, notSaved, unavailable }) => {
+      it("says each in the card's language, with the failure sentences fetched after the first figures", async () => {
+        const page = await suite.open(`/demo/portal.html?lang=${language}`)
+        page.expectError(/status of 422|status of 500/)
+        await page.loaded()
+        const field = page.playwright.locator('fees-calculator input[data-figure=initialAmount]')
+        await field.fill('0,05')
+        await field.press('Tab')
+        await expect.poll(() => field.getAttribute('aria-describedby')).toBeTruthy()
+        expect(await page.text(`[id="${await field.getAttribute('aria-describedby')}"]`)).toBe(tooSmall)
+        await page.settled()
+        await page.screenshot(`${suite.engine}-${language}-refused-amount`)
+
+        await field.press('Escape')
+        await page.waitForGone('input[data-figure=initialAmount][aria-invalid]')
+        suite.pages.refuse('/api/v1/Calculator/FrontCalculateFees', 500, UNAVAILABLE)
+        await page.click('[part=save-button]')
+        const toast = page.playwright.locator('fees-calculator [data-sonner-toast]', { hasText: notSaved })
+        await toast.waitFor()
+        expect(await toast.locator('[data-title]').textContent()).toBe(notSaved)
+        expect(await toast.locator('[data-description]').textContent()).toBe(unavailable)
+        // Pictured once the toast has come in: during its entry transition it is still fading in.
+        await expect.poll(() => toast.evaluate((element) => getComputedStyle(element).opacity)).toBe('1')
+        await page.screenshot(`${suite.engine}-${language}-failed-save`)
+      })
+    })
+
     describe('a save refused for the session', () => {
       it("says so like a calculation, and the host's fresh token saves it by itself with the same key: one version", async () => {
         const page = await suite.open('/demo/portal.html?lang=en')
