@@ -19,7 +19,15 @@ export default defineConfig({
         '**/src/ui/downloads/credit/**',
         '**/src/ui/calendar/CalendarPicker.tsx',
         '**/src/ui/notices/Toasts.tsx',
+        '**/src/ui/failure-sentences/**',
       ],
+    },
+    // What a failure says beyond its title when only a server's answer or a SAVE brings it: in its own chunk, with
+    // Spanish's (src/ui/failure-sentences/sentences.ts), or a chunk a language; preloaded after the first figures.
+    {
+      path: '<rootDir>/src/ui/failure-sentences/locales/{locale}/messages',
+      include: ['src/ui/failure-sentences'],
+      exclude: ['**/*.test.*'],
     },
     // The toaster's two labels: every language's in its own chunk (src/ui/notices/Toasts.tsx).
     {

@@ -234,13 +234,14 @@ export default defineConfig(({ mode }): UserConfig => {
         lib: { entry: 'src/standalone.ts', formats: ['es'], fileName: () => 'fees-calculator.js' },
         rolldownOptions: {
           output: {
-            // A language's catalogue is named for what it holds: `en-…` the card's words, `downloads-en-…` the downloads'.
+            // A language's catalogue is named for what it holds: `en-…` the card's words, `<part>-en-…` those of a
+            // part of the screen with a catalogue of its own (src/ui/<part>/locales/): `downloads-en-…` the downloads'.
             chunkFileNames: (chunk) => {
-              const catalogue = /[\\/](downloads[\\/])?locales[\\/](\w+)[\\/]messages\.po$/.exec(
+              const catalogue = /[\\/]src[\\/](?:ui[\\/]([\w-]+)[\\/])?locales[\\/](\w+)[\\/]messages\.po$/.exec(
                 chunk.facadeModuleId ?? '',
               )
               return catalogue
-                ? `chunks/${catalogue[1] ? 'downloads-' : ''}${catalogue[2]}-[hash].js`
+                ? `chunks/${catalogue[1] ? `${catalogue[1]}-` : ''}${catalogue[2]}-[hash].js`
                 : 'chunks/[name]-[hash].js'
             },
             // Library mode keeps whitespace in ES output unless told otherwise: this build ships to browsers as is.
@@ -255,7 +256,7 @@ export default defineConfig(({ mode }): UserConfig => {
             codeSplitting: {
               groups: [
                 { name: 'shared', tags: ['$initial'], test: (id) => !/[\\/]src[\\/]standalone\.ts$/.test(id) },
-                // dayjs and the date rules (src/domain/dates.ts): the calendar and the kept plan share them, and the
+                // dayjs and the date rules (src/domain/dates.ts): the calendar and the downloads share them, and the
                 // first figures need neither (a date on screen is written from its digits, src/ui/format.ts).
                 {
                   name: 'dates',

@@ -29,6 +29,12 @@ export const scheduleChunk = defineChunk('schedule', () => import('./schedule/Sc
 export const toasterChunk = defineChunk('toaster', () => import('./notices/Toasts.tsx'))
 
 /**
+ * What a failure says beyond its title when only a server's answer or a SAVE brings it (src/ui/failure-words.ts):
+ * preloaded when the browser is idle after the first figures, or fetched by the failure that needs it first.
+ */
+export const failureSentencesChunk = defineChunk('failure-sentences', () => import('./failure-sentences/sentences.ts'))
+
+/**
  * The check of a university's own words (the `messages` property): only a page that sets them fetches it, and its
  * card waits for it before its first render, so that it never shows the widget's words first and then the page's.
  */

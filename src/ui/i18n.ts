@@ -4,7 +4,7 @@ import { LinguiContext } from '@lingui/react'
 import { createElement, type ReactNode, useMemo } from 'react'
 import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
 // Compiled at build time by @lingui/vite-plugin: no message compiler ships. Spanish, the default, ships with the
-// first render; every other language is a chunk of its own (src/ui/words/), fetched only when a calculator speaks it.
+// first render; every other language is a chunk of its own (src/ui/card-catalogues.ts), fetched only when a calculator speaks it.
 import { cardWordsChunks } from './card-catalogues.ts'
 
 /** The card's catalogue of one language. */

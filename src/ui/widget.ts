@@ -6,6 +6,7 @@ import { DEFAULT_LANGUAGE, type Language, spokenLanguage } from '../domain/langu
 import type { Emit } from '../events.ts'
 import { type CalculatorStore, createCalculatorStore } from '../store/calculator-store.ts'
 import { messagesCheckChunk } from './chunks.ts'
+import { loadFailureSentences } from './failure-words.ts'
 import { createWidgetWords, type WidgetWords } from './i18n.ts'
 import { createNoticeChannel, type NoticeChannel, showNotice } from './notices/index.ts'
 import { REPLACEABLE_WORDS } from './replaceable-words.ts'
@@ -60,12 +61,17 @@ export function createWidget(emit: Emit, host: Element | null = null): Widget {
       return check
     },
     // In the card's language: a notice raised before its words have arrived waits for them (Spanish if they
-    // cannot be fetched), as the card itself does.
+    // cannot be fetched), as the card itself does. A SAVE's notice waits for the failure sentences too, which word
+    // it (the general sentence if they cannot be fetched: that failure is reported as every chunk's is).
     notify: (notice) => {
-      words.load(store.getState().language).then(
-        (i18n) => showNotice(notices, i18n, notice),
-        () => showNotice(notices, words.of(DEFAULT_LANGUAGE) as I18n, notice),
-      )
+      words
+        .load(store.getState().language)
+        .catch(() => words.of(DEFAULT_LANGUAGE) as I18n)
+        .then(async (i18n) => {
+          if (notice.kind === 'save_failed')
+            await loadFailureSentences(i18n.locale as Language).catch(store.getState().reportChunkFailure)
+          showNotice(notices, i18n, notice)
+        })
     },
   })
   const widget: Widget = { store, words, shown: { current: null, withPlan: false }, notices, host }

@@ -61,7 +61,7 @@ describeEngines("the university's own words", EVERY_ENGINE, (suite) => {
     expect(shown.labels).not.toContain('Importe de la matrícula')
     // The legal terms stay the widget's.
     expect(shown.card).toMatch(/TIN.*TAE/)
-    await page.screenshot(`${suite.engine}-own-words-es`)
+    await page.screenshot(`${suite.engine}-messages-property-es`)
 
     // Catalan: they gave none, so the card speaks the widget's Catalan.
     await setProperty(page, 'tuitionInput', { language: 'ca' })

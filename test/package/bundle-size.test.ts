@@ -29,6 +29,7 @@ const LAZY_PARTS = {
   'the plan as a PDF': ['node_modules/jspdf/', 'src/ui/downloads/pdf.ts'],
   'the credit information form and the lender it names': ['src/ui/downloads/credit/', 'src/domain/lender.ts'],
   'the toaster': ['node_modules/sonner/'],
+  "the failure sentences a server's answer or a SAVE brings, and their words": ['src/ui/failure-sentences/'],
   'ky, the engine of the requests': ['node_modules/ky/', 'src/api/ky.ts'],
   "dayjs and the calendar's date rules": ['node_modules/dayjs/', 'src/domain/dates.ts'],
 } as const
@@ -80,6 +81,11 @@ describe('the standalone build', () => {
 
   it.each([
     ['the card', 'src/ui/card-catalogues.ts', (language: string) => `src/locales/${language}/messages.po`],
+    [
+      'the failure sentences',
+      'src/ui/failure-sentences/sentences.ts',
+      (language: string) => `src/ui/failure-sentences/locales/${language}/messages.po`,
+    ],
     [
       'the downloads',
       'src/ui/downloads/texts.ts',
@@ -147,10 +153,12 @@ describe('the JavaScript fetched before the first figures, in Chromium', () => {
     },
   )
 
-  it('holds back what the first figures do not need: the HTTP client, the toaster, the calendar, dayjs, the schedule and the PDF maker', () => {
+  it('holds back what the first figures do not need: the HTTP client, the toaster, the failure sentences, the calendar, dayjs, the schedule and the PDF maker', () => {
     const names = fetched.files.map((s) => basename(s.file))
     expect(
-      names.filter((name) => /^(http|Toasts|CalendarPicker|dates|Schedule|pdf|html2canvas|purify)-/.test(name)),
+      names.filter((name) =>
+        /^(http|Toasts|sentences|failure-sentences|CalendarPicker|dates|Schedule|pdf|html2canvas|purify)-/.test(name),
+      ),
     ).toEqual([])
   })
 })
