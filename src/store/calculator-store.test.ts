@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import { type RecordedRequest, type Reply, recordingServerForFile } from '../../test/support/recording-server.ts'

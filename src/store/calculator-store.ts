@@ -30,13 +30,24 @@ export function flowStore(
   runnerFor: (dispatch: (event: FlowEvent) => void, get: () => Calculator) => (effects: readonly Effect[]) => void,
 ): CalculatorStore {
   return createStore<Calculator>()((set, get, store) => {
-    // The state is set before its effects run: a host that answers an event by setting the element again meets the
-    // flow as it now is.
+    // One event at a time: the state is set before its effects run, and an event an effect brings about (a host that
+    // answers an event by setting the element again) is handled once they have all run, as the flow then stands.
+    const waiting: FlowEvent[] = []
+    let stepping = false
     const dispatch = (event: FlowEvent) => {
-      const before = get()
-      const { state, effects } = transition(before, event)
-      if (state !== before) set(state)
-      run(effects)
+      waiting.push(event)
+      if (stepping) return
+      stepping = true
+      try {
+        for (let next = waiting.shift(); next; next = waiting.shift()) {
+          const before = get()
+          const { state, effects } = transition(before, next)
+          if (state !== before) set(state)
+          run(effects)
+        }
+      } finally {
+        stepping = false
+      }
     }
     const run = runnerFor(dispatch, get)
     /** Resolves once `done` holds: the answer a press waits for has come. */

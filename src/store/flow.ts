@@ -66,10 +66,10 @@ export type FlowEvent =
   | { type: 'comparisonShown'; open: boolean }
   | { type: 'comparisonRetried' }
   | { type: 'planDownloaded'; detail: PlanDownloadDetail }
-  // The API's answers, each naming the call it answers (`id`): an answer to a call the flow has moved on from counts
-  // for nothing.
-  | { type: 'answered'; id: number; answer: Answer }
-  | { type: 'failed'; id: number; error: ApiError }
+  // The API's answers, by the slot of the call they answer (and, for the comparison, its count). The runner drops the
+  // answer of a call the flow has replaced or cancelled, so an answer that comes is for the call under way.
+  | { type: 'answered'; slot: CallSlot; count?: number; answer: Answer }
+  | { type: 'failed'; slot: CallSlot; count?: number; error: ApiError }
 
 /**
  * A call's answer, as the response boundary read it; with a saved version, the page's language as it arrived (the
@@ -89,7 +89,8 @@ export type CallSlot = 'figures' | 'save' | 'schedule' | 'versionNumber' | 'comp
 export type Call = ApiCall
 
 export type Effect =
-  | { type: 'send'; slot: CallSlot; id: number; call: Call }
+  /** Sends a call in a slot, in place of the one under way there (but the comparison's, one per count). */
+  | { type: 'send'; slot: CallSlot; call: Call; count?: number }
   | { type: 'cancel'; slot: CallSlot | 'all' }
   | { type: 'emit'; name: FeesCalculatorEventName; detail: FeesCalculatorEventDetail<FeesCalculatorEventName> }
   | { type: 'notify'; notice: Notice }
@@ -118,8 +119,6 @@ export const DEFAULT_CONFIG: CalculatorConfig = {
   disabled: false,
 }
 
-const NO_CALLS: CalculatorState['calls'] = { figures: null, save: null, schedule: null, versionNumber: null }
-
 /** Nothing on screen and nothing under way: only what the host set, and whether the element is in the page, stay. */
 const nothingOnScreen = {
   mode: 'none',
@@ -129,8 +128,6 @@ const nothingOnScreen = {
   offered: null,
   planKey: null,
   restoredOver: null,
-  calls: NO_CALLS,
-  comparisonCalls: {},
   // the calculation
   result: null,
   choice: null,
@@ -159,7 +156,7 @@ const nothingOnScreen = {
   comparison: [],
   comparisonBasis: null,
   comparisonAnswers: {},
-} as const satisfies Omit<CalculatorState, 'config' | 'given' | 'attached' | 'restoreOnAttach' | 'lastCall'>
+} as const satisfies Omit<CalculatorState, 'config' | 'given' | 'attached' | 'restoreOnAttach'>
 
 export function initialState(config: Partial<CalculatorConfig> = {}): CalculatorState {
   return {
@@ -168,7 +165,6 @@ export function initialState(config: Partial<CalculatorConfig> = {}): Calculator
     given: {},
     attached: false,
     restoreOnAttach: null,
-    lastCall: 0,
   }
 }
 
@@ -233,7 +229,7 @@ function next(state: CalculatorState, event: FlowEvent, effects: Effect[]): Calc
     case 'released':
       // Removed for good: what was under way is dropped and the host hears nothing more; put back, it starts afresh
       // from what the host gave.
-      cancelCalls(state, effects)
+      effects.push(cancel('all'))
       return { ...state, ...nothingOnScreen, attached: false }
     case 'formReset':
       return formReset(state, effects)
@@ -283,9 +279,9 @@ function next(state: CalculatorState, event: FlowEvent, effects: Effect[]): Calc
       return state
 
     case 'answered':
-      return answered(state, event.id, event.answer, effects)
+      return answered(state, event.slot, event.count, event.answer, effects)
     case 'failed':
-      return failed(state, event.id, event.error, effects)
+      return failed(state, event.slot, event.count, event.error, effects)
   }
 }
 
@@ -445,7 +441,7 @@ function freshToken(state: CalculatorState, effects: Effect[]): CalculatorState 
 
 /** A new plan from the host replaces the one on screen, which starts anew from it. */
 function replacePlan(state: CalculatorState, input: TuitionInput, effects: Effect[]): CalculatorState {
-  cancelCalls(state, effects)
+  effects.push(cancel('all'))
   return calculate(
     {
       ...state,
@@ -467,25 +463,14 @@ function replacePlan(state: CalculatorState, input: TuitionInput, effects: Effec
 
 /** Back to the empty state (the host removed its input): every call dropped, the host's settings kept. */
 function cleared(state: CalculatorState, effects: Effect[]): CalculatorState {
-  cancelCalls(state, effects)
+  effects.push(cancel('all'))
   return { ...state, ...nothingOnScreen, given: { ...state.given, tuitionInput: undefined } }
 }
 
 /** Hash mode: the saved version is loaded, in place of whatever was on screen. */
 function loadByHash(state: CalculatorState, versionHashCode: string, effects: Effect[]): CalculatorState {
-  cancelCalls(state, effects)
-  const id = state.lastCall + 1
-  effects.push(send('figures', id, { api: 'feesTable', args: [versionHashCode] }))
-  return {
-    ...state,
-    ...nothingOnScreen,
-    mode: 'hash',
-    calculating: true,
-    loadedByHash: true,
-    versionHashCode,
-    lastCall: id,
-    calls: { ...NO_CALLS, figures: id },
-  }
+  effects.push(cancel('all'), send('figures', { api: 'feesTable', args: [versionHashCode] }))
+  return { ...state, ...nothingOnScreen, mode: 'hash', calculating: true, loadedByHash: true, versionHashCode }
 }
 
 /** Put in the page: a state the browser restored, else the host's hash, else its input, starts the plan. */
@@ -500,7 +485,7 @@ function startFromGiven(state: CalculatorState, effects: Effect[]): CalculatorSt
 
 /** The form was reset: the host's input as it gave it, anew (the plan unsaved and unlocked, or its saved version). */
 function formReset(state: CalculatorState, effects: Effect[]): CalculatorState {
-  cancelCalls(state, effects)
+  effects.push(cancel('all'))
   let next: CalculatorState = { ...state, ...nothingOnScreen, given: {} }
   for (const prop of HOST_ORDER)
     if (Object.hasOwn(state.given, prop)) next = propertySet(next, prop, state.given[prop], effects)
@@ -559,25 +544,15 @@ function choose(
 function calculate(state: CalculatorState, effects: Effect[], typed?: TypedAmount): CalculatorState {
   const { input, choice, mode } = state
   if (!input) return state
-  if (state.calls.schedule !== null) effects.push(cancel('schedule'))
-  if (hasComparisonCalls(state)) effects.push(cancel('comparison'))
-  const id = state.lastCall + 1
   effects.push(
-    send('figures', id, {
+    cancel('schedule'),
+    cancel('comparison'),
+    send('figures', {
       api: 'calculateFeeOptions',
       args: [calculationPayload(input, choice ?? undefined), usesAnonymousEndpoints(input, mode === 'embedded')],
     }),
   )
-  return {
-    ...state,
-    calculating: true,
-    failure: null,
-    typedAmount: typed ?? null,
-    schedulePreview: 'idle',
-    lastCall: id,
-    calls: { ...state.calls, figures: id, schedule: null },
-    comparisonCalls: {},
-  }
+  return { ...state, calculating: true, failure: null, typedAmount: typed ?? null, schedulePreview: 'idle' }
 }
 
 /**
@@ -622,10 +597,9 @@ function sendSave(state: CalculatorState, freshKey: string, effects: Effect[]): 
   const body = savePayload(input, choice, { embedded, currentHash: versionHashCode })
   const bodyText = JSON.stringify(body)
   const key = state.unansweredSave?.body === bodyText ? state.unansweredSave.key : freshKey
-  const id = state.lastCall + 1
-  if (state.calls.schedule !== null) effects.push(cancel('schedule'))
   effects.push(
-    send('save', id, { api: 'frontCalculateFees', args: [body, usesAnonymousEndpoints(input, embedded), key] }),
+    cancel('schedule'),
+    send('save', { api: 'frontCalculateFees', args: [body, usesAnonymousEndpoints(input, embedded), key] }),
   )
   return {
     ...state,
@@ -635,67 +609,61 @@ function sendSave(state: CalculatorState, freshKey: string, effects: Effect[]): 
     schedulePreview: 'idle',
     unansweredSave: { body: bodyText, key },
     refusedForSession: false,
-    lastCall: id,
-    calls: { ...state.calls, save: id, schedule: null },
   }
 }
 
 /** The dated schedule of the plan on screen, without saving; a schedule already on screen is the one for this plan. */
 function scheduleAsked(state: CalculatorState, effects: Effect[]): CalculatorState {
   const { input, choice, result, mode, saving, calculating, amortization } = state
-  if (!input || !choice || !result || saving || calculating || amortization || state.calls.schedule !== null)
+  if (!input || !choice || !result || saving || calculating || amortization || state.schedulePreview === 'loading')
     return state
-  const id = state.lastCall + 1
   effects.push(
-    send('schedule', id, {
+    send('schedule', {
       api: 'frontCalculateFees',
       // A preview stores nothing: no Idempotency-Key.
       args: [previewPayload(input, choice), usesAnonymousEndpoints(input, mode === 'embedded'), undefined],
     }),
   )
-  return { ...state, schedulePreview: 'loading', lastCall: id, calls: { ...state.calls, schedule: id } }
+  return { ...state, schedulePreview: 'loading' }
 }
 
 // ─── The API's answers ───────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The call an answer is for, if the flow still waits for it: an answer to any other call (superseded, cancelled,
- * or for a plan the screen has left) is late, and counts for nothing.
+ * Whether the flow waits for an answer in this slot: the runner drops the answers of calls replaced or cancelled, and
+ * this guards what remains (a comparison's count that was closed or has its answer).
  */
-function callOf(state: CalculatorState, id: number): CallSlot | null {
-  if (state.comparisonCalls[id] !== undefined) return 'comparison'
-  for (const slot of Object.keys(state.calls) as (keyof CalculatorState['calls'])[])
-    if (state.calls[slot] === id) return slot
-  return null
+function waitsIn(state: CalculatorState, slot: CallSlot, count = 0): boolean {
+  if (slot === 'figures') return state.calculating
+  if (slot === 'save') return state.saving
+  if (slot === 'schedule') return state.schedulePreview === 'loading'
+  if (slot === 'comparison') return state.comparison.some((row) => row.count === count && !row.result && !row.failure)
+  return true
 }
 
-/** The state with the call `id` answered: no longer waited for. */
-function withoutCall(state: CalculatorState, slot: CallSlot, id: number): CalculatorState {
-  if (slot !== 'comparison') return { ...state, calls: { ...state.calls, [slot]: null } }
-  const { [id]: _answered, ...comparisonCalls } = state.comparisonCalls
-  return { ...state, comparisonCalls }
-}
-
-function answered(state: CalculatorState, id: number, answer: Answer, effects: Effect[]): CalculatorState {
-  const slot = callOf(state, id)
-  if (!slot) return state
-  const next = withoutCall(state, slot, id)
+function answered(
+  state: CalculatorState,
+  slot: CallSlot,
+  count: number | undefined,
+  answer: Answer,
+  effects: Effect[],
+) {
+  if (!waitsIn(state, slot, count)) return state
   switch (answer.api) {
     case 'calculateFeeOptions':
-      if (slot === 'comparison')
-        return comparisonAnswered(next, state.comparisonCalls[id] as number, { result: answer.value })
+      if (slot === 'comparison') return comparisonAnswered(state, count as number, { result: answer.value })
       return figuresShown(
-        { ...next, failedChoice: null, amountRefusal: null, typedAmount: null },
+        { ...state, failedChoice: null, amountRefusal: null, typedAmount: null },
         answer.value,
         effects,
       )
     case 'feesTable':
-      return savedTableShown(next, answer.value, answer.pageLanguage ?? null, effects)
+      return savedTableShown(state, answer.value, answer.pageLanguage ?? null, effects)
     case 'frontCalculateFees':
-      if (slot === 'save') return saved(next, answer.value, effects)
-      return { ...next, schedulePreview: 'idle', amortization: answer.value }
+      if (slot === 'save') return saved(state, answer.value, effects)
+      return { ...state, schedulePreview: 'idle' as const, amortization: answer.value }
     case 'versionNumber':
-      return { ...next, versionNumber: answer.value }
+      return { ...state, versionNumber: answer.value }
   }
 }
 
@@ -739,9 +707,8 @@ function savedTableShown(
   const shown = figuresShown({ ...state, input, language }, result, effects, versionHashCode)
   const { contractId } = input
   if (!contractId || !versionHashCode) return shown
-  const id = shown.lastCall + 1
-  effects.push(send('versionNumber', id, { api: 'versionNumber', args: [versionHashCode, contractId] }))
-  return { ...shown, lastCall: id, calls: { ...shown.calls, versionNumber: id } }
+  effects.push(send('versionNumber', { api: 'versionNumber', args: [versionHashCode, contractId] }))
+  return shown
 }
 
 /** The save answered: the plan on screen is saved (and locked, but for ERP systems in embedded mode). */
@@ -775,10 +742,15 @@ function afterSave(state: CalculatorState, effects: Effect[]): CalculatorState {
   return waiting ? replacePlan({ ...state, waitingInput: null }, waiting, effects) : state
 }
 
-function failed(state: CalculatorState, id: number, error: ApiError, effects: Effect[]): CalculatorState {
-  const slot = callOf(state, id)
-  if (!slot) return state
-  const next = withoutCall(state, slot, id)
+function failed(
+  state: CalculatorState,
+  slot: CallSlot,
+  count: number | undefined,
+  error: ApiError,
+  effects: Effect[],
+): CalculatorState {
+  if (!waitsIn(state, slot, count)) return state
+  const next = state
   // A date in an answer that cannot be read as UTC is also toasted, whichever call read it.
   if (error.kind === 'response' && error.code === 'invalid_date') effects.push(notify({ kind: 'date_parse_failed' }))
   switch (slot) {
@@ -810,7 +782,7 @@ function failed(state: CalculatorState, id: number, error: ApiError, effects: Ef
       effects.push(log('version number fetch failed', error), notify({ kind: 'version_number_failed' }))
       return next
     case 'comparison':
-      return comparisonAnswered(next, state.comparisonCalls[id] as number, { failure: calculationFailureOf(error) })
+      return comparisonAnswered(next, count as number, { failure: calculationFailureOf(error) })
   }
 }
 
@@ -868,14 +840,12 @@ export function countsToCompare(min: number, chosen: number, max: number): numbe
   return [...new Set([min, chosen, between, max])].filter((n) => n >= min && n <= max).sort((a, b) => a - b)
 }
 
-const hasComparisonCalls = (state: CalculatorState) => Object.keys(state.comparisonCalls).length > 0
-
 /** Opened, it asks for the figures it lacks (after the plan's own); closed, it stops asking. */
 function comparisonShown(state: CalculatorState, open: boolean, effects: Effect[]): CalculatorState {
   if (state.comparisonOpen === open) return state
   if (open) return refreshComparison({ ...state, comparisonOpen: true }, effects)
-  if (hasComparisonCalls(state)) effects.push(cancel('comparison'))
-  return { ...state, comparisonOpen: false, comparisonCalls: {} }
+  effects.push(cancel('comparison'))
+  return { ...state, comparisonOpen: false }
 }
 
 /** Try again: the comparison's calculations that failed are sent again, but those the API refused. */
@@ -904,23 +874,17 @@ function refreshComparison(state: CalculatorState, effects: Effect[]): Calculato
     [result.totalFees]: { result },
   }
   const counts = countsToCompare(result.minFees, result.totalFees, result.maxFees)
-  if (hasComparisonCalls(state)) effects.push(cancel('comparison'))
-  const comparisonCalls: Record<number, number> = {}
-  let id = state.lastCall
+  effects.push(cancel('comparison'))
   for (const count of counts) {
-    if (answers[count]) continue
-    id += 1
-    comparisonCalls[id] = count
     const body = calculationPayload(input, { ...choice, numberOfFees: count })
-    effects.push(send('comparison', id, { api: 'calculateFeeOptions', args: [body, anonymous] }))
+    if (!answers[count])
+      effects.push(send('comparison', { api: 'calculateFeeOptions', args: [body, anonymous] }, count))
   }
   return {
     ...state,
     comparisonBasis: basis,
     comparisonAnswers: answers,
     comparison: counts.map((count) => ({ count, ...answers[count] })),
-    comparisonCalls,
-    lastCall: id,
   }
 }
 
@@ -941,7 +905,7 @@ interface TypedAmount {
   value: number | null
 }
 
-const send = (slot: CallSlot, id: number, call: Call): Effect => ({ type: 'send', slot, id, call })
+const send = (slot: CallSlot, call: Call, count?: number): Effect => ({ type: 'send', slot, call, count })
 const cancel = (slot: CallSlot | 'all'): Effect => ({ type: 'cancel', slot })
 const log = (message: string, detail: unknown): Effect => ({ type: 'log', message, detail })
 const notify = (notice: Notice): Effect => ({ type: 'notify', notice })
@@ -950,8 +914,3 @@ const emit = <K extends FeesCalculatorEventName>(name: K, detail: FeesCalculator
   name,
   detail,
 })
-
-/** Every call under way is dropped: the plan is cleared, replaced or reloaded. */
-function cancelCalls(state: CalculatorState, effects: Effect[]): void {
-  if (Object.values(state.calls).some((id) => id !== null) || hasComparisonCalls(state)) effects.push(cancel('all'))
-}

@@ -97,18 +97,6 @@ export interface HostState {
   language: Language
 }
 
-/**
- * The calls the flow waits for, by the id it gave each: one at a time in each slot, and the comparison's by count.
- * An answer with any other id is late and counts for nothing.
- */
-export interface CallsState {
-  calls: { figures: number | null; save: number | null; schedule: number | null; versionNumber: number | null }
-  /** The comparison's calculations under way: the count each is for, by id. */
-  comparisonCalls: Record<number, number>
-  /** The last id given to a call. */
-  lastCall: number
-}
-
 /** The calculation. */
 export interface CalculationState {
   result: FeesTableResult | null
@@ -185,7 +173,7 @@ export interface CompareState {
   comparisonAnswers: Record<number, ComparisonAnswer>
 }
 
-export type CalculatorState = HostState & CallsState & CalculationState & SaveState & PreviewState & CompareState
+export type CalculatorState = HostState & CalculationState & SaveState & PreviewState & CompareState
 
 /** What the host, the student and the page do: each action is one event of the flow (src/store/flow.ts). */
 export interface CalculatorActions {

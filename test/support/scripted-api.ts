@@ -31,6 +31,7 @@ const problem = (status: number, code: string): Reply => ({
 
 interface Held extends HeldCall {
   readonly slot: CallSlot
+  readonly count?: number
   readonly reply: Reply
 }
 
@@ -47,6 +48,7 @@ export function createScriptedApi(): ScriptedApi {
   const versions = new Map<string, { body: string; hash: string; number: number }>()
   const perContract = new Map<string, number>()
   let deliverTo: ((event: FlowEvent) => void) | null = null
+  let nextId = 0
 
   const answerTo = (call: Call, authorization: string | null, anonymous: boolean): Reply => {
     if (!anonymous && authorization !== `Bearer ${tokens.first}` && authorization !== `Bearer ${tokens.second}`)
@@ -87,17 +89,14 @@ export function createScriptedApi(): ScriptedApi {
   /** The flow's runner, synchronous: a call arrives at the server at once, and waits to be delivered. */
   const runner = (dispatch: (event: FlowEvent) => void, get: () => Calculator) => {
     deliverTo = dispatch
-    const awaited = (slot: CallSlot, id: number) => {
-      const s = get()
-      return slot === 'comparison' ? s.comparisonCalls[id] !== undefined : s.calls[slot] === id
-    }
+    // A call replaced in its slot, or cancelled, never answers, as with the store's runner (src/store/runner.ts).
     const drop = (slot: CallSlot | 'all') => {
       waiting = waiting.filter((call) => slot !== 'all' && call.slot !== slot)
     }
     return (effects: readonly Effect[]) => {
       for (const effect of effects) {
         if (effect.type === 'cancel') drop(effect.slot)
-        if (effect.type !== 'send' || !awaited(effect.slot, effect.id)) continue
+        if (effect.type !== 'send') continue
         if (effect.slot !== 'comparison') drop(effect.slot)
         const { mode, input } = get()
         const anonymous =
@@ -106,9 +105,11 @@ export function createScriptedApi(): ScriptedApi {
         const reply = answerTo(effect.call, authorization, anonymous)
         const body = effect.call.api === 'calculateFeeOptions' || effect.call.api === 'frontCalculateFees'
         const saved = reply.ok && effect.slot === 'save' ? (reply.value as AmortizationTable).versionHashCode : null
+        nextId += 1
         const call: Held = {
-          id: effect.id,
+          id: nextId,
           slot: effect.slot,
+          count: effect.count,
           kind: kindOf(effect.slot, effect.call),
           body: body ? (effect.call.args[0] as TuitionPayload) : null,
           authorization,
@@ -141,10 +142,11 @@ export function createScriptedApi(): ScriptedApi {
       if (!call) throw new Error(`no call ${id} is held`)
       waiting = waiting.filter((held) => held !== call)
       const error = failureOf(how, call.reply)
-      if (error) deliverTo?.({ type: 'failed', id, error })
+      const { slot, count } = call
+      if (error) deliverTo?.({ type: 'failed', slot, count, error })
       else if (call.reply.ok) {
         const api = call.kind === 'calculate' ? 'calculateFeeOptions' : 'frontCalculateFees'
-        deliverTo?.({ type: 'answered', id, answer: { api, value: call.reply.value } as never })
+        deliverTo?.({ type: 'answered', slot, count, answer: { api, value: call.reply.value } as never })
       }
     },
     // Nothing here waits on the event loop: a step is settled once the flow has run.
