@@ -4,7 +4,7 @@ import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import { type RecordedRequest, type Reply, recordingServerForFile } from '../../test/support/recording-server.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import { createCalculatorStore } from './calculator-store.ts'
-import { countsToCompare } from './flow.ts'
+import { countsToCompare } from './comparison.ts'
 
 const input = tuitionInput({ token: 'tok-1', language: 'en' })
 
@@ -25,6 +25,8 @@ function setup() {
       log: () => {},
       hostname: '127.0.0.1',
       retryDelay: () => 1,
+      // As the widget gives them (with the comparison's view, in the schedule's chunk).
+      comparisonRules: () => import('./comparison.ts').then((module) => module.comparisonRules),
       fetch: (request: RequestInfo | URL, init?: RequestInit) => {
         signals.push((request instanceof Request ? request : new Request(request, init)).signal)
         return fetch(request, init)

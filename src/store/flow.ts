@@ -35,7 +35,11 @@ import type {
   CalculationFailureKind,
   CalculatorConfig,
   CalculatorState,
+  Call,
+  CallSlot,
   ComparisonAnswer,
+  ComparisonRules,
+  Effect,
   Notice,
   SaveRefusal,
 } from './state.ts'
@@ -65,6 +69,8 @@ export type FlowEvent =
   | { type: 'wentOnline' }
   | { type: 'comparisonShown'; open: boolean }
   | { type: 'comparisonRetried' }
+  /** The comparison's rules, come with its view (src/store/comparison.ts). */
+  | { type: 'comparisonRulesLoaded'; rules: ComparisonRules }
   | { type: 'planDownloaded'; detail: PlanDownloadDetail }
   // The API's answers, by the slot of the call they answer (and, for the comparison, its count). The runner drops the
   // answer of a call the flow has replaced or cancelled, so an answer that comes is for the call under way.
@@ -79,26 +85,9 @@ export type Answer = ApiAnswer & { pageLanguage?: string | null }
 
 // ─── Effects: what the runner does ───────────────────────────────────────────────────────────────────────────
 
-/**
- * Where a call runs: one call at a time in each, a newer one replacing the one under way (whose answer then counts
- * for nothing), but the comparison's, whose calls (one per count) run side by side.
- */
-export type CallSlot = 'figures' | 'save' | 'schedule' | 'versionNumber' | 'comparison'
-
-/** A call of the API client (src/api/client.ts), by name, with its arguments. */
-export type Call = ApiCall
-
-export type Effect =
-  /** Sends a call in a slot, in place of the one under way there (but the comparison's, one per count). */
-  | { type: 'send'; slot: CallSlot; call: Call; count?: number }
-  | { type: 'cancel'; slot: CallSlot | 'all' }
-  | { type: 'emit'; name: FeesCalculatorEventName; detail: FeesCalculatorEventDetail<FeesCalculatorEventName> }
-  | { type: 'notify'; notice: Notice }
-  | { type: 'log'; message: string; detail: unknown }
-  /** A tuition input names a language the widget does not speak: the console says so, once per tag. */
-  | { type: 'warnLanguage'; tag: string }
-  /** The university's words, to be checked against the card's names (a lazy chunk) before they are shown. */
-  | { type: 'checkMessages'; value: unknown }
+// The effects (send and cancel a call, emit a host event, notify, log, …) are declared with the state, in
+// src/store/state.ts, as the comparison's rules take them too.
+export type { Call, CallSlot, Effect } from './state.ts'
 
 export interface Step {
   state: CalculatorState
@@ -156,6 +145,7 @@ const nothingOnScreen = {
   comparison: [],
   comparisonBasis: null,
   comparisonAnswers: {},
+  comparisonRules: null,
 } as const satisfies Omit<CalculatorState, 'config' | 'given' | 'attached' | 'restoreOnAttach'>
 
 export function initialState(config: Partial<CalculatorConfig> = {}): CalculatorState {
@@ -273,7 +263,11 @@ function next(state: CalculatorState, event: FlowEvent, effects: Effect[]): Calc
     case 'comparisonShown':
       return comparisonShown(state, event.open, effects)
     case 'comparisonRetried':
-      return comparisonRetried(state, effects)
+      return state.comparisonRules ? state.comparisonRules.retry(state, effects) : state
+    case 'comparisonRulesLoaded': {
+      const loaded = { ...state, comparisonRules: event.rules }
+      return loaded.comparisonOpen ? event.rules.refresh(loaded, effects) : loaded
+    }
     case 'planDownloaded':
       effects.push(emit('planDownloadEvent', event.detail))
       return state
@@ -451,6 +445,7 @@ function replacePlan(state: CalculatorState, input: TuitionInput, effects: Effec
       comparisonOpen: state.comparisonOpen,
       comparisonBasis: state.comparisonBasis,
       comparisonAnswers: state.comparisonAnswers,
+      comparisonRules: state.comparisonRules,
       mode: 'embedded',
       input,
       language: languageFor(input.language, effects),
@@ -651,7 +646,8 @@ function answered(
   if (!waitsIn(state, slot, count)) return state
   switch (answer.api) {
     case 'calculateFeeOptions':
-      if (slot === 'comparison') return comparisonAnswered(state, count as number, { result: answer.value })
+      if (slot === 'comparison')
+        return (state.comparisonRules as ComparisonRules).answered(state, count as number, { result: answer.value })
       return figuresShown(
         { ...state, failedChoice: null, amountRefusal: null, typedAmount: null },
         answer.value,
@@ -782,7 +778,9 @@ function failed(
       effects.push(log('version number fetch failed', error), notify({ kind: 'version_number_failed' }))
       return next
     case 'comparison':
-      return comparisonAnswered(next, count as number, { failure: calculationFailureOf(error) })
+      return (state.comparisonRules as ComparisonRules).answered(next, count as number, {
+        failure: calculationFailureOf(error),
+      })
   }
 }
 
@@ -832,70 +830,24 @@ function saveRefused(state: CalculatorState, stage: SaveRefusal['stage'], error:
 // ─── The comparison of fee counts ────────────────────────────────────────────────────────────────────────────
 
 /**
- * The counts compared: the smallest, the chosen, one between and the largest, distinct and in order. The one
- * between halves the wider of the two gaps around the chosen count, so the four spread over the range.
+ * Opened, the comparison asks for the figures it lacks (after the plan's own), by its rules
+ * (src/store/comparison.ts), which come with its view the first time; closed, it stops asking.
  */
-export function countsToCompare(min: number, chosen: number, max: number): number[] {
-  const between = chosen - min >= max - chosen ? Math.round((min + chosen) / 2) : Math.round((chosen + max) / 2)
-  return [...new Set([min, chosen, between, max])].filter((n) => n >= min && n <= max).sort((a, b) => a - b)
-}
-
-/** Opened, it asks for the figures it lacks (after the plan's own); closed, it stops asking. */
 function comparisonShown(state: CalculatorState, open: boolean, effects: Effect[]): CalculatorState {
   if (state.comparisonOpen === open) return state
-  if (open) return refreshComparison({ ...state, comparisonOpen: true }, effects)
-  effects.push(cancel('comparison'))
-  return { ...state, comparisonOpen: false }
+  if (!open) {
+    effects.push(cancel('comparison'))
+    return { ...state, comparisonOpen: false }
+  }
+  const opened = { ...state, comparisonOpen: true }
+  if (opened.comparisonRules) return opened.comparisonRules.refresh(opened, effects)
+  effects.push({ type: 'loadComparison' })
+  return opened
 }
 
-/** Try again: the comparison's calculations that failed are sent again, but those the API refused. */
-function comparisonRetried(state: CalculatorState, effects: Effect[]): CalculatorState {
-  const kept = Object.entries(state.comparisonAnswers).filter(
-    ([, answer]) => !answer.failure || answer.failure.kind === 'refused',
-  )
-  return refreshComparison({ ...state, comparisonAnswers: Object.fromEntries(kept) }, effects)
-}
-
-/**
- * The comparison catches up with the plan on screen: open, and with the plan's own figures (never beside a
- * calculation of the card's), it asks for the counts it lacks, one calculation each, side by side, in place of any
- * still under way. Answers are kept while only the count changes (the basis: the plan but its count, token and
- * language); any other change of plan starts it anew.
- */
-function refreshComparison(state: CalculatorState, effects: Effect[]): CalculatorState {
-  const { input, result, comparisonOpen, calculating, mode } = state
-  if (!comparisonOpen || !input || !result || calculating) return state
-  const anonymous = usesAnonymousEndpoints(input, mode === 'embedded')
-  const choice = choiceOf(result)
-  const { numberOfFees: _count, language: _language, ...plan } = calculationPayload(input, choice)
-  const basis = JSON.stringify([plan, anonymous])
-  const answers = {
-    ...(basis === state.comparisonBasis ? state.comparisonAnswers : {}),
-    [result.totalFees]: { result },
-  }
-  const counts = countsToCompare(result.minFees, result.totalFees, result.maxFees)
-  effects.push(cancel('comparison'))
-  for (const count of counts) {
-    const body = calculationPayload(input, { ...choice, numberOfFees: count })
-    if (!answers[count])
-      effects.push(send('comparison', { api: 'calculateFeeOptions', args: [body, anonymous] }, count))
-  }
-  return {
-    ...state,
-    comparisonBasis: basis,
-    comparisonAnswers: answers,
-    comparison: counts.map((count) => ({ count, ...answers[count] })),
-  }
-}
-
-/** One count's figures, or its failure, in the comparison's rows. */
-function comparisonAnswered(state: CalculatorState, count: number, answer: ComparisonAnswer): CalculatorState {
-  return {
-    ...state,
-    comparisonAnswers: { ...state.comparisonAnswers, [count]: answer },
-    comparison: state.comparison.map((row) => (row.count === count ? { count, ...answer } : row)),
-  }
-}
+/** The comparison catches up with the plan on screen, if it is open (its rules came when it was first opened). */
+const refreshComparison = (state: CalculatorState, effects: Effect[]) =>
+  state.comparisonRules ? state.comparisonRules.refresh(state, effects) : state
 
 // ─── Small pieces ────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -905,8 +857,8 @@ interface TypedAmount {
   value: number | null
 }
 
-const send = (slot: CallSlot, call: Call, count?: number): Effect => ({ type: 'send', slot, call, count })
-const cancel = (slot: CallSlot | 'all'): Effect => ({ type: 'cancel', slot })
+export const send = (slot: CallSlot, call: Call, count?: number): Effect => ({ type: 'send', slot, call, count })
+export const cancel = (slot: CallSlot | 'all'): Effect => ({ type: 'cancel', slot })
 const log = (message: string, detail: unknown): Effect => ({ type: 'log', message, detail })
 const notify = (notice: Notice): Effect => ({ type: 'notify', notice })
 const emit = <K extends FeesCalculatorEventName>(name: K, detail: FeesCalculatorEventDetail<K>): Effect => ({

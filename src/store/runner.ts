@@ -71,6 +71,11 @@ export function createRunner(
     )
   }
 
+  /** A chunk that could not load is said as such (the console, a notice). */
+  const chunkFailed = (error: unknown) => {
+    if (error instanceof ChunkLoadError) dispatch({ type: 'chunkFailed', message: error.message, error })
+  }
+
   return (effects) => {
     for (const effect of effects) {
       switch (effect.type) {
@@ -92,13 +97,13 @@ export function createRunner(
         case 'warnLanguage':
           warnUnknownLanguage(effect.tag)
           break
+        case 'loadComparison':
+          deps.comparisonRules?.().then((rules) => dispatch({ type: 'comparisonRulesLoaded', rules }), chunkFailed)
+          break
         case 'checkMessages':
-          deps.checkMessages?.(effect.value).then(
-            (messages) => dispatch({ type: 'messagesChecked', value: effect.value, messages }),
-            (error: unknown) => {
-              if (error instanceof ChunkLoadError) dispatch({ type: 'chunkFailed', message: error.message, error })
-            },
-          )
+          deps
+            .checkMessages?.(effect.value)
+            .then((messages) => dispatch({ type: 'messagesChecked', value: effect.value, messages }), chunkFailed)
           break
       }
     }

@@ -2,12 +2,19 @@
 // from its host, and the selectors the screen reads.
 import type { Messages } from '@lingui/core'
 import type { StoreApi } from 'zustand/vanilla'
+import type { ApiCall } from '../api/client.ts'
 import type { Language } from '../domain/language.ts'
 import type { Lender } from '../domain/lender.ts'
 import type { PlanChoice } from '../domain/payload.ts'
 import type { ElementPropName } from '../domain/props.ts'
 import type { AmortizationTable, FeesTableResult, TuitionInput } from '../domain/types.ts'
-import type { Emit, PlanDownloadDetail, RenderFailure } from '../events.ts'
+import type {
+  Emit,
+  FeesCalculatorEventDetail,
+  FeesCalculatorEventName,
+  PlanDownloadDetail,
+  RenderFailure,
+} from '../events.ts'
 
 export type { Language }
 
@@ -171,9 +178,48 @@ export interface CompareState {
   comparisonBasis: string | null
   /** The answers for that plan, by count. */
   comparisonAnswers: Record<number, ComparisonAnswer>
+  /** Its rules, once they have come (the first time it is opened); null before. */
+  comparisonRules: ComparisonRules | null
 }
 
 export type CalculatorState = HostState & CalculationState & SaveState & PreviewState & CompareState
+
+/** What a step of the flow asks the runner (src/store/runner.ts) to do. */
+/**
+ * Where a call runs: one call at a time in each, a newer one replacing the one under way (whose answer then counts
+ * for nothing), but the comparison's, whose calls (one per count) run side by side.
+ */
+export type CallSlot = 'figures' | 'save' | 'schedule' | 'versionNumber' | 'comparison'
+
+/** A call of the API client (src/api/client.ts), by name, with its arguments. */
+export type Call = ApiCall
+
+export type Effect =
+  /** Sends a call in a slot, in place of the one under way there (but the comparison's, one per count). */
+  | { type: 'send'; slot: CallSlot; call: Call; count?: number }
+  | { type: 'cancel'; slot: CallSlot | 'all' }
+  | { type: 'emit'; name: FeesCalculatorEventName; detail: FeesCalculatorEventDetail<FeesCalculatorEventName> }
+  | { type: 'notify'; notice: Notice }
+  | { type: 'log'; message: string; detail: unknown }
+  /** A tuition input names a language the widget does not speak: the console says so, once per tag. */
+  | { type: 'warnLanguage'; tag: string }
+  /** The university's words, to be checked against the card's names (a lazy chunk) before they are shown. */
+  | { type: 'checkMessages'; value: unknown }
+  /** The comparison's rules, which come with its view (a lazy chunk). */
+  | { type: 'loadComparison' }
+
+/**
+ * The comparison's rules (src/store/comparison.ts): branches of the flow, which come with the comparison's view, in
+ * the schedule's chunk, when the student first opens it.
+ */
+export interface ComparisonRules {
+  /** The comparison catches up with the plan on screen (its figures, or their failure). */
+  refresh(state: CalculatorState, effects: Effect[]): CalculatorState
+  /** Try again: the counts that failed are asked for again, but those the API refused. */
+  retry(state: CalculatorState, effects: Effect[]): CalculatorState
+  /** One count's figures, or its failure. */
+  answered(state: CalculatorState, count: number, answer: ComparisonAnswer): CalculatorState
+}
 
 /** What the host, the student and the page do: each action is one event of the flow (src/store/flow.ts). */
 export interface CalculatorActions {
@@ -258,6 +304,8 @@ export interface CalculatorDeps {
   retryDelay?: (attempt: number) => number
   /** The university's words checked against the card's names (a lazy chunk): what the card then shows. */
   checkMessages?: (value: unknown) => Promise<CalculatorConfig['messages']>
+  /** Brings the comparison's rules (src/store/comparison.ts, with its view in the schedule's chunk). */
+  comparisonRules?: () => Promise<ComparisonRules>
   /** An element starts out of the page, and its plan waits for `attach()`; a store used on its own is in it. */
   startsDetached?: boolean
 }

@@ -5,7 +5,7 @@ import type { I18n } from '@lingui/core'
 import { DEFAULT_LANGUAGE, type Language, spokenLanguage } from '../domain/language.ts'
 import type { Emit } from '../events.ts'
 import { type CalculatorStore, createCalculatorStore } from '../store/calculator-store.ts'
-import { messagesCheckChunk } from './chunks.ts'
+import { messagesCheckChunk, scheduleChunk } from './chunks.ts'
 import { loadFailureSentences } from './failure-words.ts'
 import { createWidgetWords, type WidgetWords } from './i18n.ts'
 import { createNoticeChannel, type NoticeChannel, showNotice } from './notices/index.ts'
@@ -49,6 +49,8 @@ export function createWidget(emit: Emit, host: Element | null = null): Widget {
     emit,
     startsDetached: true,
     pageLanguage: () => langOf(widget.host),
+    // The comparison's rules come with its view, in the schedule's chunk.
+    comparisonRules: () => scheduleChunk.load().then((schedule) => schedule.comparisonRules),
     checkMessages(value) {
       const check = messagesCheckChunk
         .load()

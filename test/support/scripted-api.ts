@@ -13,6 +13,7 @@ import type { ApiError } from '../../src/api/errors.ts'
 import type { AmortizationTable, Problem, TuitionPayload } from '../../src/domain/types.ts'
 import type { FeesCalculatorEventName } from '../../src/events.ts'
 import { type CalculatorStore, flowStore } from '../../src/store/calculator-store.ts'
+import { comparisonRules } from '../../src/store/comparison.ts'
 import { type Call, type CallSlot, type Effect, type FlowEvent, initialState } from '../../src/store/flow.ts'
 import type { Calculator, Notice } from '../../src/store/state.ts'
 import type { CallKind, Delivery, HeldCall, ServerUnderTest } from './controlled-api.ts'
@@ -95,6 +96,8 @@ export function createScriptedApi(): ScriptedApi {
     }
     return (effects: readonly Effect[]) => {
       for (const effect of effects) {
+        // The comparison's rules, a lazy chunk of the widget's, are here at once.
+        if (effect.type === 'loadComparison') dispatch({ type: 'comparisonRulesLoaded', rules: comparisonRules })
         if (effect.type === 'cancel') drop(effect.slot)
         if (effect.type !== 'send') continue
         if (effect.slot !== 'comparison') drop(effect.slot)

@@ -14,6 +14,9 @@ import { useLanguagePiece } from '../useChunk.ts'
 import { scheduleCsv } from './csv.ts'
 import scheduleCss from './schedule.css?inline'
 
+// The comparison's rules travel with its view (src/store/comparison.ts).
+export { comparisonRules } from '../../store/comparison.ts'
+
 export interface ScheduleProps {
   table: AmortizationTable
   language: Language
