@@ -6,8 +6,8 @@
  * the widget can read. Node's own fetch; no DOM, no dependency.
  */
 import { API_KEY_HEADER, AUTHORIZATION_HEADER, WIDGET_REQUEST_HEADERS } from '@fees-calculator/contract'
-import { type Parsed, parseFeesTable, parseJsonText, parseSavedFeesTable } from '../api/responses.ts'
-import { parseAmortizationTable, parseVersionNumber } from '../api/schedule-responses.ts'
+import { type Parsed, parseFeesTable, parseJsonText } from '../api/responses.ts'
+import { parseAmortizationTable, parseSavedFeesTable, parseVersionNumber } from '../api/responses-with-ky.ts'
 import { calculationPayload, choiceOf, previewPayload, savePayload, usesAnonymousEndpoints } from '../domain/payload.ts'
 import { validateTuitionInput } from '../domain/tuition.ts'
 import type { TuitionInput } from '../domain/types.ts'

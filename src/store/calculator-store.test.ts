@@ -78,7 +78,7 @@ describe('calculator store, embedded mode', () => {
 
   it('calculates a valid input and tells the host', async () => {
     const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     expect(store.getState().result).toMatchObject({ totalFees: 12, feeAmount: 500 })
     expect(store.getState().language).toBe('en')
@@ -89,7 +89,7 @@ describe('calculator store, embedded mode', () => {
 
   it('refuses an invalid date with invalidTuitionEvent and sends no request', () => {
     const { store, events } = setup()
-    store.getState().setTuitionInput({ ...input, dateOfPayment: '2027-02-31' })
+    store.getState().setProperty('tuitionInput', { ...input, dateOfPayment: '2027-02-31' })
     expect(events).toEqual([
       {
         name: 'invalidTuitionEvent',
@@ -101,16 +101,16 @@ describe('calculator store, embedded mode', () => {
 
   it('sends no request for an input equal to the last one', async () => {
     const { store, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
-    store.getState().setTuitionInput({ ...input })
+    store.getState().setProperty('tuitionInput', { ...input })
     await settled()
     expect(server.requests).toHaveLength(1)
   })
 
   it('recalculates when the fee count changes, and not when it is chosen again', async () => {
     const { store, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     store.getState().chooseFeeCount(20)
     await settled()
@@ -127,7 +127,7 @@ describe('calculator store, embedded mode', () => {
 
   it('drops a late answer that a newer choice superseded', async () => {
     const { store, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     reply = (request) => {
       const n = (JSON.parse(request.body) as TuitionPayload).numberOfFees
@@ -147,7 +147,7 @@ describe('calculator store, embedded mode', () => {
       body: { status: 422, title: 'Cannot finance', code: 'amount_not_financeable', detail: 'x' },
     })
     const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     expect(events).toEqual([
       {
@@ -164,7 +164,7 @@ describe('calculator store, embedded mode', () => {
 
   it('toasts a date that cannot be parsed and keeps the plan', async () => {
     const { store, notices, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     store.getState().chooseDate('not a date')
     expect(notices).toEqual([{ kind: 'date_parse_failed' }])
@@ -173,7 +173,7 @@ describe('calculator store, embedded mode', () => {
 
   it('saves, locks the version, disables SAVE and tells the host', async () => {
     const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     await store.getState().save()
     const saved = JSON.parse(server.requests[1]!.body) as TuitionPayload
@@ -186,7 +186,7 @@ describe('calculator store, embedded mode', () => {
 
   it('does not lock for an ERP system in embedded mode and calls the Anonymous endpoints without a token', async () => {
     const { store, settled } = setup()
-    store.getState().setTuitionInput({ ...input, system: 3 })
+    store.getState().setProperty('tuitionInput', { ...input, system: 3 })
     await settled()
     await store.getState().save()
     expect(server.requests.map((r) => r.url)).toEqual([
@@ -199,7 +199,7 @@ describe('calculator store, embedded mode', () => {
 
   it('answers a failed save with feeOptionSelectedEvent carrying the error body', async () => {
     const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     reply = () => ({ status: 401, body: { status: 401, title: 'Unauthorized', code: 'token_expired' } })
     await store.getState().save()
@@ -213,8 +213,8 @@ describe('calculator store, embedded mode', () => {
   it('keeps two stores apart', async () => {
     const a = setup()
     const b = setup()
-    a.store.getState().setTuitionInput(input)
-    b.store.getState().setTuitionInput({ ...input, finalAmount: 1200 })
+    a.store.getState().setProperty('tuitionInput', input)
+    b.store.getState().setProperty('tuitionInput', { ...input, finalAmount: 1200 })
     await a.settled()
     await b.settled()
     expect(a.store.getState().result?.feeAmount).toBe(500)
@@ -242,7 +242,7 @@ describe('calculator store, the schedule on demand', () => {
   it('asks FrontCalculateFees for the plan on screen without saving: no version, no lock, no event', async () => {
     reply = scheduleReply
     const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     store.getState().chooseFeeCount(18)
     await settled()
@@ -281,7 +281,7 @@ describe('calculator store, the schedule on demand', () => {
           }
         : scheduleReply(request)
     const { store, settled } = setup()
-    store.getState().loadByHash('known')
+    store.getState().setProperty('versionHashCode', 'known')
     await settled()
     await store.getState().previewSchedule()
     const sent = server.requests.find((r) => r.url.includes('/Calculator/FrontCalculateFees'))!
@@ -292,7 +292,7 @@ describe('calculator store, the schedule on demand', () => {
 
   it('drops a schedule that a change of plan made stale, and clears the one on screen', async () => {
     const { store, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     reply = (request) => ({ ...scheduleReply(request), delay: request.url.includes('FrontCalculateFees') ? 300 : 0 })
     const preview = store.getState().previewSchedule()
@@ -313,7 +313,7 @@ describe('calculator store, the schedule on demand', () => {
 
   it('logs a failed schedule, says so in its state, sends no event, and can be asked again', async () => {
     const { store, events, logged, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     reply = (request) =>
       request.url.includes('FrontCalculateFees')
@@ -331,7 +331,7 @@ describe('calculator store, the schedule on demand', () => {
   it('after a save, shows the saved schedule and does not ask again', async () => {
     reply = scheduleReply
     const { store, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     await store.getState().save()
     expect(store.getState()).toMatchObject({ planSent: true, amortization: { versionHashCode: 'hash-new' } })
@@ -344,7 +344,7 @@ describe('calculator store, the schedule on demand', () => {
 describe('calculator store, hash mode', () => {
   it('loads the saved table, fetches the version number, and hides SAVE when not editable', async () => {
     const { store, events, settled } = setup()
-    store.getState().loadByHash('known')
+    store.getState().setProperty('versionHashCode', 'known')
     await settled()
     await eventually(() => expect(store.getState().versionNumber).toBe(2))
     expect(store.getState()).toMatchObject({ loadedByHash: true, mode: 'hash', result: { totalFees: 18 } })
@@ -357,7 +357,7 @@ describe('calculator store, hash mode', () => {
   it('toasts a failed version number fetch', async () => {
     reply = (request) => (request.url.includes('/Version/Number') ? { status: 500, body: {} } : defaultReply(request))
     const { store, notices, settled } = setup()
-    store.getState().loadByHash('known')
+    store.getState().setProperty('versionHashCode', 'known')
     await settled()
     await eventually(() => expect(notices).toEqual([{ kind: 'version_number_failed' }]))
   })
@@ -365,8 +365,10 @@ describe('calculator store, hash mode', () => {
   it("speaks the page's language when it is one of the six, else the saved input's, read as each plan arrives", async () => {
     let page: string | null = 'eu-ES'
     const { store, settled } = setup(undefined, () => page)
+    // The host gives the hash anew each time (the same one again would be nothing new).
     const opened = async () => {
-      store.getState().loadByHash('known')
+      store.getState().setProperty('versionHashCode', undefined)
+      store.getState().setProperty('versionHashCode', 'known')
       await settled()
       return store.getState()
     }
@@ -381,7 +383,7 @@ describe('calculator store, hash mode', () => {
 
   it('only logs a failed fees-table load, and sends no event', async () => {
     const { store, events, logged, settled } = setup()
-    store.getState().loadByHash('unknown')
+    store.getState().setProperty('versionHashCode', 'unknown')
     await settled()
     expect(logged).toEqual(['fees table load failed'])
     expect(events).toEqual([])
@@ -399,7 +401,7 @@ describe('calculator store, answers from a backend that is not ours', () => {
       }
     }
     const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     expect(store.getState().result).toMatchObject({ firstPaymentDate: '2027-01-05', feeAmount: 500 })
     expect(store.getState().result).not.toHaveProperty('extra')
@@ -408,7 +410,7 @@ describe('calculator store, answers from a backend that is not ours', () => {
 
   it('reports an unreadable date as a failed calculation naming the field, toasts it, keeps the plan and recovers', async () => {
     const { store, events, notices, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     const shown = store.getState().result
     reply = (request) => ({ body: { ...(defaultReply(request).body as object), firstPaymentDate: 'mañana' } })
@@ -441,7 +443,7 @@ describe('calculator store, answers from a backend that is not ours', () => {
   ])('reports %s as a failed calculation, never as a result', async (_, answer, field) => {
     reply = () => answer
     const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     expect(events).toEqual([
       { name: 'invalidTuitionEvent', detail: expect.objectContaining({ code: 'invalid_response', field }) },
@@ -451,7 +453,7 @@ describe('calculator store, answers from a backend that is not ours', () => {
 
   it('reports an unreadable save answer through feeOptionSelectedEvent and does not lock', async () => {
     const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     reply = (request) =>
       request.url.includes('FrontCalculateFees') ? { body: { fees: 'none' } } : defaultReply(request)

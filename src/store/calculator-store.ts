@@ -79,12 +79,6 @@ export function calculatorActions(
       const given = prop === 'tuitionInput' && typeof value === 'string' ? readTuitionText(value) : value
       dispatch({ type: 'propertySet', prop, value: given })
     },
-    setTuitionInput(raw) {
-      get().setProperty('tuitionInput', raw)
-      return get().offered?.taken !== false
-    },
-    clear: () => get().setProperty('tuitionInput', undefined),
-    loadByHash: (versionHashCode) => dispatch({ type: 'versionOpened', versionHashCode }),
     restore: (versionHashCode) => dispatch({ type: 'formRestored', versionHashCode }),
     attach: () => dispatch({ type: 'attached' }),
     release: () => dispatch({ type: 'released' }),

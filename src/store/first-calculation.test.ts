@@ -41,7 +41,7 @@ describe('the first calculation', () => {
   it('draws its figures before the HTTP client has loaded; an error status reads the same either way', async () => {
     const first = setup()
     expect(httpChunk.loaded()).toBeUndefined()
-    first.store.getState().setTuitionInput(input)
+    first.store.getState().setProperty('tuitionInput', input)
     await first.settled()
     // The answer was read by the response boundary alone, and the figures are the server's.
     expect(first.events.map((event) => event.name)).toEqual(['calculationResultReceivedEvent'])
@@ -54,12 +54,12 @@ describe('the first calculation', () => {
     refuse = true
     const early = setup()
     expect(httpChunk.loaded()).toBeUndefined()
-    early.store.getState().setTuitionInput({ ...input, finalAmount: 9 })
+    early.store.getState().setProperty('tuitionInput', { ...input, finalAmount: 9 })
     await early.settled()
     // The client came when the browser was idle after the first figures; a refusal now goes through it directly.
     await eventually(() => expect(httpChunk.loaded()).toBeDefined())
     const late = setup()
-    late.store.getState().setTuitionInput({ ...input, finalAmount: 9 })
+    late.store.getState().setProperty('tuitionInput', { ...input, finalAmount: 9 })
     await late.settled()
 
     const failures = [early, late].map(({ events }) => events)

@@ -54,8 +54,6 @@ export type FlowEvent =
   | { type: 'released' }
   | { type: 'formReset' }
   | { type: 'formRestored'; versionHashCode: string }
-  /** A saved version opened by its hash, again if it is on screen already (a store used on its own). */
-  | { type: 'versionOpened'; versionHashCode: string }
   | { type: 'chunkFailed'; message: string; error: unknown }
   | { type: 'renderFailed'; failure: RenderFailure }
   // The student
@@ -227,12 +225,6 @@ function next(state: CalculatorState, event: FlowEvent, effects: Effect[]): Calc
       return state.attached
         ? formRestored(state, event.versionHashCode, effects)
         : { ...state, restoreOnAttach: event.versionHashCode }
-    case 'versionOpened':
-      return loadByHash(
-        { ...state, given: { ...state.given, versionHashCode: event.versionHashCode } },
-        event.versionHashCode,
-        effects,
-      )
     case 'chunkFailed':
       effects.push(log(event.message, event.error), notify({ kind: 'chunk_load_failed' }))
       return state

@@ -231,12 +231,6 @@ export interface CalculatorActions {
    * invalidTuitionEvent and the plan on screen stays.
    */
   setProperty(prop: ElementPropName, value: unknown): void
-  /** The tuition input (setProperty's): false when it was refused. */
-  setTuitionInput(raw: unknown): boolean
-  /** Back to the empty state (the host removed its input). */
-  clear(): void
-  /** Hash mode: load the saved version. */
-  loadByHash(versionHashCode: string): void
   /**
    * The browser brings back a form's state (back/forward): the saved version opens by its hash, and the host's
    * plan stays the one in force, so the same plan from the host again (a fresh token) keeps it on screen.

@@ -190,7 +190,7 @@ describe('the check-api command build', () => {
     const modules = [...code.matchAll(/^\/\/ (src\/\S+)$/gm)].map((match) => match[1]!)
     expect(modules).toContain('src/cli/main.ts')
     expect(
-      modules.filter((module) => !/^src\/(cli|domain)\/|^src\/api\/(respons|schedule-responses)/.test(module)),
+      modules.filter((module) => !/^src\/(cli|domain)\/|^src\/api\/(respons|responses-with-ky)/.test(module)),
     ).toEqual([])
     expect(code).not.toMatch(/\bimport\(/)
   })

@@ -48,7 +48,7 @@ export interface World {
 class Remove implements Command {
   check = () => true
   async run(model: Model, real: Real) {
-    real.store!.getState().clear()
+    real.store!.getState().setProperty('tuitionInput', undefined)
     screenGone(model, { plan: null })
     await step(model, real)
   }
@@ -73,7 +73,7 @@ export function describeModelSequences(world: World): void {
               try {
                 await fc.asyncModelRun(() => ({ model, real }), [new NewInput(0), ...sequence])
               } finally {
-                real.store.getState().clear()
+                real.store.getState().setProperty('tuitionInput', undefined)
                 await world.afterRun?.()
               }
             },
@@ -101,7 +101,7 @@ export function describeModelSequences(world: World): void {
     try {
       await body(real, does)
     } finally {
-      real.store.getState().clear()
+      real.store.getState().setProperty('tuitionInput', undefined)
     }
   }
 
