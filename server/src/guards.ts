@@ -15,8 +15,9 @@ import {
 import type { Context, MiddlewareHandler, Next } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { type Authenticator, type AuthOutcome, sameSecret } from './auth.ts'
-import { type AppEnv, type RequestBindings, requestIdOf } from './bindings.ts'
 import { PROBLEM_CONTENT_TYPE, problem, problemJson } from './problem.ts'
+import { type AppEnv, type RequestBindings, requestIdOf } from './request-context.ts'
+import { securedResponse } from './security-headers.ts'
 import { type Outcome, parseJson } from './validate.ts'
 
 /** Bodies over 16 KiB get a 413 problem. A tuition payload is well under 1 KiB. */
@@ -53,27 +54,28 @@ export interface ApiAnswers {
 /**
  * The headers of every API answer, decided in one place: CORS for the configured origins (credentials cannot
  * be combined with the `*` wildcard), never kept by a shared cache unless the handler says otherwise,
- * `Vary: Origin`, the API's CSP (over the pages' one the adapter gives every answer). One plain record per
- * answer, which the Node adapter writes out as it is, with no web Headers object built. The origins are only
- * asked for when the request has an Origin.
+ * `Vary: Origin`, the API's CSP (instead of the pages' one), after the security headers every answer carries
+ * (security-headers.ts). One plain record per answer, which the Node adapter writes out as it is, with no web
+ * Headers object built. The origins are only asked for when the request has an Origin.
  */
 export function apiAnswers(allowedOrigins: () => readonly string[]): ApiAnswers {
-  const headersFor = (c: Context, own: Record<string, string>): Record<string, string> => {
+  const headersFor = (c: Context, own: Record<string, string>) => {
     const origin = c.req.header('Origin')
     const allowance = origin === undefined ? null : corsAllowance(origin, allowedOrigins())
-    const headers: Record<string, string> = {}
+    const headers: Record<string, string> & { 'Content-Security-Policy': string } = {
+      'Content-Security-Policy': API_CSP,
+    }
     if (allowance !== null) {
       if (allowance === 'origin') headers['Access-Control-Allow-Credentials'] = 'true'
       headers['Access-Control-Allow-Origin'] = allowance === '*' ? '*' : (origin as string)
       headers['Access-Control-Expose-Headers'] = EXPOSED_HEADERS
     }
     headers['Cache-Control'] = 'no-store'
-    headers['Content-Security-Policy'] = API_CSP
     Object.assign(headers, own)
     headers.Vary = own.Vary === undefined ? 'Origin' : `${own.Vary}, Origin`
     return headers
   }
-  const body: ApiAnswers['body'] = (c, status, text, own) => new Response(text, { status, headers: headersFor(c, own) })
+  const body: ApiAnswers['body'] = (c, status, text, own) => securedResponse(c, text, status, headersFor(c, own))
   return {
     body,
     problem: (c, details, own = {}) =>
@@ -85,7 +87,7 @@ export function apiAnswers(allowedOrigins: () => readonly string[]): ApiAnswers 
         headers['Access-Control-Allow-Headers'] = ALLOWED_HEADERS
         headers['Access-Control-Max-Age'] = String(PREFLIGHT_MAX_AGE_S)
       }
-      return new Response(null, { status: 204, headers })
+      return securedResponse(c, null, 204, headers)
     },
   }
 }

@@ -6,52 +6,25 @@
  * - each request's id, given to the app in its context (`c.env`);
  * - a body of a declared length within the API's limit read before the app sees the request, and given to it
  *   in its context, so that reading it costs the app no stream and no promise;
- * - the security headers, written with every answer's own by the answer itself (SecuredResponse), not set on it
- *   beforehand, which would make Node merge the app's headers into them one by one;
  * - once the answer is sent or the client has gone, the log line and the metrics, labelled with the route
  *   that answered.
+ * What every answer carries (the security headers) is the app's own (security-headers.ts), so that `app.fetch`
+ * answers as this server does.
  */
-import { randomUUID } from 'node:crypto'
-import {
-  createServer,
-  type IncomingMessage,
-  type OutgoingHttpHeader,
-  type OutgoingHttpHeaders,
-  type Server,
-  type ServerOptions,
-  ServerResponse,
-} from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerOptions } from 'node:http'
 import { REQUEST_ID_HEADER } from '@fees-calculator/contract'
 import { getRequestListener } from '@hono/node-server'
-import type { Context, Hono } from 'hono'
-import { routePath } from 'hono/route'
-import type { AppEnv, RequestBindings } from './bindings.ts'
-import type { Operations } from './operations.ts'
+import type { Hono } from 'hono'
+import { type Observability, routeLabel } from './observability.ts'
+import { type AppEnv, type RequestBindings, requestIdFor } from './request-context.ts'
 
-/** A request id a client or a proxy may send: short, and nothing that could forge a log line or a header. */
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/
 const DIGITS = /^\d+$/
 /** The request id's header as Node names it. */
 const REQUEST_ID = REQUEST_ID_HEADER.toLowerCase()
-const CSP = 'Content-Security-Policy'
 
 /** A request as the adapter hands it on: its bindings for the app. */
 interface AdaptedRequest extends IncomingMessage {
   bindings?: RequestBindings
-}
-
-/** The id of a request: the client's X-Request-Id when it is a safe one, a new UUID otherwise. */
-export function requestIdFor(header: string | string[] | undefined): string {
-  return typeof header === 'string' && SAFE_REQUEST_ID.test(header) ? header : randomUUID()
-}
-
-/**
- * The label of a request on /metrics and in the log: the pattern of the app's route that answered it, as Hono
- * matched it (never a path with ids in it); `unmatched` when the app never saw the request (a request line the
- * adapter refused).
- */
-export function routeLabel(context: Context | undefined): string {
-  return context === undefined ? 'unmatched' : routePath(context)
 }
 
 /**
@@ -98,61 +71,29 @@ export interface NodeServerOptions extends ServerOptions {
 }
 
 /** Node's http server answering with `app`: what startServer listens with. */
-export function createNodeServer(app: Hono<AppEnv>, operations: Operations, options: NodeServerOptions): Server {
+export function createNodeServer(app: Hono<AppEnv>, observability: Observability, options: NodeServerOptions): Server {
   const { hostname, maxBodyBytes, ...serverOptions } = options
   const honoListener = getRequestListener(
     (request, env) => app.fetch(request, (env.incoming as AdaptedRequest).bindings),
     { hostname },
   )
 
-  /** An answer that writes the security headers with its own: the answer's own policy, if it has one, wins. */
-  class SecuredResponse extends ServerResponse<AdaptedRequest> {
-    override writeHead(
-      statusCode: number,
-      reason?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],
-      headers?: OutgoingHttpHeaders | OutgoingHttpHeader[],
-    ): this {
-      const own = typeof reason === 'string' ? headers : reason
-      const requestId = this.req.bindings?.requestId ?? randomUUID()
-      if (own === undefined || Array.isArray(own)) {
-        // Headers set one by one (Node's own answers): the security headers join them the same way.
-        const first = operations.securityHeaders(requestId)
-        for (let i = 0; i < first.length; i += 2)
-          if (!this.hasHeader(first[i] as string)) this.setHeader(first[i] as string, first[i + 1] as string)
-        return typeof reason === 'string' ? super.writeHead(statusCode, reason, own) : super.writeHead(statusCode, own)
-      }
-      // One flat list of names and values, the security headers first, which Node writes out as it is.
-      const all: OutgoingHttpHeader[] = operations.securityHeaders(requestId)
-      const record = own as OutgoingHttpHeaders
-      // The policy is last in the list: an answer with its own (the API's, a demo page's) keeps only that one.
-      if (record[CSP] !== undefined || record[CSP.toLowerCase()] !== undefined) all.length -= 2
-      for (const name in record) {
-        const value = record[name]
-        if (value !== undefined) all.push(name, value)
-      }
-      return typeof reason === 'string' ? super.writeHead(statusCode, reason, all) : super.writeHead(statusCode, all)
+  return createServer(serverOptions, (request: AdaptedRequest, response) => {
+    const start = performance.now()
+    untimeOnceReceived(request)
+    const bindings: RequestBindings = { requestId: requestIdFor(request.headers[REQUEST_ID]) }
+    request.bindings = bindings
+    response.once('close', () => {
+      const status = response.headersSent ? response.statusCode : 499
+      observability.answered(bindings.requestId, request.method ?? 'GET', routeLabel(bindings.context), status, start)
+    })
+    if (!isBoundedBody(request, maxBodyBytes)) {
+      void honoListener(request, response)
+      return
     }
-  }
-
-  return createServer<typeof IncomingMessage, typeof ServerResponse>(
-    { ...serverOptions, ServerResponse: SecuredResponse as typeof ServerResponse },
-    (request: AdaptedRequest, response) => {
-      const start = performance.now()
-      untimeOnceReceived(request)
-      const bindings: RequestBindings = { requestId: requestIdFor(request.headers[REQUEST_ID]) }
-      request.bindings = bindings
-      response.once('close', () => {
-        const status = response.headersSent ? response.statusCode : 499
-        operations.answered(bindings.requestId, request.method ?? 'GET', routeLabel(bindings.context), status, start)
-      })
-      if (!isBoundedBody(request, maxBodyBytes)) {
-        void honoListener(request, response)
-        return
-      }
-      readBody(request, (body) => {
-        bindings.body = body
-        void honoListener(request, response)
-      })
-    },
-  )
+    readBody(request, (body) => {
+      bindings.body = body
+      void honoListener(request, response)
+    })
+  })
 }

@@ -1,36 +1,26 @@
 /**
- * What a university's IT team runs the server with: one JSON log line per request (and every other line the
- * server writes, in the same form), Prometheus metrics, and the security headers every answer carries. The
- * adapter (node-adapter.ts) calls on it for every request; the app serves /metrics from it.
+ * What a university's IT team watches the server with: one JSON log line per request (and every other line the
+ * server writes, in the same form) and Prometheus metrics. The adapter (node-adapter.ts) calls on it once each
+ * answer is sent; the app serves /metrics from it.
  */
 
-import { REQUEST_ID_HEADER } from '@fees-calculator/contract'
-import type { Handler } from 'hono'
+import type { Context, Handler } from 'hono'
+import { routePath } from 'hono/route'
 import pino, { type DestinationStream, type Logger } from 'pino'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import { sameSecret } from './auth.ts'
 import type { SaveEvents } from './calculator.ts'
 
-const REFERRER_POLICY = 'strict-origin-when-cross-origin'
 /** Durations in seconds: the calculator answers in well under a millisecond, a save in a few. */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
 /**
- * The policy every page is served under: the strict one the widget works under (no inline script or style, no
- * eval, nothing from elsewhere), plus who may frame the page.
+ * The label of a request on /metrics and in the log: the pattern of the app's route that answered it, as Hono
+ * matched it (never a path with ids in it); `unmatched` when the app never saw the request (a request line the
+ * adapter refused).
  */
-export function pageCsp(frameAncestors: string, extra: { scripts?: string[]; styles?: string[] } = {}): string {
-  const sources = (list: string[] | undefined) => (list && list.length > 0 ? ` ${list.join(' ')}` : '')
-  return [
-    "default-src 'self'",
-    `script-src 'self'${sources(extra.scripts)}`,
-    `style-src 'self'${sources(extra.styles)}`,
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    `frame-ancestors ${frameAncestors}`,
-  ].join('; ')
+export function routeLabel(context: Context | undefined): string {
+  return context === undefined ? 'unmatched' : routePath(context)
 }
 
 /**
@@ -99,15 +89,13 @@ export function gatheredLines(destination: { write(text: string): unknown }, del
   }
 }
 
-export interface OperationsOptions {
+export interface ObservabilityOptions {
   /** Whether one JSON line per request is written. */
   accessLog: boolean
   /** Whether /metrics answers. */
   metrics: boolean
   /** When set, /metrics answers only `Authorization: Bearer <this>`. */
   metricsToken: string | null
-  /** The frame-ancestors sources of every page. */
-  frameAncestors: string
   /** Where the log lines go: stdout by default (written synchronously, gathered for up to 0.1 s), a stream in tests. */
   logDestination?: DestinationStream
 }
@@ -118,18 +106,12 @@ export interface PoolUse {
   waiting: number
 }
 
-export interface Operations {
+export interface Observability {
   logger: Logger
   registry: Registry
   saveEvents: SaveEvents
   /** Reports the database pool's use on /metrics. */
   watchPool(use: () => PoolUse): void
-  /**
-   * The headers every answer carries, as a flat list of names and values: its request id and the security
-   * headers, the pages' Content-Security-Policy last (an answer with a policy of its own, as the API's, keeps
-   * that one).
-   */
-  securityHeaders(requestId: string): string[]
   /** Counts an answered request, and writes its log line: `start` is when it came in (performance.now()). */
   answered(requestId: string, method: string, route: string, status: number, start: number): void
   /** GET /metrics: the counters in Prometheus's text format, for the bearer token of FEES_METRICS_TOKEN when set. */
@@ -138,7 +120,7 @@ export interface Operations {
   flush(): void
 }
 
-export function createOperations(options: OperationsOptions): Operations {
+export function createObservability(options: ObservabilityOptions): Observability {
   const destination = options.logDestination ?? pino.destination({ dest: 1, sync: true })
   const accessLines = gatheredLines(destination)
   const logger = pino(
@@ -191,7 +173,6 @@ export function createOperations(options: OperationsOptions): Operations {
   saves.inc({ outcome: 'stored' }, 0)
   saves.inc({ outcome: 'replayed' }, 0)
 
-  const pageCspValue = pageCsp(options.frameAncestors)
   const metricsToken = options.metricsToken === null ? null : `Bearer ${options.metricsToken}`
   const metricsRoute: Handler = async (c) => {
     if (metricsToken !== null && !sameSecret(c.req.header('Authorization') ?? '', metricsToken)) {
@@ -234,16 +215,6 @@ export function createOperations(options: OperationsOptions): Operations {
       accessLines.write()
       logger.flush()
     },
-    securityHeaders: (requestId) => [
-      REQUEST_ID_HEADER,
-      requestId,
-      'X-Content-Type-Options',
-      'nosniff',
-      'Referrer-Policy',
-      REFERRER_POLICY,
-      'Content-Security-Policy',
-      pageCspValue,
-    ],
     answered(requestId, method, route, status, start) {
       const ms = performance.now() - start
       const child = childFor(method, route, status)
