@@ -56,7 +56,7 @@ export interface ServerApp {
 export function createApp(config: Config, options: AppOptions = {}): ServerApp {
   if (options.store === undefined && config.databaseUrl !== null)
     throw new Error('DATABASE_URL is set: open the store with openStore(config) and pass it, or use startServer.')
-  const store = options.store ?? openSqliteStore(config.dbPath)
+  const store = options.store ?? openSqliteStore(config.dbPath, config.migrationsDir)
   const origin = options.ownOrigin ?? (() => ownOrigin(config.host, config.port))
   const allowedOrigins = () => config.corsOrigins ?? [origin()]
 
