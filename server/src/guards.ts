@@ -16,7 +16,7 @@ import type { Context, MiddlewareHandler, Next } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { type Authenticator, type AuthOutcome, sameSecret } from './auth.ts'
 import { PROBLEM_CONTENT_TYPE, problem, problemJson } from './problem.ts'
-import { type AppEnv, type RequestBindings, requestIdOf } from './request-context.ts'
+import { type AppEnv, headerOf, type RequestBindings, requestIdOf } from './request-context.ts'
 import { securedResponse } from './security-headers.ts'
 import { type Outcome, parseJson } from './validate.ts'
 
@@ -30,6 +30,9 @@ const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS'
 /** Methods that change nothing, which the XSRF check leaves alone (as the client does). */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const DIGITS = /^\d+$/
+/** The widget's headers as Node names them (headerOf). */
+const XSRF = XSRF_HEADER.toLowerCase() as Lowercase<string>
+const API_KEY = API_KEY_HEADER.toLowerCase() as Lowercase<string>
 
 /** What a script of an allowed origin may read of an answer beyond the plain headers. */
 const EXPOSED_HEADERS = `WWW-Authenticate, Retry-After, ${REQUEST_ID_HEADER}`
@@ -60,7 +63,7 @@ export interface ApiAnswers {
  */
 export function apiAnswers(allowedOrigins: () => readonly string[]): ApiAnswers {
   const headersFor = (c: Context, own: Record<string, string>) => {
-    const origin = c.req.header('Origin')
+    const origin = headerOf(c, 'origin')
     const allowance = origin === undefined ? null : corsAllowance(origin, allowedOrigins())
     const headers: Record<string, string> & { 'Content-Security-Policy': string } = {
       'Content-Security-Policy': API_CSP,
@@ -110,7 +113,7 @@ export function corsAllowance(origin: string | undefined, origins: readonly stri
 export function xsrfGuard(answers: ApiAnswers): MiddlewareHandler<AppEnv> {
   return (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next()
-    const header = c.req.header(XSRF_HEADER)
+    const header = headerOf(c, XSRF)
     if (header === undefined) return next()
     const cookie = getCookie(c, XSRF_COOKIE)
     if (cookie === undefined || sameSecret(header, cookie)) return next()
@@ -135,7 +138,7 @@ export function authGuard(authenticate: Authenticator, answers: ApiAnswers): Gua
       const refused = authProblem(outcome)
       return answers.problem(c, refused.problem, refused.headers)
     }
-    const outcome = authenticate({ authorization: c.req.header('Authorization'), apiKey: c.req.header(API_KEY_HEADER) })
+    const outcome = authenticate({ authorization: headerOf(c, 'authorization'), apiKey: headerOf(c, API_KEY) })
     return outcome instanceof Promise ? outcome.then<Response | Awaited<Passed>>(decide) : decide(outcome)
   }
 }
@@ -166,9 +169,11 @@ export function jsonBodyGuard(answers: ApiAnswers): Guard {
   const tooLarge = (c: Context) =>
     answers.problem(c, problem('payload_too_large', `The body must be at most ${MAX_BODY_BYTES} bytes.`))
   return (c, next) => {
-    const declared = c.req.header('Content-Length')
+    // A body the adapter read was declared within the limit, which it checked.
+    const read = (c.env as RequestBindings | undefined)?.body
+    const declared = read === undefined ? headerOf(c, 'content-length') : undefined
     if (declared !== undefined && (!DIGITS.test(declared) || Number(declared) > MAX_BODY_BYTES)) return tooLarge(c)
-    if (!isJsonType(c.req.header('Content-Type') ?? '')) {
+    if (!isJsonType(headerOf(c, 'content-type') ?? '')) {
       return answers.problem(
         c,
         problem('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.'),
@@ -181,7 +186,6 @@ export function jsonBodyGuard(answers: ApiAnswers): Guard {
       c.set('body', parsed.value)
       return next()
     }
-    const read = (c.env as RequestBindings | undefined)?.body
     if (read !== undefined) return use(read)
     // With a Content-Length, HTTP framing already bounds what can be read; a chunked body is read as a stream
     // and cut off.

@@ -12,15 +12,12 @@
  * answers as this server does.
  */
 import { createServer, type IncomingMessage, type Server, type ServerOptions } from 'node:http'
-import { REQUEST_ID_HEADER } from '@fees-calculator/contract'
 import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
 import { type Observability, routeLabel } from './observability.ts'
-import { type AppEnv, type RequestBindings, requestIdFor } from './request-context.ts'
+import { type AppEnv, REQUEST_ID, type RequestBindings, requestIdFor } from './request-context.ts'
 
 const DIGITS = /^\d+$/
-/** The request id's header as Node names it. */
-const REQUEST_ID = REQUEST_ID_HEADER.toLowerCase()
 
 /** A request as the adapter hands it on: its bindings for the app. */
 interface AdaptedRequest extends IncomingMessage {
@@ -34,12 +31,24 @@ interface AdaptedRequest extends IncomingMessage {
  * nginx, would never learn whether it was stored): such a save took 10 s, was cut, was passed on by nginx to
  * the other server, waited there too and was cut again, a 502. Between requests the keep-alive timeout applies.
  */
-function untimeOnceReceived(request: IncomingMessage): void {
-  const { headers, socket } = request
+function stopIdleTimeout(request: IncomingMessage): void {
+  request.socket.setTimeout(0)
+}
+
+/** Stops the idle timeout once the request's body is in (at once when it has none). */
+function stopIdleTimeoutOnceReceived(request: IncomingMessage): void {
+  const { headers } = request
   const length = headers['content-length']
   const bodiless = headers['transfer-encoding'] === undefined && (length === undefined || length === '0')
-  if (bodiless) socket.setTimeout(0)
-  else request.once('end', () => socket.setTimeout(0))
+  if (bodiless) stopIdleTimeout(request)
+  else request.once('end', () => stopIdleTimeout(request))
+}
+
+/** Whether every header of the request is sent once: Node's record of them then reads as the web Request does. */
+function sendsNoHeaderTwice(request: IncomingMessage): boolean {
+  let names = 0
+  for (const _ in request.headers) names += 1
+  return 2 * names === request.rawHeaders.length
 }
 
 /**
@@ -80,18 +89,24 @@ export function createNodeServer(app: Hono<AppEnv>, observability: Observability
 
   return createServer(serverOptions, (request: AdaptedRequest, response) => {
     const start = performance.now()
-    untimeOnceReceived(request)
-    const bindings: RequestBindings = { requestId: requestIdFor(request.headers[REQUEST_ID]) }
+    const { headers } = request
+    const bindings: RequestBindings = {
+      requestId: requestIdFor(headers[REQUEST_ID]),
+      headers: sendsNoHeaderTwice(request) ? headers : undefined,
+    }
     request.bindings = bindings
-    response.once('close', () => {
+    // Once per answer, sent or not (Node's own 'close'; a listener of one's own rather than once()'s wrapper).
+    response.on('close', () => {
       const status = response.headersSent ? response.statusCode : 499
       observability.answered(bindings.requestId, request.method ?? 'GET', routeLabel(bindings.context), status, start)
     })
     if (!isBoundedBody(request, maxBodyBytes)) {
+      stopIdleTimeoutOnceReceived(request)
       void honoListener(request, response)
       return
     }
     readBody(request, (body) => {
+      stopIdleTimeout(request)
       bindings.body = body
       void honoListener(request, response)
     })

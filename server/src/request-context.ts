@@ -14,6 +14,12 @@ export interface RequestBindings {
   requestId: string
   /** The body, when the adapter read it before the app saw the request (one of a declared length within the limit). */
   body?: Uint8Array
+  /**
+   * The request's headers as Node parsed them (names in lower case), given by the adapter when that reading is
+   * the web Request's too: for a request that sends no header twice (Node keeps the first of some repeated
+   * headers, where the web joins them all). headerOf reads them.
+   */
+  headers?: Readonly<Record<string, string | string[] | undefined>>
   /** Set by the app: the context the answer was made in, from which the log and the metrics read its route. */
   context?: Context
 }
@@ -24,6 +30,8 @@ export interface AppEnv {
   Variables: { body: unknown }
 }
 
+/** The request id's header as Node names it. */
+export const REQUEST_ID = REQUEST_ID_HEADER.toLowerCase() as Lowercase<string>
 /** A request id a client or a proxy may send: short, and nothing that could forge a log line or a header. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/
 
@@ -36,7 +44,7 @@ export function requestIdFor(header: string | string[] | undefined | null): stri
 function bindingsOf(c: Context<AppEnv>): RequestBindings {
   const given = c.env as RequestBindings | undefined
   if (given?.requestId !== undefined) return given
-  const made: RequestBindings = { ...given, requestId: requestIdFor(c.req.header(REQUEST_ID_HEADER)) }
+  const made: RequestBindings = { ...given, requestId: requestIdFor(headerOf(c, REQUEST_ID)) }
   c.env = made
   return made
 }
@@ -48,6 +56,17 @@ function bindingsOf(c: Context<AppEnv>): RequestBindings {
 export const requestContext: MiddlewareHandler<AppEnv> = (c, next) => {
   bindingsOf(c).context = c
   return next()
+}
+
+/**
+ * A header of the request, `name` in lower case: what `c.req.header(name)` says, read from the adapter's record
+ * when it gave one (0.02 µs against 0.5 µs through the web Request's headers, docs/performance.md).
+ */
+export function headerOf(c: Context, name: Lowercase<string>): string | undefined {
+  const headers = (c.env as RequestBindings | undefined)?.headers
+  if (headers === undefined) return c.req.header(name)
+  const value = headers[name]
+  return typeof value === 'string' ? value : undefined
 }
 
 /** The id of the request a context stands for. */

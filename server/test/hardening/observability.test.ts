@@ -199,6 +199,15 @@ describe('/metrics', () => {
     expect(await moved('fees_saves_total', { outcome: 'stored' })).toBe(1)
     expect(await moved('fees_saves_total', { outcome: 'replayed' })).toBe(1)
     expect(after).toContain('# TYPE fees_database_errors_total counter')
+    // The histogram as Prometheus reads one: buckets that only grow, up to +Inf, which is the count.
+    const buckets = after
+      .split('\n')
+      .filter((line) => line.startsWith('fees_http_request_duration_seconds_bucket{') && line.includes(route.route))
+      .map((line) => Number(line.slice(line.lastIndexOf(' ') + 1)))
+    expect(buckets).toHaveLength(13)
+    expect(buckets).toEqual([...buckets].sort((a, b) => a - b))
+    expect(buckets.at(-1)).toBe(await metric(after, 'fees_http_request_duration_seconds_count', route))
+    expect(after).toContain('# TYPE fees_http_request_duration_seconds histogram')
   })
 
   it('wants the token of FEES_METRICS_TOKEN when one is set, and is not there with FEES_METRICS=false', async () => {
