@@ -4,6 +4,8 @@
  * with a plain record of headers written out with no Response or Headers object built), with what costs a
  * request little here and an operator relies on:
  * - each request's id, given to the app in its context (`c.env`);
+ * - the request's headers as Node parsed them, given the same way when no header is sent twice, so that the app
+ *   reads one (headerOf) without the web Request's checks on every read;
  * - a body of a declared length within the API's limit read before the app sees the request, and given to it
  *   in its context, so that reading it costs the app no stream and no promise;
  * - once the answer is sent or the client has gone, the log line and the metrics, labelled with the route
