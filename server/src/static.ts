@@ -4,7 +4,7 @@
  * `/fees/<hash>`, `/health-check`) and its assets under /assets.
  *
  * Served as a CDN would: the brotli or gzip copy the build wrote beside a file
- * when the browser accepts it (encoding.ts); files whose names carry a content
+ * when the browser accepts it (compression.ts); files whose names carry a content
  * hash (the lazy chunks, the app's assets) cached for a year as immutable; the
  * entry scripts and pages, whose names never change, revalidated by ETag.
  */
@@ -12,8 +12,8 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
 import type { Context, Hono } from 'hono'
-import type { AppEnv } from './bindings.ts'
-import { acceptedEncodings, COPY_SUFFIX, etagMatches } from './encoding.ts'
+import { acceptedEncodings, COPY_SUFFIX, etagMatches } from './compression.ts'
+import type { AppEnv } from './request-context.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

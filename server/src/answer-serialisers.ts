@@ -2,7 +2,7 @@
  * The calculator's answers as JSON text, written by serializers that
  * fast-json-stringify compiles from the OpenAPI document's own schemas. They
  * write the same text as JSON.stringify for every answer the calculator makes
- * (answer-json.test.ts), about five times quicker on these shapes (JSON.stringify
+ * (answer-serialisers.test.ts), about five times quicker on these shapes (JSON.stringify
  * was the largest single cost of a calculation served), and an answer cannot
  * carry a field its schema does not name.
  */

@@ -1,36 +1,26 @@
 /**
- * What a university's IT team runs the server with: one JSON log line per request (and every other line the
- * server writes, in the same form), Prometheus metrics, and the security headers every answer carries. The
- * adapter (node-adapter.ts) calls on it for every request; the app serves /metrics from it.
+ * What a university's IT team watches the server with: one JSON log line per request (and every other line the
+ * server writes, in the same form) and Prometheus metrics. The adapter (node-adapter.ts) calls on it once each
+ * answer is sent; the app serves /metrics from it.
  */
 
-import { REQUEST_ID_HEADER } from '@fees-calculator/contract'
-import type { Handler } from 'hono'
+import type { Context, Handler } from 'hono'
+import { routePath } from 'hono/route'
 import pino, { type DestinationStream, type Logger } from 'pino'
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client'
 import { sameSecret } from './auth.ts'
 import type { SaveEvents } from './calculator.ts'
 
-const REFERRER_POLICY = 'strict-origin-when-cross-origin'
 /** Durations in seconds: the calculator answers in well under a millisecond, a save in a few. */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
 /**
- * The policy every page is served under: the strict one the widget works under (no inline script or style, no
- * eval, nothing from elsewhere), plus who may frame the page.
+ * The label of a request on /metrics and in the log: the pattern of the app's route that answered it, as Hono
+ * matched it (never a path with ids in it); `unmatched` when the app never saw the request (a request line the
+ * adapter refused).
  */
-export function pageCsp(frameAncestors: string, extra: { scripts?: string[]; styles?: string[] } = {}): string {
-  const sources = (list: string[] | undefined) => (list && list.length > 0 ? ` ${list.join(' ')}` : '')
-  return [
-    "default-src 'self'",
-    `script-src 'self'${sources(extra.scripts)}`,
-    `style-src 'self'${sources(extra.styles)}`,
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    `frame-ancestors ${frameAncestors}`,
-  ].join('; ')
+export function routeLabel(context: Context | undefined): string {
+  return context === undefined ? 'unmatched' : routePath(context)
 }
 
 /**
@@ -99,15 +89,73 @@ export function gatheredLines(destination: { write(text: string): unknown }, del
   }
 }
 
-export interface OperationsOptions {
+/** A label's value as Prometheus's text format quotes it. */
+const labelValue = (value: string) => value.replace(/[\\"\n]/g, (char) => (char === '\n' ? '\\n' : `\\${char}`))
+
+/**
+ * The requests answered, counted by method, route and status, with their durations: per label set a plain count,
+ * sum and count per bucket, found by a string key, written out in Prometheus's text format when /metrics is read.
+ * prom-client's counter and histogram validate and hash the labels on every call, even through a child: 2.3 µs a
+ * request for both, against 0.05 µs here (docs/performance.md).
+ */
+function requestSeries(buckets: readonly number[]) {
+  interface Series {
+    labels: string
+    count: number
+    sum: number
+    /** Requests at or under each bucket's bound, the bucket alone (cumulated when written). */
+    inBucket: number[]
+  }
+  const series = new Map<string, Series>()
+  return {
+    observe(method: string, route: string, status: number, seconds: number): void {
+      const key = `${method} ${route} ${status}`
+      let one = series.get(key)
+      if (one === undefined) {
+        const labels = `method="${labelValue(method)}",route="${labelValue(route)}",status="${status}"`
+        one = { labels, count: 0, sum: 0, inBucket: buckets.map(() => 0) }
+        series.set(key, one)
+      }
+      one.count += 1
+      one.sum += seconds
+      for (let b = 0; b < buckets.length; b += 1) {
+        if (seconds <= (buckets[b] as number)) {
+          one.inBucket[b] = (one.inBucket[b] as number) + 1
+          break
+        }
+      }
+    },
+    /** The counter and the histogram in Prometheus's text format. */
+    text(): string {
+      const counter = 'fees_http_requests_total'
+      const histogram = 'fees_http_request_duration_seconds'
+      const lines = [`# HELP ${counter} Requests answered, by method, route and status.`, `# TYPE ${counter} counter`]
+      for (const { labels, count } of series.values()) lines.push(`${counter}{${labels}} ${count}`)
+      lines.push(
+        `# HELP ${histogram} Time from the request to the end of its answer, by method, route and status.`,
+        `# TYPE ${histogram} histogram`,
+      )
+      for (const { labels, count, sum, inBucket } of series.values()) {
+        let cumulated = 0
+        buckets.forEach((bound, b) => {
+          cumulated += inBucket[b] as number
+          lines.push(`${histogram}_bucket{le="${bound}",${labels}} ${cumulated}`)
+        })
+        lines.push(`${histogram}_bucket{le="+Inf",${labels}} ${count}`)
+        lines.push(`${histogram}_sum{${labels}} ${sum}`, `${histogram}_count{${labels}} ${count}`)
+      }
+      return `${lines.join('\n')}\n`
+    },
+  }
+}
+
+export interface ObservabilityOptions {
   /** Whether one JSON line per request is written. */
   accessLog: boolean
   /** Whether /metrics answers. */
   metrics: boolean
   /** When set, /metrics answers only `Authorization: Bearer <this>`. */
   metricsToken: string | null
-  /** The frame-ancestors sources of every page. */
-  frameAncestors: string
   /** Where the log lines go: stdout by default (written synchronously, gathered for up to 0.1 s), a stream in tests. */
   logDestination?: DestinationStream
 }
@@ -118,18 +166,12 @@ export interface PoolUse {
   waiting: number
 }
 
-export interface Operations {
+export interface Observability {
   logger: Logger
   registry: Registry
   saveEvents: SaveEvents
   /** Reports the database pool's use on /metrics. */
   watchPool(use: () => PoolUse): void
-  /**
-   * The headers every answer carries, as a flat list of names and values: its request id and the security
-   * headers, the pages' Content-Security-Policy last (an answer with a policy of its own, as the API's, keeps
-   * that one).
-   */
-  securityHeaders(requestId: string): string[]
   /** Counts an answered request, and writes its log line: `start` is when it came in (performance.now()). */
   answered(requestId: string, method: string, route: string, status: number, start: number): void
   /** GET /metrics: the counters in Prometheus's text format, for the bearer token of FEES_METRICS_TOKEN when set. */
@@ -138,7 +180,7 @@ export interface Operations {
   flush(): void
 }
 
-export function createOperations(options: OperationsOptions): Operations {
+export function createObservability(options: ObservabilityOptions): Observability {
   const destination = options.logDestination ?? pino.destination({ dest: 1, sync: true })
   const accessLines = gatheredLines(destination)
   const logger = pino(
@@ -150,19 +192,7 @@ export function createOperations(options: OperationsOptions): Operations {
   // A registry of its own: two servers in one process (tests) count apart.
   const registry = new Registry()
   collectDefaultMetrics({ register: registry, prefix: 'fees_' })
-  const requests = new Counter({
-    name: 'fees_http_requests_total',
-    help: 'Requests answered, by method, route and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  })
-  const durations = new Histogram({
-    name: 'fees_http_request_duration_seconds',
-    help: 'Time from the request to the end of its answer, by method, route and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  })
+  const requests = requestSeries(DURATION_BUCKETS)
   const saves = new Counter({
     name: 'fees_saves_total',
     help: 'Saves answered: new versions stored, and earlier ones given back for a repeated Idempotency-Key.',
@@ -174,24 +204,10 @@ export function createOperations(options: OperationsOptions): Operations {
     help: 'Answers refused (503) because the database did not answer.',
     registers: [registry],
   })
-  // One child per label set, found by a string key, so that prom-client validates and copies the labels once (its
-  // children still hash them on every inc and observe: 0.8–1.1 µs a request for both, docs/performance.md).
-  const children = new Map<string, { count: Counter.Internal; duration: Histogram.Internal<string> }>()
-  const childFor = (method: string, route: string, status: number) => {
-    const key = `${method} ${route} ${status}`
-    let child = children.get(key)
-    if (child === undefined) {
-      const labels = { method, route, status: String(status) }
-      child = { count: requests.labels(labels), duration: durations.labels(labels) }
-      children.set(key, child)
-    }
-    return child
-  }
   // Both outcomes shown from the start, so a rate can be taken before the first save.
   saves.inc({ outcome: 'stored' }, 0)
   saves.inc({ outcome: 'replayed' }, 0)
 
-  const pageCspValue = pageCsp(options.frameAncestors)
   const metricsToken = options.metricsToken === null ? null : `Bearer ${options.metricsToken}`
   const metricsRoute: Handler = async (c) => {
     if (metricsToken !== null && !sameSecret(c.req.header('Authorization') ?? '', metricsToken)) {
@@ -201,7 +217,7 @@ export function createOperations(options: OperationsOptions): Operations {
       })
     }
     try {
-      const text = await registry.metrics()
+      const text = `${await registry.metrics()}\n${requests.text()}`
       return new Response(text, { headers: { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' } })
     } catch (error) {
       logger.error({ cause: (error as Error).message }, 'metrics failed')
@@ -234,21 +250,9 @@ export function createOperations(options: OperationsOptions): Operations {
       accessLines.write()
       logger.flush()
     },
-    securityHeaders: (requestId) => [
-      REQUEST_ID_HEADER,
-      requestId,
-      'X-Content-Type-Options',
-      'nosniff',
-      'Referrer-Policy',
-      REFERRER_POLICY,
-      'Content-Security-Policy',
-      pageCspValue,
-    ],
     answered(requestId, method, route, status, start) {
       const ms = performance.now() - start
-      const child = childFor(method, route, status)
-      child.count.inc()
-      child.duration.observe(ms / 1000)
+      requests.observe(method, route, status, ms / 1000)
       if (status === 503) databaseErrors.inc()
       // Never the headers, the query or the body: they carry tokens, keys, cookies and students' data.
       if (options.accessLog) accessLines.add(accessLine(requestId, method, route, status, ms))

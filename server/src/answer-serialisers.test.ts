@@ -2,7 +2,7 @@ import type { AmortizationTable } from '@fees-calculator/contract'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { planCases, planRates } from '../test/support/plan-arbitraries.ts'
-import { amortizationTableJson, feesTableJson } from './answer-json.ts'
+import { amortizationTableJson, feesTableJson } from './answer-serialisers.ts'
 import { buildPlan } from './plan.ts'
 import type { Financeable, TuitionRequest } from './validate.ts'
 

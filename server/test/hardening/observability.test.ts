@@ -1,16 +1,16 @@
 /**
  * What the server's operators rely on: one JSON log line per request with no secret in it, a request id that
- * round-trips (header and problem body), /metrics counters that move, the security headers on every answer,
- * and slow clients cut off within the configured time.
+ * round-trips (header and problem body), /metrics counters that move, and slow clients cut off within the
+ * configured time. The security headers every answer carries: security-headers.test.ts.
  */
 import { spawnSync } from 'node:child_process'
 import { connect } from 'node:net'
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accessLine, createOperations, gatheredLines } from '../../src/operations.ts'
+import { accessLine, createObservability, gatheredLines } from '../../src/observability.ts'
 import { openSqliteStore } from '../../src/store/sqlite.ts'
 import type { VersionStore } from '../../src/store/types.ts'
-import { ALLOWED_ORIGIN, API_KEY, bearer, financing, startTestServer, type TestServer } from '../support/api-server.ts'
+import { API_KEY, bearer, financing, startTestServer, type TestServer } from '../support/api-server.ts'
 
 const SECRET_COOKIE = 'session=cookie-secret-4b1d'
 const BODY_MARKER = 'Contract-Body-Marker-77e1'
@@ -29,16 +29,15 @@ const destination = new Writable({
   },
 })
 
-const operations = createOperations({
+const observability = createObservability({
   accessLog: true,
   metrics: true,
   metricsToken: null,
-  frameAncestors: 'https://portal.example.edu',
   logDestination: destination,
 })
 let server: TestServer
 beforeAll(async () => {
-  server = await startTestServer({ FEES_FRAME_ANCESTORS: 'https://portal.example.edu' }, { operations })
+  server = await startTestServer({ FEES_FRAME_ANCESTORS: 'https://portal.example.edu' }, { observability })
 })
 afterAll(() => server.remove())
 
@@ -63,7 +62,7 @@ const metricsText = async () => (await fetch(`${server.url}/metrics`)).text()
 /** Waits until the close listeners that gather the log lines have run, then has the gathered lines written. */
 const settle = async () => {
   await new Promise((resolve) => setTimeout(resolve, 50))
-  operations.flush()
+  observability.flush()
 }
 
 describe('the access log', () => {
@@ -134,7 +133,7 @@ describe('the access log', () => {
   })
 
   it('writes what it holds when the process ends on an uncaught exception', () => {
-    const module = JSON.stringify(new URL('../../src/operations.ts', import.meta.url).href)
+    const module = JSON.stringify(new URL('../../src/observability.ts', import.meta.url).href)
     const script = `
       import pino from 'pino'
       import { accessLine, gatheredLines } from ${module}
@@ -200,6 +199,15 @@ describe('/metrics', () => {
     expect(await moved('fees_saves_total', { outcome: 'stored' })).toBe(1)
     expect(await moved('fees_saves_total', { outcome: 'replayed' })).toBe(1)
     expect(after).toContain('# TYPE fees_database_errors_total counter')
+    // The histogram as Prometheus reads one: buckets that only grow, up to +Inf, which is the count.
+    const buckets = after
+      .split('\n')
+      .filter((line) => line.startsWith('fees_http_request_duration_seconds_bucket{') && line.includes(route.route))
+      .map((line) => Number(line.slice(line.lastIndexOf(' ') + 1)))
+    expect(buckets).toHaveLength(13)
+    expect(buckets).toEqual([...buckets].sort((a, b) => a - b))
+    expect(buckets.at(-1)).toBe(await metric(after, 'fees_http_request_duration_seconds_count', route))
+    expect(after).toContain('# TYPE fees_http_request_duration_seconds histogram')
   })
 
   it('wants the token of FEES_METRICS_TOKEN when one is set, and is not there with FEES_METRICS=false', async () => {
@@ -215,50 +223,6 @@ describe('/metrics', () => {
       expect((await fetch(`${off.url}/metrics`)).status).toBe(404)
     } finally {
       await Promise.all([guarded.remove(), off.remove()])
-    }
-  })
-})
-
-describe('the security headers', () => {
-  const expectCommon = (headers: Headers) => {
-    expect(headers.get('X-Content-Type-Options')).toBe('nosniff')
-    expect(headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
-  }
-
-  it('give every page the strict policy, framed only by FEES_FRAME_ANCESTORS', async () => {
-    for (const path of ['/fees', '/demo/strict-csp.html', '/demo/portal.html', '/dist/fees-calculator.js', '/nope']) {
-      const answer = await fetch(`${server.url}${path}`)
-      expectCommon(answer.headers)
-      const csp = answer.headers.get('Content-Security-Policy') ?? ''
-      expect(csp, path).toContain("default-src 'self'")
-      expect(csp, path).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')*;/)
-      expect(csp, path).toContain("connect-src 'self'")
-      expect(csp, path).toContain("object-src 'none'")
-      expect(csp, path).toContain('frame-ancestors https://portal.example.edu')
-      expect(csp, path).not.toMatch(/unsafe-inline|unsafe-eval/)
-    }
-  })
-
-  it('allow the portal demo’s own inline script and style by their hashes only', async () => {
-    const answer = await fetch(`${server.url}/demo/crm.html`)
-    const csp = answer.headers.get('Content-Security-Policy') ?? ''
-    expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/=]{44}'/)
-    expect(csp).toMatch(/style-src 'self' 'sha256-[\w+/=]{44}'/)
-  })
-
-  it('are on every API answer, problems included', async () => {
-    const answers = [
-      await post('/Calculator/CalculateFeeOptions', financing(), { Origin: ALLOWED_ORIGIN }),
-      await post('/Calculator/CalculateFeeOptions', financing(), { Cookie: SECRET_COOKIE }),
-      await post('/Calculator/CalculateFeeOptions', financing(), { 'X-Api-Key': 'wrong-key-1234' }),
-      await fetch(`${server.api}/health`),
-    ]
-    // A portal's script on another origin may read the id to show or log it.
-    expect(answers[0]?.headers.get('Access-Control-Expose-Headers')).toContain('X-Request-Id')
-    for (const answer of answers) {
-      expectCommon(answer.headers)
-      expect(answer.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'")
-      expect(answer.headers.get('X-Request-Id')).not.toBeNull()
     }
   })
 })
