@@ -156,7 +156,13 @@ export const parseFeesTable = parsed((body) => feesTable(body))
 /** The answer of `GET Calculator/feestable/{hash}`. */
 export const parseSavedFeesTable = parsed((body): SavedFeesTable => {
   const o = object(body, '(body)')
-  return { result: feesTable(o.result, 'result'), tuitionInput: savedInput(o.tuitionInput) }
+  // When it was saved is kept as its UTC day, and left out when unreadable: it only names the version.
+  const savedAt = toIsoDate(o.savedAt)
+  return {
+    result: feesTable(o.result, 'result'),
+    tuitionInput: savedInput(o.tuitionInput),
+    ...(savedAt && { savedAt }),
+  }
 })
 /**
  * Reads a raw answer's text as JSON. A 204, an empty body or a body that is

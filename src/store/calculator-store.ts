@@ -96,6 +96,7 @@ export function calculatorActions(
       return until((s) => s.schedulePreview !== 'loading')
     },
     planDownloaded: (detail) => dispatch({ type: 'planDownloaded', detail }),
+    planShared: (detail) => dispatch({ type: 'planShared', detail }),
     retry: () => dispatch({ type: 'tryAgain' }),
     wentOnline: () => dispatch({ type: 'wentOnline' }),
     showComparison: (open) => dispatch({ type: 'comparisonShown', open }),

@@ -27,7 +27,9 @@ import type {
   FeesCalculatorEventDetail,
   FeesCalculatorEventName,
   PlanDownloadDetail,
+  PlanShareDetail,
   RenderFailure,
+  SavedPlanDetail,
 } from '../events.ts'
 import { amountRefusalOf, calculationFailureOf, failureOf } from './failures.ts'
 import type {
@@ -37,6 +39,7 @@ import type {
   CalculatorState,
   ComparisonAnswer,
   Notice,
+  ReplacedVersion,
   SaveRefusal,
 } from './state.ts'
 
@@ -66,6 +69,7 @@ export type FlowEvent =
   | { type: 'comparisonShown'; open: boolean }
   | { type: 'comparisonRetried' }
   | { type: 'planDownloaded'; detail: PlanDownloadDetail }
+  | { type: 'planShared'; detail: PlanShareDetail }
   // The API's answers, each naming the call it answers (`id`): an answer to a call the flow has moved on from counts
   // for nothing.
   | { type: 'answered'; id: number; answer: Answer }
@@ -83,7 +87,7 @@ export type Answer = ApiAnswer & { pageLanguage?: string | null }
  * Where a call runs: one call at a time in each, a newer one replacing the one under way (whose answer then counts
  * for nothing), but the comparison's, whose calls (one per count) run side by side.
  */
-export type CallSlot = 'figures' | 'save' | 'schedule' | 'versionNumber' | 'comparison'
+export type CallSlot = 'figures' | 'save' | 'schedule' | 'versionNumber' | 'replaced' | 'comparison'
 
 /** A call of the API client (src/api/client.ts), by name, with its arguments. */
 export type Call = ApiCall
@@ -116,9 +120,16 @@ export const DEFAULT_CONFIG: CalculatorConfig = {
   messages: null,
   lender: null,
   disabled: false,
+  planUrl: null,
 }
 
-const NO_CALLS: CalculatorState['calls'] = { figures: null, save: null, schedule: null, versionNumber: null }
+const NO_CALLS: CalculatorState['calls'] = {
+  figures: null,
+  save: null,
+  schedule: null,
+  versionNumber: null,
+  replaced: null,
+}
 
 /** Nothing on screen and nothing under way: only what the host set, and whether the element is in the page, stay. */
 const nothingOnScreen = {
@@ -159,6 +170,8 @@ const nothingOnScreen = {
   comparison: [],
   comparisonBasis: null,
   comparisonAnswers: {},
+  // the plan that changes
+  replaced: null,
 } as const satisfies Omit<CalculatorState, 'config' | 'given' | 'attached' | 'restoreOnAttach' | 'lastCall'>
 
 export function initialState(config: Partial<CalculatorConfig> = {}): CalculatorState {
@@ -281,6 +294,9 @@ function next(state: CalculatorState, event: FlowEvent, effects: Effect[]): Calc
     case 'planDownloaded':
       effects.push(emit('planDownloadEvent', event.detail))
       return state
+    case 'planShared':
+      effects.push(emit('planShareEvent', event.detail))
+      return state
 
     case 'answered':
       return answered(state, event.id, event.answer, effects)
@@ -356,6 +372,7 @@ function propertySet(
     case 'apiBase':
     case 'apiKey':
     case 'colorScheme':
+    case 'planUrl':
       return configure({ [prop]: textOf(value) })
     case 'reminderDays':
       // A number of days may come as a number from a property.
@@ -460,6 +477,7 @@ function replacePlan(state: CalculatorState, input: TuitionInput, effects: Effec
       language: languageFor(input.language, effects),
       planKey: planKeyOf(input),
       versionHashCode: input.linkedVersionIdentifier ?? null,
+      replaced: replacedBy(state, input.linkedVersionIdentifier),
     },
     effects,
   )
@@ -474,18 +492,12 @@ function cleared(state: CalculatorState, effects: Effect[]): CalculatorState {
 /** Hash mode: the saved version is loaded, in place of whatever was on screen. */
 function loadByHash(state: CalculatorState, versionHashCode: string, effects: Effect[]): CalculatorState {
   cancelCalls(state, effects)
-  const id = state.lastCall + 1
-  effects.push(send('figures', id, { api: 'feesTable', args: [versionHashCode] }))
-  return {
-    ...state,
-    ...nothingOnScreen,
-    mode: 'hash',
-    calculating: true,
-    loadedByHash: true,
-    versionHashCode,
-    lastCall: id,
-    calls: { ...NO_CALLS, figures: id },
-  }
+  return sendIn(
+    { ...state, ...nothingOnScreen, mode: 'hash', calculating: true, loadedByHash: true, versionHashCode },
+    'figures',
+    effects,
+    { api: 'feesTable', args: [versionHashCode] },
+  )
 }
 
 /** Put in the page: a state the browser restored, else the host's hash, else its input, starts the plan. */
@@ -526,6 +538,7 @@ export const HOST_ORDER: readonly ElementPropName[] = [
   'colorScheme',
   'messages',
   'lender',
+  'planUrl',
   'disabled',
   'versionHashCode',
   'tuitionInput',
@@ -561,23 +574,23 @@ function calculate(state: CalculatorState, effects: Effect[], typed?: TypedAmoun
   if (!input) return state
   if (state.calls.schedule !== null) effects.push(cancel('schedule'))
   if (hasComparisonCalls(state)) effects.push(cancel('comparison'))
-  const id = state.lastCall + 1
-  effects.push(
-    send('figures', id, {
+  return sendIn(
+    {
+      ...state,
+      calculating: true,
+      failure: null,
+      typedAmount: typed ?? null,
+      schedulePreview: 'idle',
+      calls: { ...state.calls, schedule: null },
+      comparisonCalls: {},
+    },
+    'figures',
+    effects,
+    {
       api: 'calculateFeeOptions',
       args: [calculationPayload(input, choice ?? undefined), usesAnonymousEndpoints(input, mode === 'embedded')],
-    }),
+    },
   )
-  return {
-    ...state,
-    calculating: true,
-    failure: null,
-    typedAmount: typed ?? null,
-    schedulePreview: 'idle',
-    lastCall: id,
-    calls: { ...state.calls, figures: id, schedule: null },
-    comparisonCalls: {},
-  }
 }
 
 /**
@@ -622,22 +635,22 @@ function sendSave(state: CalculatorState, freshKey: string, effects: Effect[]): 
   const body = savePayload(input, choice, { embedded, currentHash: versionHashCode })
   const bodyText = JSON.stringify(body)
   const key = state.unansweredSave?.body === bodyText ? state.unansweredSave.key : freshKey
-  const id = state.lastCall + 1
   if (state.calls.schedule !== null) effects.push(cancel('schedule'))
-  effects.push(
-    send('save', id, { api: 'frontCalculateFees', args: [body, usesAnonymousEndpoints(input, embedded), key] }),
+  return sendIn(
+    {
+      ...state,
+      saveQueued: false,
+      queuedKey: null,
+      saving: true,
+      schedulePreview: 'idle',
+      unansweredSave: { body: bodyText, key },
+      refusedForSession: false,
+      calls: { ...state.calls, schedule: null },
+    },
+    'save',
+    effects,
+    { api: 'frontCalculateFees', args: [body, usesAnonymousEndpoints(input, embedded), key] },
   )
-  return {
-    ...state,
-    saveQueued: false,
-    queuedKey: null,
-    saving: true,
-    schedulePreview: 'idle',
-    unansweredSave: { body: bodyText, key },
-    refusedForSession: false,
-    lastCall: id,
-    calls: { ...state.calls, save: id, schedule: null },
-  }
 }
 
 /** The dated schedule of the plan on screen, without saving; a schedule already on screen is the one for this plan. */
@@ -645,15 +658,11 @@ function scheduleAsked(state: CalculatorState, effects: Effect[]): CalculatorSta
   const { input, choice, result, mode, saving, calculating, amortization } = state
   if (!input || !choice || !result || saving || calculating || amortization || state.calls.schedule !== null)
     return state
-  const id = state.lastCall + 1
-  effects.push(
-    send('schedule', id, {
-      api: 'frontCalculateFees',
-      // A preview stores nothing: no Idempotency-Key.
-      args: [previewPayload(input, choice), usesAnonymousEndpoints(input, mode === 'embedded'), undefined],
-    }),
-  )
-  return { ...state, schedulePreview: 'loading', lastCall: id, calls: { ...state.calls, schedule: id } }
+  return sendIn({ ...state, schedulePreview: 'loading' }, 'schedule', effects, {
+    api: 'frontCalculateFees',
+    // A preview stores nothing: no Idempotency-Key.
+    args: [previewPayload(input, choice), usesAnonymousEndpoints(input, mode === 'embedded'), undefined],
+  })
 }
 
 // ─── The API's answers ───────────────────────────────────────────────────────────────────────────────────────
@@ -690,12 +699,22 @@ function answered(state: CalculatorState, id: number, answer: Answer, effects: E
         effects,
       )
     case 'feesTable':
+      if (slot === 'replaced') return replacedRead(next, answer.value, effects)
       return savedTableShown(next, answer.value, answer.pageLanguage ?? null, effects)
     case 'frontCalculateFees':
       if (slot === 'save') return saved(next, answer.value, effects)
       return { ...next, schedulePreview: 'idle', amortization: answer.value }
-    case 'versionNumber':
-      return { ...next, versionNumber: answer.value }
+    case 'versionNumber': {
+      const { replaced } = next
+      const number = { versionNumber: answer.value }
+      if (slot === 'replaced') return { ...next, replaced: { ...(replaced as ReplacedVersion), ...number } }
+      // The number of a version opened by its hash is also the number of the version a change of it replaces.
+      return {
+        ...next,
+        ...number,
+        replaced: replaced?.versionHashCode === next.versionHashCode ? { ...replaced, ...number } : replaced,
+      }
+    }
   }
 }
 
@@ -710,43 +729,57 @@ function figuresShown(
   savedVersion: string | null = null,
 ): CalculatorState {
   effects.push(emit('calculationResultReceivedEvent', result))
-  const shown = refreshComparison(
-    {
-      ...state,
-      result,
-      choice: choiceOf(result),
-      calculating: false,
-      versionLocked: false,
-      amortization: null,
-      planSent: false,
-      savedVersion,
-    },
+  const shown = readReplaced(
+    refreshComparison(
+      {
+        ...state,
+        result,
+        choice: choiceOf(result),
+        calculating: false,
+        versionLocked: false,
+        amortization: null,
+        planSent: false,
+        savedVersion,
+      },
+      effects,
+    ),
     effects,
   )
   return shown.saveQueued ? sendSave(shown, shown.queuedKey as string, effects) : shown
 }
 
-/** A saved version opened by its hash: its input (without a token), in the page's language when the widget speaks it. */
+/**
+ * A saved version opened by its hash: its input (without a token), in the page's language when the widget speaks it.
+ * A change of it replaces it: its own link (to the version it replaced) is dropped, so that a save links the new
+ * version to this one, and the versions of a plan stay one chain.
+ */
 function savedTableShown(
   state: CalculatorState,
-  { result, tuitionInput }: SavedFeesTable,
+  table: SavedFeesTable,
   pageLanguage: string | null,
   effects: Effect[],
 ): CalculatorState {
-  const input: TuitionInput = { ...tuitionInput, token: null }
+  const input: TuitionInput = { ...table.tuitionInput, token: null, linkedVersionIdentifier: null }
   const language = spokenLanguage(pageLanguage ?? '') ?? languageFor(input.language, effects)
   const { versionHashCode } = state
-  const shown = figuresShown({ ...state, input, language }, result, effects, versionHashCode)
+  const replaced = versionHashCode ? { ...unread(versionHashCode), saved: table } : null
+  const shown = figuresShown({ ...state, input, language, replaced }, table.result, effects, versionHashCode)
   const { contractId } = input
   if (!contractId || !versionHashCode) return shown
-  const id = shown.lastCall + 1
-  effects.push(send('versionNumber', id, { api: 'versionNumber', args: [versionHashCode, contractId] }))
-  return { ...shown, lastCall: id, calls: { ...shown.calls, versionNumber: id } }
+  return sendIn(shown, 'versionNumber', effects, { api: 'versionNumber', args: [versionHashCode, contractId] })
 }
 
-/** The save answered: the plan on screen is saved (and locked, but for ERP systems in embedded mode). */
+/**
+ * The save answered: the plan on screen is saved (and locked, but for ERP systems in embedded mode). The host hears
+ * which saved version it replaces: the one its save was linked to.
+ */
 function saved(state: CalculatorState, table: AmortizationTable, effects: Effect[]): CalculatorState {
-  effects.push(emit('feeOptionSelectedEvent', table))
+  const { replaced } = state
+  const detail: SavedPlanDetail = {
+    ...table,
+    replacedVersion: replaced && { versionHashCode: replaced.versionHashCode, versionNumber: replaced.versionNumber },
+  }
+  effects.push(emit('feeOptionSelectedEvent', detail))
   return afterSave(
     {
       ...state,
@@ -754,7 +787,7 @@ function saved(state: CalculatorState, table: AmortizationTable, effects: Effect
       unansweredSave: null,
       // The plan on screen is saved: a recalculation that failed before is no longer the student's way on.
       failure: null,
-      amortization: table,
+      amortization: detail,
       planSent: true,
       versionLocked: saveLocks(state.input as TuitionInput, state.mode === 'embedded'),
       ...(table.versionHashCode
@@ -809,6 +842,12 @@ function failed(state: CalculatorState, id: number, error: ApiError, effects: Ef
     case 'versionNumber':
       effects.push(log('version number fetch failed', error), notify({ kind: 'version_number_failed' }))
       return next
+    case 'replaced': {
+      // The card goes on without the version it replaces (and says so); a number that did not come is left out.
+      effects.push(log('replaced version read failed', error))
+      const replaced = next.replaced as ReplacedVersion
+      return replaced.saved ? next : { ...next, replaced: { ...replaced, failed: true } }
+    }
     case 'comparison':
       return comparisonAnswered(next, state.comparisonCalls[id] as number, { failure: calculationFailureOf(error) })
   }
@@ -933,6 +972,38 @@ function comparisonAnswered(state: CalculatorState, count: number, answer: Compa
   }
 }
 
+// ─── The plan that changes ──────────────────────────────────────────────────────────────────────────────────
+
+const unread = (versionHashCode: string): ReplacedVersion => ({
+  versionHashCode,
+  saved: null,
+  versionNumber: null,
+  failed: false,
+})
+
+/** The saved version an input links to: the one beside the plan already, when it is that one and was read. */
+function replacedBy(state: CalculatorState, versionHashCode: string | null | undefined): ReplacedVersion | null {
+  const { replaced } = state
+  if (!versionHashCode) return null
+  return replaced?.saved && replaced.versionHashCode === versionHashCode ? replaced : unread(versionHashCode)
+}
+
+/** The saved version the plan replaces is read by its hash once the plan's own figures are on screen, never before. */
+function readReplaced(state: CalculatorState, effects: Effect[]): CalculatorState {
+  const { replaced } = state
+  if (!replaced || replaced.saved || replaced.failed || state.calls.replaced !== null) return state
+  return sendIn(state, 'replaced', effects, { api: 'feesTable', args: [replaced.versionHashCode] })
+}
+
+/** The replaced version read: its number follows, asked of the contract it was saved for. */
+function replacedRead(state: CalculatorState, saved: SavedFeesTable, effects: Effect[]): CalculatorState {
+  const replaced = { ...(state.replaced as ReplacedVersion), saved }
+  const next = { ...state, replaced }
+  const { contractId } = saved.tuitionInput
+  if (!contractId) return next
+  return sendIn(next, 'replaced', effects, { api: 'versionNumber', args: [replaced.versionHashCode, contractId] })
+}
+
 // ─── Small pieces ────────────────────────────────────────────────────────────────────────────────────────────
 
 /** An amount the student typed, on its way to the API. */
@@ -942,6 +1013,18 @@ interface TypedAmount {
 }
 
 const send = (slot: CallSlot, id: number, call: Call): Effect => ({ type: 'send', slot, id, call })
+
+/** Sends `call` in one of the calls' slots (not the comparison's): the flow waits for its answer there. */
+function sendIn(
+  state: CalculatorState,
+  slot: keyof CalculatorState['calls'],
+  effects: Effect[],
+  call: Call,
+): CalculatorState {
+  const id = state.lastCall + 1
+  effects.push(send(slot, id, call))
+  return { ...state, lastCall: id, calls: { ...state.calls, [slot]: id } }
+}
 const cancel = (slot: CallSlot | 'all'): Effect => ({ type: 'cancel', slot })
 const log = (message: string, detail: unknown): Effect => ({ type: 'log', message, detail })
 const notify = (notice: Notice): Effect => ({ type: 'notify', notice })

@@ -6,8 +6,8 @@ import type { Language } from '../domain/language.ts'
 import type { Lender } from '../domain/lender.ts'
 import type { PlanChoice } from '../domain/payload.ts'
 import type { ElementPropName } from '../domain/props.ts'
-import type { AmortizationTable, FeesTableResult, TuitionInput } from '../domain/types.ts'
-import type { Emit, PlanDownloadDetail, RenderFailure } from '../events.ts'
+import type { AmortizationTable, FeesTableResult, SavedFeesTable, TuitionInput } from '../domain/types.ts'
+import type { Emit, PlanDownloadDetail, PlanShareDetail, RenderFailure } from '../events.ts'
 
 export type { Language }
 
@@ -70,6 +70,8 @@ export interface CalculatorConfig {
   lender: Lender | string | null
   /** `disabled`, or a disabled fieldset around the element: the student's controls do nothing. */
   disabled: boolean
+  /** `plan-url` as given: the link a saved plan is sent by, `{hash}` standing for its hash (src/ui/downloads/share.ts reads it). */
+  planUrl: string | null
 }
 
 /** What the host gave, and what it makes of the plan. */
@@ -102,7 +104,14 @@ export interface HostState {
  * An answer with any other id is late and counts for nothing.
  */
 export interface CallsState {
-  calls: { figures: number | null; save: number | null; schedule: number | null; versionNumber: number | null }
+  calls: {
+    figures: number | null
+    save: number | null
+    schedule: number | null
+    versionNumber: number | null
+    /** The saved version the plan replaces: its figures, then its number. */
+    replaced: number | null
+  }
   /** The comparison's calculations under way: the count each is for, by id. */
   comparisonCalls: Record<number, number>
   /** The last id given to a call. */
@@ -185,7 +194,31 @@ export interface CompareState {
   comparisonAnswers: Record<number, ComparisonAnswer>
 }
 
-export type CalculatorState = HostState & CallsState & CalculationState & SaveState & PreviewState & CompareState
+/**
+ * The saved version a plan replaces (the input's `linkedVersionIdentifier`, or the version opened by its hash), shown
+ * beside it once the plan on screen is not that version: read by its hash after the plan's own figures.
+ */
+export interface ReplacedVersion {
+  versionHashCode: string
+  /** Its figures and input, once read; when it was saved (`savedAt`, a `YYYY-MM-DD`), if the API says. */
+  saved: SavedFeesTable | null
+  versionNumber: number | null
+  /** It could not be read: the card says so and goes on without it. */
+  failed: boolean
+}
+
+/** The plan that changes. */
+export interface ChangeState {
+  replaced: ReplacedVersion | null
+}
+
+export type CalculatorState = HostState &
+  CallsState &
+  CalculationState &
+  SaveState &
+  PreviewState &
+  CompareState &
+  ChangeState
 
 /** What the host, the student and the page do: each action is one event of the flow (src/store/flow.ts). */
 export interface CalculatorActions {
@@ -236,6 +269,8 @@ export interface CalculatorActions {
   previewSchedule(): Promise<void>
   /** The student took the plan as a PDF or a calendar file: the host hears of it. */
   planDownloaded(detail: PlanDownloadDetail): void
+  /** The student sent the saved plan's link to whoever pays: the host hears of it. */
+  planShared(detail: PlanShareDetail): void
   /** Try again: resends the calculation that failed, with the credentials of the moment (not a refused one). */
   retry(): void
   /** The browser is back online: a calculation that failed for want of a connection is sent again. */
