@@ -95,8 +95,8 @@ export function calculatorActions(
       dispatch({ type: 'scheduleAsked' })
       return until((s) => s.schedulePreview !== 'loading')
     },
-    planDownloaded: (detail) => dispatch({ type: 'planDownloaded', detail }),
-    planShared: (detail) => dispatch({ type: 'planShared', detail }),
+    planDownloaded: (detail) => dispatch({ type: 'planTaken', name: 'planDownloadEvent', detail }),
+    planShared: (detail) => dispatch({ type: 'planTaken', name: 'planShareEvent', detail }),
     retry: () => dispatch({ type: 'tryAgain' }),
     wentOnline: () => dispatch({ type: 'wentOnline' }),
     showComparison: (open) => dispatch({ type: 'comparisonShown', open }),

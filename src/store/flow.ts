@@ -68,8 +68,9 @@ export type FlowEvent =
   | { type: 'wentOnline' }
   | { type: 'comparisonShown'; open: boolean }
   | { type: 'comparisonRetried' }
-  | { type: 'planDownloaded'; detail: PlanDownloadDetail }
-  | { type: 'planShared'; detail: PlanShareDetail }
+  /** The student took the plan as a file, or sent its link: the host hears of it. */
+  | { type: 'planTaken'; name: 'planDownloadEvent'; detail: PlanDownloadDetail }
+  | { type: 'planTaken'; name: 'planShareEvent'; detail: PlanShareDetail }
   // The API's answers, each naming the call it answers (`id`): an answer to a call the flow has moved on from counts
   // for nothing.
   | { type: 'answered'; id: number; answer: Answer }
@@ -291,11 +292,8 @@ function next(state: CalculatorState, event: FlowEvent, effects: Effect[]): Calc
       return comparisonShown(state, event.open, effects)
     case 'comparisonRetried':
       return comparisonRetried(state, effects)
-    case 'planDownloaded':
-      effects.push(emit('planDownloadEvent', event.detail))
-      return state
-    case 'planShared':
-      effects.push(emit('planShareEvent', event.detail))
+    case 'planTaken':
+      effects.push(emit(event.name, event.detail))
       return state
 
     case 'answered':
@@ -846,7 +844,7 @@ function failed(state: CalculatorState, id: number, error: ApiError, effects: Ef
       // The card goes on without the version it replaces (and says so); a number that did not come is left out.
       effects.push(log('replaced version read failed', error))
       const replaced = next.replaced as ReplacedVersion
-      return replaced.saved ? next : { ...next, replaced: { ...replaced, failed: true } }
+      return { ...next, replaced: { ...replaced, failed: !replaced.saved } }
     }
     case 'comparison':
       return comparisonAnswered(next, state.comparisonCalls[id] as number, { failure: calculationFailureOf(error) })
