@@ -80,6 +80,16 @@ describeEngines('a plan that changes', EVERY_ENGINE, (suite) => {
     const before = await saveVersion(suite, { numberOfFees: 18 })
     const page = await suite.open('/demo/portal.html?lang=en')
     await page.loaded()
+    // Every text the announcement of what changed is given, from before the plan replaces anything.
+    await page.evaluate(() => {
+      const said: string[] = []
+      Object.assign(window, { __said: said })
+      const root = document.querySelector('fees-calculator')!.shadowRoot!
+      new MutationObserver(() => {
+        const text = root.querySelector('[data-announce=changes]')?.textContent ?? ''
+        if (text && text !== said.at(-1)) said.push(text)
+      }).observe(root, { subtree: true, childList: true, characterData: true })
+    })
     // The plan's own calculation is held: nothing of the version it replaces may leave before its figures.
     const held = suite.pages.hold('/api/v1/Calculator/CalculateFeeOptions')
     await page.changeInput({ linkedVersionIdentifier: before.versionHashCode })
@@ -145,6 +155,9 @@ describeEngines('a plan that changes', EVERY_ENGINE, (suite) => {
         text,
       `This plan replaces version ${before.versionNumber}: ${changed} figures change.`,
     )
+    expect(await page.evaluate(() => (window as unknown as { __said: string[] }).__said)).toEqual([
+      `This plan replaces version ${before.versionNumber}: ${changed} figures change.`,
+    ])
     // Marked in colour as well as in words: a changed row has a background of its own.
     const backgrounds = await page.evaluate(() =>
       [

@@ -11,7 +11,7 @@ import { type BeforeAndNowRow, beforeAndNowRows, type FigureName } from './rows.
 /**
  * Before and now: the saved version a plan replaces beside the plan on screen (the monthly fee, the count, the first
  * and last due dates, the financing cost, the total and the TAE), once it has been read; each figure that changed is
- * marked in words ("Higher", "Earlier") as well as in colour, and a polite live region says once what changed. A
+ * marked in words ("Higher", "Earlier") as well as in colour, and a polite live region says once how many changed. A
  * version that could not be read is said instead, and the plan goes on without it.
  */
 export function BeforeAndNow({ words }: { words: I18n }) {
@@ -21,11 +21,13 @@ export function BeforeAndNow({ words }: { words: I18n }) {
   const replaced = useCalculator(replacedVersionOf)
   const now = useCalculator((s) => s.result)
   const busy = useCalculator((s) => s.calculating)
+  // Its figures, then its number: drawn once both are in (or the number could not be had), so that it is said once.
+  const reading = useCalculator((s) => s.calls.replaced !== null)
   const titleId = useId()
   useLayoutEffect(() => {
     adoptStyles(shadowRoot ?? document, [css])
   }, [shadowRoot])
-  const before = replaced?.saved?.result
+  const before = reading ? undefined : replaced?.saved?.result
   const rows = before && now ? beforeAndNowRows(before, now, format) : []
   const changed = rows.filter((row) => row.change !== 'same').length
   const number = replaced?.versionNumber
@@ -42,9 +44,10 @@ export function BeforeAndNow({ words }: { words: I18n }) {
           }),
         )
       : t(msg`This plan replaces ${versionName}: no figure changes.`)
-  // Filled once the region is on the page, and only when what it says changes: a screen reader hears it once.
+  // Filled once the region is on the page (a region born with its text is not read), and then only when what it says
+  // changes: a screen reader hears it once, not again with every recalculation that changes the same figures.
   const [spoken, setSpoken] = useState('')
-  useEffect(() => setSpoken(busy ? '' : message), [busy, message])
+  useEffect(() => setSpoken(message), [message])
 
   if (!replaced || !now) return null
   if (replaced.failed)
