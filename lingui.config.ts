@@ -16,6 +16,8 @@ export default defineConfig({
         '**/src/ui/downloads/schedule-texts.ts',
         '**/src/ui/schedule/Schedule.tsx',
         '**/src/ui/compare/**',
+        '**/src/ui/before-and-now/**',
+        '**/src/ui/downloads/SendToPayer.tsx',
         '**/src/ui/downloads/credit/**',
         '**/src/ui/calendar/CalendarPicker.tsx',
         '**/src/ui/notices/Toasts.tsx',
@@ -41,8 +43,8 @@ export default defineConfig({
       include: ['src/ui/calendar/CalendarPicker.tsx'],
       exclude: ['**/*.test.*'],
     },
-    // The downloads' words (the schedule, the PDF and the calendar file) and the comparison's: they load with the
-    // schedule, not with the first figures.
+    // The downloads' words (the schedule, the PDF and the calendar file, sending the plan to whoever pays), the
+    // comparison's and before and now's: they load with the schedule, not with the first figures.
     {
       path: '<rootDir>/src/ui/downloads/locales/{locale}/messages',
       include: [
@@ -50,6 +52,8 @@ export default defineConfig({
         'src/ui/downloads/schedule-texts.ts',
         'src/ui/schedule/Schedule.tsx',
         'src/ui/compare',
+        'src/ui/before-and-now',
+        'src/ui/downloads/SendToPayer.tsx',
       ],
       exclude: ['**/*.test.*'],
     },

@@ -24,7 +24,10 @@ export type {
   FeesCalculatorEventName,
   InvalidTuitionDetail,
   PlanDownloadDetail,
+  PlanShareDetail,
   RequestFailure,
+  SavedPlanDetail,
+  VersionReference,
 } from './events.ts'
 export type { FeesCalculatorProps } from './ui/FeesCalculator.tsx'
 export { FeesCalculator } from './ui/FeesCalculator.tsx'

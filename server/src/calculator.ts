@@ -192,6 +192,7 @@ export function calculatorRoutes(
     const answer: SavedFeesTable = {
       result: { ...saved.result, isModificable: config.editableSaved },
       tuitionInput: saved.tuitionInput,
+      savedAt: saved.createdAt,
     }
     return answers.body(c, 200, JSON.stringify(answer), JSON_CONTENT)
   })

@@ -2,7 +2,7 @@
 // a save), a saved version's number, and a saved version opened by its hash. The first figures of a tuition input do
 // not wait for them, and a call that reads one loads that chunk first. Read by the rules of the response boundary
 // (responses.ts).
-import { MAX_FEE_COUNT } from '@fees-calculator/contract'
+import { MAX_FEE_COUNT, toIsoDate } from '@fees-calculator/contract'
 import {
   type AmortizationFee,
   type AmortizationTable,
@@ -79,5 +79,11 @@ function savedInput(value: unknown): TuitionPayload {
 /** The answer of `GET Calculator/feestable/{hash}`. */
 export const parseSavedFeesTable = parsed((body): SavedFeesTable => {
   const o = object(body, '(body)')
-  return { result: feesTable(o.result, 'result'), tuitionInput: savedInput(o.tuitionInput) }
+  // When it was saved is kept as its UTC day, and left out when unreadable: it only names the version.
+  const savedAt = toIsoDate(o.savedAt)
+  return {
+    result: feesTable(o.result, 'result'),
+    tuitionInput: savedInput(o.tuitionInput),
+    ...(savedAt && { savedAt }),
+  }
 })

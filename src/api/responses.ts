@@ -9,7 +9,7 @@
  * screen. See docs/rules.md#failures.
  */
 import { MAX_FEE_COUNT, toIsoDate } from '@fees-calculator/contract'
-import { type FeesTableResult, FinancialType, type SavedFeesTable, type TuitionPayload } from '../domain/types.ts'
+import { type FeesTableResult, FinancialType } from '../domain/types.ts'
 import { ResponseError, type ResponseProblem } from './response-error.ts'
 
 export type { ResponseProblem }

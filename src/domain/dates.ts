@@ -20,3 +20,12 @@ export function localDateOf(isoDate: string): Date {
 export function isoDateOfLocal(date: Date | Dayjs): string {
   return dayjs(date).format(DAY)
 }
+
+/**
+ * The due date of the fee `index` months after the first (0 is the first itself): the same day of the month, the
+ * month's last day when it has none, always counted from the first date (31 Jan → 28/29 Feb → 31 Mar), as the API
+ * dates a schedule (docs/rules.md#due-dates).
+ */
+export function dueDateAfter(firstPaymentDate: string, index: number): string {
+  return dayjs(firstPaymentDate, DAY).add(index, 'month').format(DAY)
+}

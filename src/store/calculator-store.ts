@@ -60,7 +60,7 @@ export function flowStore(
           resolve()
         })
       })
-    return { ...start, ...calculatorActions(dispatch, get, until) }
+    return { ...start, ...calculatorActions(dispatch, until) }
   })
 }
 
@@ -70,7 +70,6 @@ export function flowStore(
  */
 export function calculatorActions(
   dispatch: (event: FlowEvent) => void,
-  get: () => Calculator,
   until: (done: (s: Calculator) => boolean) => Promise<void>,
 ): CalculatorActions {
   return {
@@ -100,7 +99,8 @@ export function calculatorActions(
       dispatch({ type: 'scheduleAsked' })
       return until((s) => s.schedulePreview !== 'loading')
     },
-    planDownloaded: (detail) => dispatch({ type: 'planDownloaded', detail }),
+    planDownloaded: (detail) => dispatch({ type: 'planTaken', name: 'planDownloadEvent', detail }),
+    planShared: (detail) => dispatch({ type: 'planTaken', name: 'planShareEvent', detail }),
     retry: () => dispatch({ type: 'tryAgain' }),
     wentOnline: () => dispatch({ type: 'wentOnline' }),
     showComparison: (open) => dispatch({ type: 'comparisonShown', open }),

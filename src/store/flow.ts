@@ -8,7 +8,7 @@
 // student, the API's answers, and the comparison of fee counts. Each branch returns the next state and adds the
 // effects it asks for to `effects`, the list `transition` returns.
 import { toIsoDate } from '@fees-calculator/contract'
-import type { ApiAnswer, ApiCall } from '../api/client.ts'
+import type { ApiAnswer } from '../api/client.ts'
 import type { ApiError } from '../api/errors.ts'
 import { DEFAULT_LANGUAGE, type Language, spokenLanguage } from '../domain/language.ts'
 import {
@@ -27,7 +27,9 @@ import type {
   FeesCalculatorEventDetail,
   FeesCalculatorEventName,
   PlanDownloadDetail,
+  PlanShareDetail,
   RenderFailure,
+  SavedPlanDetail,
 } from '../events.ts'
 import { amountRefusalOf, calculationFailureOf, failureOf } from './failures.ts'
 import type {
@@ -37,10 +39,10 @@ import type {
   CalculatorState,
   Call,
   CallSlot,
-  ComparisonAnswer,
   ComparisonRules,
   Effect,
   Notice,
+  ReplacedVersion,
   SaveRefusal,
 } from './state.ts'
 
@@ -69,7 +71,9 @@ export type FlowEvent =
   | { type: 'comparisonRetried' }
   /** The comparison's rules, come with its view (src/store/comparison.ts). */
   | { type: 'comparisonRulesLoaded'; rules: ComparisonRules }
-  | { type: 'planDownloaded'; detail: PlanDownloadDetail }
+  /** The student took the plan as a file, or sent its link: the host hears of it. */
+  | { type: 'planTaken'; name: 'planDownloadEvent'; detail: PlanDownloadDetail }
+  | { type: 'planTaken'; name: 'planShareEvent'; detail: PlanShareDetail }
   // The API's answers, by the slot of the call they answer (and, for the comparison, its count). The runner drops the
   // answer of a call the flow has replaced or cancelled, so an answer that comes is for the call under way.
   | { type: 'answered'; slot: CallSlot; count?: number; answer: Answer }
@@ -104,6 +108,7 @@ export const DEFAULT_CONFIG: CalculatorConfig = {
   messages: null,
   lender: null,
   disabled: false,
+  planUrl: null,
 }
 
 /** Nothing on screen and nothing under way: only what the host set, and whether the element is in the page, stay. */
@@ -144,6 +149,8 @@ const nothingOnScreen = {
   comparisonBasis: null,
   comparisonAnswers: {},
   comparisonRules: null,
+  // the plan that changes
+  replaced: null,
 } as const satisfies Omit<CalculatorState, 'config' | 'given' | 'attached' | 'restoreOnAttach'>
 
 export function initialState(config: Partial<CalculatorConfig> = {}): CalculatorState {
@@ -260,8 +267,8 @@ function next(state: CalculatorState, event: FlowEvent, effects: Effect[]): Calc
       const loaded = { ...state, comparisonRules: event.rules }
       return loaded.comparisonOpen ? event.rules.refresh(loaded, effects) : loaded
     }
-    case 'planDownloaded':
-      effects.push(emit('planDownloadEvent', event.detail))
+    case 'planTaken':
+      effects.push(emit(event.name, event.detail))
       return state
 
     case 'answered':
@@ -338,6 +345,7 @@ function propertySet(
     case 'apiBase':
     case 'apiKey':
     case 'colorScheme':
+    case 'planUrl':
       return configure({ [prop]: textOf(value) })
     case 'reminderDays':
       // A number of days may come as a number from a property.
@@ -443,6 +451,7 @@ function replacePlan(state: CalculatorState, input: TuitionInput, effects: Effec
       language: languageFor(input.language, effects),
       planKey: planKeyOf(input),
       versionHashCode: input.linkedVersionIdentifier ?? null,
+      replaced: replacedBy(state, input.linkedVersionIdentifier),
     },
     effects,
   )
@@ -498,6 +507,7 @@ export const HOST_ORDER: readonly ElementPropName[] = [
   'colorScheme',
   'messages',
   'lender',
+  'planUrl',
   'disabled',
   'versionHashCode',
   'tuitionInput',
@@ -625,6 +635,7 @@ function waitsIn(state: CalculatorState, slot: CallSlot, count = 0): boolean {
   if (slot === 'save') return state.saving
   if (slot === 'schedule') return state.schedulePreview === 'loading'
   if (slot === 'comparison') return state.comparison.some((row) => row.count === count && !row.result && !row.failure)
+  if (slot === 'replaced') return state.replaced?.reading === true
   return true
 }
 
@@ -646,12 +657,23 @@ function answered(
         effects,
       )
     case 'feesTable':
+      if (slot === 'replaced') return replacedRead(state, answer.value, effects)
       return savedTableShown(state, answer.value, answer.pageLanguage ?? null, effects)
     case 'frontCalculateFees':
       if (slot === 'save') return saved(state, answer.value, effects)
       return { ...state, schedulePreview: 'idle' as const, amortization: answer.value }
-    case 'versionNumber':
-      return { ...state, versionNumber: answer.value }
+    case 'versionNumber': {
+      const { replaced } = state
+      const number = { versionNumber: answer.value }
+      if (slot === 'replaced')
+        return { ...state, replaced: { ...(replaced as ReplacedVersion), ...number, reading: false } }
+      // The number of a version opened by its hash is also the number of the version a change of it replaces.
+      return {
+        ...state,
+        ...number,
+        replaced: replaced?.versionHashCode === state.versionHashCode ? { ...replaced, ...number } : replaced,
+      }
+    }
   }
 }
 
@@ -666,42 +688,58 @@ function figuresShown(
   savedVersion: string | null = null,
 ): CalculatorState {
   effects.push(emit('calculationResultReceivedEvent', result))
-  const shown = refreshComparison(
-    {
-      ...state,
-      result,
-      choice: choiceOf(result),
-      calculating: false,
-      versionLocked: false,
-      amortization: null,
-      planSent: false,
-      savedVersion,
-    },
+  const shown = readReplaced(
+    refreshComparison(
+      {
+        ...state,
+        result,
+        choice: choiceOf(result),
+        calculating: false,
+        versionLocked: false,
+        amortization: null,
+        planSent: false,
+        savedVersion,
+      },
+      effects,
+    ),
     effects,
   )
   return shown.saveQueued ? sendSave(shown, shown.queuedKey as string, effects) : shown
 }
 
-/** A saved version opened by its hash: its input (without a token), in the page's language when the widget speaks it. */
+/**
+ * A saved version opened by its hash: its input (without a token), in the page's language when the widget speaks it.
+ * A change of it replaces it: its own link (to the version it replaced) is dropped, so that a save links the new
+ * version to this one, and the versions of a plan stay one chain.
+ */
 function savedTableShown(
   state: CalculatorState,
-  { result, tuitionInput }: SavedFeesTable,
+  table: SavedFeesTable,
   pageLanguage: string | null,
   effects: Effect[],
 ): CalculatorState {
-  const input: TuitionInput = { ...tuitionInput, token: null }
+  const input: TuitionInput = { ...table.tuitionInput, token: null, linkedVersionIdentifier: null }
   const language = spokenLanguage(pageLanguage ?? '') ?? languageFor(input.language, effects)
   const { versionHashCode } = state
-  const shown = figuresShown({ ...state, input, language }, result, effects, versionHashCode)
+  const replaced = versionHashCode ? { ...unread(versionHashCode), saved: table } : null
+  const shown = figuresShown({ ...state, input, language, replaced }, table.result, effects, versionHashCode)
   const { contractId } = input
   if (!contractId || !versionHashCode) return shown
   effects.push(send('versionNumber', { api: 'versionNumber', args: [versionHashCode, contractId] }))
   return shown
 }
 
-/** The save answered: the plan on screen is saved (and locked, but for ERP systems in embedded mode). */
+/**
+ * The save answered: the plan on screen is saved (and locked, but for ERP systems in embedded mode). The host hears
+ * which saved version it replaces: the one its save was linked to.
+ */
 function saved(state: CalculatorState, table: AmortizationTable, effects: Effect[]): CalculatorState {
-  effects.push(emit('feeOptionSelectedEvent', table))
+  const { replaced } = state
+  const detail: SavedPlanDetail = {
+    ...table,
+    replacedVersion: replaced && { versionHashCode: replaced.versionHashCode, versionNumber: replaced.versionNumber },
+  }
+  effects.push(emit('feeOptionSelectedEvent', detail))
   return afterSave(
     {
       ...state,
@@ -709,7 +747,7 @@ function saved(state: CalculatorState, table: AmortizationTable, effects: Effect
       unansweredSave: null,
       // The plan on screen is saved: a recalculation that failed before is no longer the student's way on.
       failure: null,
-      amortization: table,
+      amortization: detail,
       planSent: true,
       versionLocked: saveLocks(state.input as TuitionInput, state.mode === 'embedded'),
       ...(table.versionHashCode
@@ -769,6 +807,12 @@ function failed(
     case 'versionNumber':
       effects.push(log('version number fetch failed', error), notify({ kind: 'version_number_failed' }))
       return next
+    case 'replaced': {
+      // The card goes on without the version it replaces (and says so); a number that did not come is left out.
+      effects.push(log('replaced version read failed', error))
+      const replaced = next.replaced as ReplacedVersion
+      return { ...next, replaced: { ...replaced, failed: !replaced.saved, reading: false } }
+    }
     case 'comparison':
       return (state.comparisonRules as ComparisonRules).answered(next, count as number, {
         failure: calculationFailureOf(error),
@@ -840,6 +884,43 @@ function comparisonShown(state: CalculatorState, open: boolean, effects: Effect[
 /** The comparison catches up with the plan on screen, if it is open (its rules came when it was first opened). */
 const refreshComparison = (state: CalculatorState, effects: Effect[]) =>
   state.comparisonRules ? state.comparisonRules.refresh(state, effects) : state
+
+// ─── The plan that changes ──────────────────────────────────────────────────────────────────────────────────
+
+const unread = (versionHashCode: string): ReplacedVersion => ({
+  versionHashCode,
+  saved: null,
+  versionNumber: null,
+  reading: false,
+  failed: false,
+})
+
+/** The saved version an input links to: the one beside the plan already, when it is that one and was read. */
+function replacedBy(state: CalculatorState, versionHashCode: string | null | undefined): ReplacedVersion | null {
+  const { replaced } = state
+  if (!versionHashCode) return null
+  // A read under way was cancelled with the plan it was for.
+  return replaced?.saved && replaced.versionHashCode === versionHashCode
+    ? { ...replaced, reading: false }
+    : unread(versionHashCode)
+}
+
+/** The saved version the plan replaces is read by its hash once the plan's own figures are on screen, never before. */
+function readReplaced(state: CalculatorState, effects: Effect[]): CalculatorState {
+  const { replaced } = state
+  if (!replaced || replaced.saved || replaced.failed || replaced.reading) return state
+  effects.push(send('replaced', { api: 'feesTable', args: [replaced.versionHashCode] }))
+  return { ...state, replaced: { ...replaced, reading: true } }
+}
+
+/** The replaced version read: its number follows, asked of the contract it was saved for. */
+function replacedRead(state: CalculatorState, saved: SavedFeesTable, effects: Effect[]): CalculatorState {
+  const { contractId } = saved.tuitionInput
+  const replaced = { ...(state.replaced as ReplacedVersion), saved, reading: !!contractId }
+  const next = { ...state, replaced }
+  if (contractId) effects.push(send('replaced', { api: 'versionNumber', args: [replaced.versionHashCode, contractId] }))
+  return next
+}
 
 // ─── Small pieces ────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -7,12 +7,13 @@ import type { Language } from '../domain/language.ts'
 import type { Lender } from '../domain/lender.ts'
 import type { PlanChoice } from '../domain/payload.ts'
 import type { ElementPropName } from '../domain/props.ts'
-import type { AmortizationTable, FeesTableResult, TuitionInput } from '../domain/types.ts'
+import type { AmortizationTable, FeesTableResult, SavedFeesTable, TuitionInput } from '../domain/types.ts'
 import type {
   Emit,
   FeesCalculatorEventDetail,
   FeesCalculatorEventName,
   PlanDownloadDetail,
+  PlanShareDetail,
   RenderFailure,
 } from '../events.ts'
 
@@ -77,6 +78,8 @@ export interface CalculatorConfig {
   lender: Lender | string | null
   /** `disabled`, or a disabled fieldset around the element: the student's controls do nothing. */
   disabled: boolean
+  /** `plan-url` as given: the link a saved plan is sent by, `{hash}` standing for its hash (src/ui/downloads/share.ts reads it). */
+  planUrl: string | null
 }
 
 /** What the host gave, and what it makes of the plan. */
@@ -182,18 +185,38 @@ export interface CompareState {
   comparisonRules: ComparisonRules | null
 }
 
-export type CalculatorState = HostState & CalculationState & SaveState & PreviewState & CompareState
+/**
+ * The saved version a plan replaces (the input's `linkedVersionIdentifier`, or the version opened by its hash), shown
+ * beside it once the plan on screen is not that version: read by its hash after the plan's own figures.
+ */
+export interface ReplacedVersion {
+  versionHashCode: string
+  /** Its figures and input, once read; when it was saved (`savedAt`, a `YYYY-MM-DD`), if the API says. */
+  saved: SavedFeesTable | null
+  versionNumber: number | null
+  /** Its figures or its number are on their way (asked for once the plan's own figures are on screen). */
+  reading: boolean
+  /** It could not be read: the card says so and goes on without it. */
+  failed: boolean
+}
 
-/** What a step of the flow asks the runner (src/store/runner.ts) to do. */
+/** The plan that changes. */
+export interface ChangeState {
+  replaced: ReplacedVersion | null
+}
+
+export type CalculatorState = HostState & CalculationState & SaveState & PreviewState & CompareState & ChangeState
+
 /**
  * Where a call runs: one call at a time in each, a newer one replacing the one under way (whose answer then counts
  * for nothing), but the comparison's, whose calls (one per count) run side by side.
  */
-export type CallSlot = 'figures' | 'save' | 'schedule' | 'versionNumber' | 'comparison'
+export type CallSlot = 'figures' | 'save' | 'schedule' | 'versionNumber' | 'replaced' | 'comparison'
 
 /** A call of the API client (src/api/client.ts), by name, with its arguments. */
 export type Call = ApiCall
 
+/** What a step of the flow asks the runner (src/store/runner.ts) to do. */
 export type Effect =
   /** Sends a call in a slot, in place of the one under way there (but the comparison's, one per count). */
   | { type: 'send'; slot: CallSlot; call: Call; count?: number }
@@ -264,6 +287,8 @@ export interface CalculatorActions {
   previewSchedule(): Promise<void>
   /** The student took the plan as a PDF or a calendar file: the host hears of it. */
   planDownloaded(detail: PlanDownloadDetail): void
+  /** The student sent the saved plan's link to whoever pays: the host hears of it. */
+  planShared(detail: PlanShareDetail): void
   /** Try again: resends the calculation that failed, with the credentials of the moment (not a refused one). */
   retry(): void
   /** The browser is back online: a calculation that failed for want of a connection is sent again. */

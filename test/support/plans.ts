@@ -78,5 +78,6 @@ export function makePlan(shape: PlanShape): DownloadablePlan {
     contractId: shape.saved ? 'CTR-2027-0042' : null,
     versionNumber: table.versionNumber,
     versionHashCode: table.versionHashCode,
+    replaces: null,
   }
 }

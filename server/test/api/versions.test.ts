@@ -116,6 +116,39 @@ describe('saving', () => {
     expect(JSON.parse(String(row?.amortization))).toEqual({ ...saved.body, versionNumber: null })
   })
 
+  it('keeps every version of a plan that changes: the chain reads back in order from the newest, by its links', async () => {
+    const first = await save(financing({ contractId: 'C-CHAIN', numberOfFees: 24 }))
+    const second = await save(
+      financing({ contractId: 'C-CHAIN', numberOfFees: 18, linkedVersionIdentifier: first.body.versionHashCode }),
+    )
+    const third = await save(
+      financing({ contractId: 'C-CHAIN', numberOfFees: 12, linkedVersionIdentifier: second.body.versionHashCode }),
+    )
+    const chain: { hash: string; number: number; fees: number; savedAt: string }[] = []
+    for (let hash: string | null | undefined = third.body.versionHashCode; hash; ) {
+      const loaded = await load(hash)
+      expect(loaded.status).toBe(200)
+      const number = await numberOf(hash, 'C-CHAIN')
+      chain.push({
+        hash,
+        number: number.body,
+        fees: loaded.body.result.totalFees,
+        savedAt: loaded.body.savedAt ?? '',
+      })
+      hash = loaded.body.tuitionInput.linkedVersionIdentifier
+    }
+    expect(chain.map(({ number, fees }) => [number, fees])).toEqual([
+      [3, 12],
+      [2, 18],
+      [1, 24],
+    ])
+    expect(chain.map(({ hash }) => hash)).toEqual([third, second, first].map((saved) => saved.body.versionHashCode))
+    // Each says when it was saved, the newest last: what a document naming the version it replaces prints.
+    for (const { savedAt } of chain) expect(savedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/)
+    const times = chain.map(({ savedAt }) => Date.parse(savedAt))
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+  })
+
   it('answers 404 for an unknown hash and for a hash of another contract', async () => {
     const { body } = await save(financing({ contractId: 'C-PAIR' }))
     expect((await load('unknown-hash')).status).toBe(404)

@@ -1,9 +1,7 @@
 import type { I18n } from '@lingui/core'
 import { useLayoutEffect, useState } from 'react'
 import { useShallow } from 'zustand/shallow'
-import type { Language } from '../../domain/language.ts'
 import type { PlanDownloadDetail } from '../../events.ts'
-import type { CalculatorState } from '../../store/calculator-store.ts'
 import { useActions, useCalculator, useCalculatorContext } from '../context.ts'
 import { formattersFor } from '../format.ts'
 import { adoptStyles } from '../styles/adopt.ts'
@@ -13,24 +11,10 @@ import { downloadFile } from './download.ts'
 import downloadsCss from './downloads.css?inline'
 import { planIcs, reminderDaysOf } from './ics.ts'
 import type { DownloadablePlan } from './plan.ts'
-import { creditFileName, isSavedVersion, planFileName } from './plan.ts'
+import { creditFileName, downloadablePlanOf, isSavedVersion, planFileName } from './plan.ts'
+import { SendToPayer } from './SendToPayer.tsx'
 import { buttonTexts, icsTexts, pdfTexts } from './texts.ts'
 import { useLender } from './useLender.ts'
-
-/** The plan on screen as the files keep it, once its schedule is on hand. */
-function downloadablePlanOf(s: CalculatorState, language: Language): DownloadablePlan | null {
-  if (!s.amortization || !s.result) return null
-  const saved = isSavedVersion(s)
-  return {
-    table: s.amortization,
-    result: s.result,
-    language,
-    programme: s.input?.studyIdName ?? null,
-    contractId: s.input?.contractId ?? null,
-    versionNumber: saved ? s.versionNumber : null,
-    versionHashCode: saved ? s.versionHashCode : null,
-  }
-}
 
 type Kind = PlanDownloadDetail['kind']
 
@@ -38,8 +22,8 @@ type Kind = PlanDownloadDetail['kind']
  * "Download the plan (PDF)" (before and after saving), "Add the due dates to my calendar" (a saved plan only) and,
  * for a plan with interest, the standard European consumer credit information (an interest-free plan says it is
  * one instead), offered as soon as there is a plan, whether its schedule is open or not: a press before it is
- * fetches the schedule first (which then shows too). The PDF maker is a lazy chunk: fetched on the first press, or
- * earlier on hover or focus.
+ * fetches the schedule first (which then shows too); and, for a saved plan on a page that gave a `plan-url`, "Send
+ * to whoever pays". The PDF maker is a lazy chunk: fetched on the first press, or earlier on hover or focus.
  */
 export default function PlanDownloads({ words }: { words: I18n }) {
   const { reportChunkFailure, language, store, shadowRoot } = useCalculatorContext()
@@ -152,6 +136,7 @@ export default function PlanDownloads({ words }: { words: I18n }) {
           {labels.ics}
         </button>
       )}
+      {saved && <SendToPayer words={words} prefetch={prefetch} />}
     </div>
   )
 }

@@ -1,9 +1,10 @@
 import ICAL from 'ical.js'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { readWithLibical } from '../../../test/support/libical.ts'
 import { makePlan } from '../../../test/support/plans.ts'
 import { LANGUAGES } from '../../domain/language.ts'
 import { formattersFor } from '../format.ts'
-import { foldLine, planIcs, REMINDER_DAYS, reminderDaysOf } from './ics.ts'
+import { feesCancelled, foldLine, planIcs, REMINDER_DAYS, reminderDaysOf } from './ics.ts'
 import type { DownloadablePlan } from './plan.ts'
 import { icsTexts, loadDownloadWords } from './texts.ts'
 
@@ -67,7 +68,8 @@ const eventsOf = (file: string) =>
 
 /**
  * What a calendar app keeps after importing files one after the other: one event per UID, a newer SEQUENCE
- * replacing an older one (RFC 5545; how Apple Calendar, Thunderbird and Outlook merge an import).
+ * replacing an older one whole (RFC 5545; Thunderbird, whose parser is ical.js, does so with an iTIP PUBLISH: an
+ * event whose SEQUENCE is higher, or as high with a later DTSTAMP, replaces the one it holds).
  */
 function importInTurn(...files: string[]): ICAL.Event[] {
   const kept = new Map<string, ICAL.Event>()
@@ -173,4 +175,86 @@ it('folds at 75 octets without splitting a letter of two bytes', () => {
   const folded = foldLine(`DESCRIPTION:${'ñ'.repeat(100)}`)
   for (const line of folded.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75)
   expect(folded.replaceAll('\r\n ', '')).toBe(`DESCRIPTION:${'ñ'.repeat(100)}`)
+})
+
+describe('a newer version that replaces an older one with more due dates', () => {
+  const money = formattersFor('es', 'EUR')
+  const version = (number: number, fees: number, firstDate: string): DownloadablePlan => ({
+    ...makePlan({ fees, amount: 600_000, tin: 0.0595, firstDate, language: 'es', saved: true }),
+    versionNumber: number,
+    versionHashCode: `hash-of-version-${number}`,
+  })
+  // The stand-in plans date fees up to the 28th only (test/support/plans.ts): a day every month has.
+  const v1 = version(1, 24, '2027-01-15')
+  /** v2 replaces v1, read by its hash: 18 fees from 15 March. */
+  const v2: DownloadablePlan = {
+    ...version(2, 18, '2027-03-15'),
+    replaces: {
+      versionHashCode: 'hash-of-version-1',
+      versionNumber: 1,
+      failed: false,
+      reading: false,
+      saved: { result: v1.result, tuitionInput: { system: 2, financialType: 0, dateOfPayment: '2027-01-15' } },
+    },
+  }
+  const files = async () => {
+    await loadDownloadWords('es')
+    return [planIcs(v1, icsTexts(v1), money.money, MADE_AT), planIcs(v2, icsTexts(v2), money.money, MADE_AT)] as const
+  }
+
+  it('keeps the UIDs of the fees that remain, with the higher SEQUENCE, and cancels the due dates that no longer exist', async () => {
+    const [older, newer] = await files()
+    const before = eventsOf(older)
+    const after = eventsOf(newer)
+    const kept = after.filter((event) => event.component.getFirstPropertyValue('status') === 'CONFIRMED')
+    const cancelled = after.filter((event) => event.component.getFirstPropertyValue('status') === 'CANCELLED')
+    expect(kept.map((event) => event.uid)).toEqual(before.slice(0, 18).map((event) => event.uid))
+    expect(cancelled.map((event) => event.uid)).toEqual(before.slice(18).map((event) => event.uid))
+    expect(after.every((event) => event.sequence === 2)).toBe(true)
+    // A cancelled event stands on the day the older version had it, says so, and reminds of nothing.
+    expect(cancelled.map((event) => event.startDate.toString())).toEqual(
+      before.slice(18).map((event) => event.startDate.toString()),
+    )
+    expect(cancelled[0]?.summary).toBe('Cuota 19 de 24: anulada')
+    expect(cancelled[0]?.description).toBe('La versión 2 de tu plan ya no tiene este vencimiento.')
+    expect(cancelled.every((event) => event.component.getFirstSubcomponent('valarm') === null)).toBe(true)
+    expect(new ICAL.Component(ICAL.parse(newer)).getFirstPropertyValue('method')).toBe('PUBLISH')
+  })
+
+  it('imported after the older file, leaves every due date of the newer plan once, and the others cancelled', async () => {
+    const calendar = importInTurn(...(await files()))
+    const due = calendar.filter((event) => event.component.getFirstPropertyValue('status') !== 'CANCELLED')
+    expect(due.map((event) => event.startDate.toString()).sort()).toEqual(v2.table.fees.map((fee) => fee.dueDate))
+    expect(calendar).toHaveLength(24)
+    expect(calendar.filter((event) => event.component.getFirstPropertyValue('status') === 'CANCELLED')).toHaveLength(6)
+  })
+
+  it('reads the same in libical, as GNOME Calendar imports it: the method, the UIDs, the SEQUENCE and each status', async () => {
+    const [older, newer] = await files()
+    const read = readWithLibical(newer)
+    expect(read.method).toBe('PUBLISH')
+    expect(read.events.map((event) => event.uid)).toEqual(eventsOf(older).map((event) => event.uid))
+    expect(read.events.map((event) => [event.sequence, event.status])).toEqual([
+      ...Array(18).fill([2, 'CONFIRMED']),
+      ...Array(6).fill([2, 'CANCELLED']),
+    ])
+    expect(read.events.map((event) => event.start)).toEqual([
+      ...v2.table.fees.map((fee) => fee.dueDate.replaceAll('-', '')),
+      ...['20280715', '20280815', '20280915', '20281015', '20281115', '20281215'],
+    ])
+    expect(read.events.at(-1)?.summary).toBe('Cuota 24 de 24: anulada')
+  })
+
+  it('cancels nothing when the older version could not be read, or when a SEQUENCE could not win', () => {
+    const unread = { ...v2, replaces: { ...v2.replaces!, saved: null, failed: true } }
+    expect(feesCancelled(unread)).toEqual([])
+    expect(feesCancelled({ ...v2, versionNumber: null })).toEqual([])
+    expect(feesCancelled({ ...v2, replaces: { ...v2.replaces!, versionNumber: 2 } })).toEqual([])
+    // The older version's number not known: the newer one's SEQUENCE still says it is newer.
+    expect(feesCancelled({ ...v2, replaces: { ...v2.replaces!, versionNumber: null } })).toHaveLength(6)
+    // A newer version with as many fees or more cancels none.
+    expect(
+      feesCancelled({ ...v2, replaces: { ...v2.replaces!, saved: { ...v2.replaces!.saved!, result: v2.result } } }),
+    ).toEqual([])
+  })
 })

@@ -133,20 +133,38 @@ describe.each<[Language, string, string]>([
   })
 })
 
+/** The version a plan replaces, as the card read it by its hash: number 2, saved on 20 November 2026. */
+const REPLACED = {
+  versionHashCode: 'Zm9yLXRoZS12ZXJzaW9uLWJlZm9yZQ',
+  versionNumber: 2,
+  failed: false,
+  reading: false,
+  saved: {
+    result: makePlan({ fees: 24, amount: 600_000, tin: 0.07, firstDate: '2027-01-15', language: 'es', saved: true })
+      .result,
+    tuitionInput: { system: 2, financialType: 0, dateOfPayment: '2027-01-15' },
+    savedAt: '2026-11-20',
+  },
+} as const
+
 describe.each(LANGUAGES)('the summary of the PDF in %s', (language) => {
   it.each([
-    ['a saved refinancing', true, 100_000],
-    ['a simulation', false, 0],
-  ])('%s: each label ends before its value, all values in one column', (_kind, saved, partialPayment) => {
-    const plan = makePlan({
-      fees: 24,
-      amount: 600_000,
-      partialPayment,
-      tin: 0.07,
-      firstDate: '2027-03-31',
-      language,
-      saved,
-    })
+    ['a saved refinancing', true, 100_000, false],
+    ['a simulation', false, 0, false],
+    ['a saved version that replaces another', true, 0, true],
+  ])('%s: each label ends before its value, all values in one column', (_kind, saved, partialPayment, replacing) => {
+    const plan = {
+      ...makePlan({
+        fees: 24,
+        amount: 600_000,
+        partialPayment,
+        tin: 0.07,
+        firstDate: '2027-03-31',
+        language,
+        saved,
+      }),
+      replaces: replacing ? REPLACED : null,
+    }
     const { file } = readBack(plan)
     const words = wordsOf(file)
     const starts: number[] = []
@@ -170,6 +188,44 @@ describe.each(LANGUAGES)('the summary of the PDF in %s', (language) => {
     }
     expect(Math.max(...starts) - Math.min(...starts)).toBeLessThan(0.5)
   })
+})
+
+it.each(LANGUAGES)(
+  'a version that replaces another names it in %s: its number, its hash and the day it was saved',
+  (language) => {
+    const plan = {
+      ...makePlan({ fees: 12, amount: 600_000, tin: 0.07, firstDate: '2027-03-15', language, saved: true }),
+      replaces: REPLACED,
+    }
+    const { text } = readBack(plan)
+    const rows = pdfTexts(plan, MADE_AT).summary.map(([label, value]) => `${label} ${spaced(value)}`)
+    const named = rows.filter(
+      (row) => row.includes('2026') || row.includes(REPLACED.versionHashCode) || / 2$/.test(row),
+    )
+    expect(named).toHaveLength(3)
+    for (const row of named) expect(text).toContain(row)
+    expect(text).toContain(REPLACED.versionHashCode)
+    expect(text).toContain(formattersFor(language, 'EUR').date('2026-11-20'))
+    // Its own version and hash are there too, apart from the one it replaces.
+    expect(text).toContain('a1b2c3d4e5f60718293a4b5c6d7e8f90')
+  },
+)
+
+it('a version whose replaced one could not be read names it by its hash alone', () => {
+  const plan = {
+    ...makePlan({ fees: 12, amount: 600_000, tin: 0.07, firstDate: '2027-03-15', language: 'es', saved: true }),
+    replaces: {
+      versionHashCode: 'aGFzaC1vZi1hbi11bnJlYWQtb25l',
+      versionNumber: null,
+      saved: null,
+      failed: true,
+      reading: false,
+    },
+  }
+  const { text } = readBack(plan)
+  expect(text).toMatch(/Sustituye a la versión\s+—/)
+  expect(text).toContain('Hash de la versión sustituida aGFzaC1vZi1hbi11bnJlYWQtb25l')
+  expect(text).not.toContain('Fecha de la versión sustituida')
 })
 
 it('a plan opened by its hash whose version number could not be fetched is that version, never a simulation', () => {

@@ -1,27 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { makePlan } from '../../../test/support/plans.ts'
-import { isSavedVersion, planFileName } from './plan.ts'
+import { isSavedVersion, planFileName, replacedVersionOf } from './plan.ts'
 
 const MADE_AT = new Date('2026-11-24T16:05:00Z')
 
-describe('the plan on screen as a saved version', () => {
-  const state = { versionHashCode: 'h4sh', versionNumber: 2, loadedByHash: false, planSent: true }
+describe('the plan on screen as a saved version, and the version it replaces', () => {
+  const replaced = { versionHashCode: 'before', saved: null, versionNumber: 2, failed: false, reading: false }
 
-  it('is one once its save has answered with its number', () => {
-    expect(isSavedVersion(state)).toBe(true)
+  it('is a saved version while the card shows one (saved, or opened by its hash), and a simulation after a change', () => {
+    expect(isSavedVersion({ savedVersion: 'h4sh' })).toBe(true)
+    expect(isSavedVersion({ savedVersion: null })).toBe(false)
   })
 
-  it('is one when opened by its hash, its number fetched or not', () => {
-    expect(isSavedVersion({ ...state, loadedByHash: true, planSent: false })).toBe(true)
-    expect(isSavedVersion({ ...state, loadedByHash: true, planSent: false, versionNumber: null })).toBe(true)
-  })
-
-  it('is a simulation before a save, after a change that followed a save, and with only the version it copies', () => {
-    expect(isSavedVersion({ ...state, versionHashCode: null, versionNumber: null, planSent: false })).toBe(false)
-    // A save that did not lock (an ERP system) and a recalculation since: the figures are no longer that version's.
-    expect(isSavedVersion({ ...state, planSent: false })).toBe(false)
-    // The input's linkedVersionIdentifier names the version this plan was copied from, not this plan.
-    expect(isSavedVersion({ ...state, versionNumber: null, planSent: false })).toBe(false)
+  it('replaces the version its input links to, or the version opened by hash once it is changed', () => {
+    expect(replacedVersionOf({ replaced, savedVersion: null })).toBe(replaced)
+    expect(replacedVersionOf({ replaced, savedVersion: 'after' })).toBe(replaced)
+    // Opened by its hash and not changed: the plan on screen is that version, and replaces nothing.
+    expect(replacedVersionOf({ replaced, savedVersion: 'before' })).toBeNull()
+    expect(replacedVersionOf({ replaced: null, savedVersion: null })).toBeNull()
   })
 })
 

@@ -1,6 +1,6 @@
 import type { Language } from '../../domain/language.ts'
 import type { AmortizationTable, FeesTableResult } from '../../domain/types.ts'
-import type { CalculatorState } from '../../store/calculator-store.ts'
+import type { CalculatorState, ReplacedVersion } from '../../store/calculator-store.ts'
 
 /** What a downloadable plan (PDF or calendar) is made from: the schedule on screen and the figures above it. */
 export interface DownloadablePlan {
@@ -13,19 +13,42 @@ export interface DownloadablePlan {
   versionNumber: number | null
   /** The saved version's hash; null before saving: the document is then a simulation. */
   versionHashCode: string | null
+  /** The saved version this plan replaces, as far as it could be read; null when it replaces none. */
+  replaces: ReplacedVersion | null
 }
 
 /** A saved version, by its hash: a plan opened by its hash is one even when its number could not be fetched. */
 export const isSaved = (plan: DownloadablePlan): boolean => plan.versionHashCode !== null
 
 /**
- * Whether the plan on screen is a saved version: a save of this very plan returned its number (a plan changed
- * after a save that did not lock it is not that version any more), or it was opened by its hash, whose number may
- * not have come.
+ * Whether the plan on screen is a saved version: a save of this very plan returned its hash, or it was opened by its
+ * hash (its number may not have come); a change since (of a plan a save did not lock, or of one opened by its hash)
+ * makes it a new plan.
  */
-export const isSavedVersion = (
-  s: Pick<CalculatorState, 'versionHashCode' | 'versionNumber' | 'loadedByHash' | 'planSent'>,
-): boolean => s.versionHashCode !== null && (s.loadedByHash || (s.planSent && s.versionNumber !== null))
+export const isSavedVersion = (s: Pick<CalculatorState, 'savedVersion'>): boolean => s.savedVersion !== null
+
+/**
+ * The saved version the plan on screen replaces, shown beside it: none while the plan on screen is that version
+ * itself (opened by its hash and not changed yet).
+ */
+export const replacedVersionOf = (s: Pick<CalculatorState, 'replaced' | 'savedVersion'>): ReplacedVersion | null =>
+  s.replaced && s.savedVersion !== s.replaced.versionHashCode ? s.replaced : null
+
+/** The plan on screen as the files keep it, once its schedule is on hand. */
+export function downloadablePlanOf(s: CalculatorState, language: Language): DownloadablePlan | null {
+  if (!s.amortization || !s.result) return null
+  const saved = isSavedVersion(s)
+  return {
+    table: s.amortization,
+    result: s.result,
+    language,
+    programme: s.input?.studyIdName ?? null,
+    contractId: s.input?.contractId ?? null,
+    versionNumber: saved ? s.versionNumber : null,
+    versionHashCode: s.savedVersion,
+    replaces: replacedVersionOf(s),
+  }
+}
 
 /**
  * `plan-<contractId>-v<version>.pdf` once saved (`plan-<contractId>-<hash's first 8>` while the number is not

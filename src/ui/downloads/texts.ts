@@ -1,6 +1,6 @@
 /// <reference path="../po.d.ts" />
 import { type I18n, type MessageDescriptor, type Messages, setupI18n } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
 import { localToday } from '../../domain/dates.ts'
 import type { Language } from '../../domain/language.ts'
 import { FinancialType } from '../../domain/types.ts'
@@ -60,6 +60,11 @@ export function downloadsI18n(language: Language): I18n {
   return i18n
 }
 
+/** The plan's title, as its PDF, its calendar and its shared link name it: "Payment plan: <programme>". */
+function planTitle(programme: string | null, i18n: I18n): string {
+  return programme ? i18n._(msg`Payment plan: ${programme}`) : i18n._(msg`Payment plan`)
+}
+
 /** The PDF's texts: Lingui's catalogue of the widget's language and the screen's formats. */
 export function pdfTexts(plan: DownloadablePlan, madeAt: Date, i18n: I18n = downloadsI18n(plan.language)): PdfTexts {
   const t = (descriptor: MessageDescriptor) => i18n._(descriptor)
@@ -84,8 +89,19 @@ export function pdfTexts(plan: DownloadablePlan, madeAt: Date, i18n: I18n = down
   const version = plan.versionNumber === null ? '—' : format.integer(plan.versionNumber)
   const contract = plan.contractId ?? ''
   const hash = plan.versionHashCode ?? ''
+  // The version this plan replaces, by its number, hash and the day it was saved (as far as they could be read).
+  const { replaces } = plan
+  const replaced: Array<[string, string]> = replaces
+    ? [
+        [t(msg`Replaces version`), replaces.versionNumber === null ? '—' : format.integer(replaces.versionNumber)],
+        [t(msg`Replaced version hash`), replaces.versionHashCode],
+        ...(replaces.saved?.savedAt
+          ? ([[t(msg`Replaced version saved on`), format.date(replaces.saved.savedAt)]] as Array<[string, string]>)
+          : []),
+      ]
+    : []
   return {
-    title: programme ? t(msg`Payment plan: ${programme}`) : t(msg`Payment plan`),
+    title: planTitle(plan.programme, i18n),
     simulation: t(msg`Simulation`),
     madeAt: t(msg`Made on ${when} · Language: ${languageName}`),
     summary: [
@@ -97,6 +113,7 @@ export function pdfTexts(plan: DownloadablePlan, madeAt: Date, i18n: I18n = down
             [t(msg`Version hash`), hash],
           ] as Array<[string, string]>)
         : []),
+      ...replaced,
       [refinancing ? t(msg`Amount to refinance`) : t(msg`Amount`), amount],
       ...(refinancing
         ? ([[t(msg`Partial payment`), format.money(result.partialPayment)]] as Array<[string, string]>)
@@ -120,12 +137,14 @@ export function pdfTexts(plan: DownloadablePlan, madeAt: Date, i18n: I18n = down
 
 /** The calendar's texts, in the widget's language. */
 export function icsTexts(plan: DownloadablePlan, i18n: I18n = downloadsI18n(plan.language)): IcsTexts {
-  const programme = plan.programme ?? ''
-  const name = programme ? i18n._(msg`Payment plan: ${programme}`) : i18n._(msg`Payment plan`)
+  const name = planTitle(plan.programme, i18n)
+  const version = plan.versionNumber ?? ''
   return {
     calendarName: name,
     summary: (number, total, amount) => i18n._(msg`Fee ${number} of ${total}: ${amount}`),
     description: name,
+    cancelled: (number, total) => i18n._(msg`Fee ${number} of ${total}: cancelled`),
+    cancelledDescription: i18n._(msg`Version ${version} of your plan no longer has this due date.`),
   }
 }
 
@@ -138,4 +157,31 @@ export function buttonTexts(i18n: I18n): { pdf: string; ics: string; credit: str
     credit: `${i18n._(msg`Standard European Consumer Credit Information`)} (PDF)`,
     interestFree: i18n._(msg`Interest-free plan: you only pay the amount, in instalments, with no financing cost.`),
   }
+}
+
+/**
+ * What "Send to whoever pays" shares with the link: the plan's title and one sentence of its version and fees, all
+ * of which its page shows; no token, no student data.
+ */
+export function shareTexts(
+  plan: Pick<DownloadablePlan, 'programme' | 'versionNumber' | 'result' | 'language'>,
+  i18n: I18n,
+): { title: string; text: string } {
+  const { result } = plan
+  const title = planTitle(plan.programme, i18n)
+  const fee = formattersFor(plan.language, result.currency).money(result.feeAmount)
+  const count = result.totalFees
+  const version = plan.versionNumber ?? ''
+  const text =
+    plan.versionNumber === null
+      ? i18n._(msg({ message: plural(count, { one: `# monthly fee of ${fee}.`, other: `# monthly fees of ${fee}.` }) }))
+      : i18n._(
+          msg({
+            message: plural(count, {
+              one: `Version ${version} of the plan: # monthly fee of ${fee}.`,
+              other: `Version ${version} of the plan: # monthly fees of ${fee}.`,
+            }),
+          }),
+        )
+  return { title, text }
 }

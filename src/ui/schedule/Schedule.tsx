@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
 import type { Language } from '../../domain/language.ts'
 import type { AmortizationTable } from '../../domain/types.ts'
+import { BeforeAndNow } from '../before-and-now/BeforeAndNow.tsx'
 import { Comparison } from '../compare/Comparison.tsx'
 import { useCalculator, useCalculatorContext } from '../context.ts'
 import { downloadFile } from '../downloads/download.ts'
@@ -23,9 +24,10 @@ export interface ScheduleProps {
 }
 
 /**
- * The comparison of fee counts when it is open, the plan's downloads (offered as soon as there is a plan, schedule or
- * not) and the dated amortization schedule a save or the schedule button returned, with its CSV download, in the
- * downloads' words (src/ui/downloads/texts.ts): drawn once they are here.
+ * The saved version the plan replaces beside it (before and now), the comparison of fee counts when it is open, the
+ * plan's downloads (offered as soon as there is a plan, schedule or not) and the dated amortization schedule a save
+ * or the schedule button returned, with its CSV download, in the downloads' words (src/ui/downloads/texts.ts):
+ * drawn once they are here.
  */
 export default function PlanParts({ table, language }: { table: AmortizationTable | null; language: Language }) {
   const words = useKeepWords(language)
@@ -33,6 +35,7 @@ export default function PlanParts({ table, language }: { table: AmortizationTabl
   if (!words) return null
   return (
     <>
+      <BeforeAndNow words={words} />
       {comparing && <Comparison words={words} />}
       <PlanDownloads words={words} />
       {table && table.fees.length > 0 && <Schedule table={table} language={language} words={words} />}
