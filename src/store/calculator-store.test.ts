@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
+import { LAZY_RULES, settledState } from '../../test/support/lazy-rules.ts'
 import { type RecordedRequest, type Reply, recordingServerForFile } from '../../test/support/recording-server.ts'
 import { INVALID_DATE_MESSAGE } from '../domain/tuition.ts'
 import type { TuitionPayload } from '../domain/types.ts'
@@ -25,6 +26,7 @@ function setup(hostname = '127.0.0.1', pageLanguage?: () => string | null) {
   const logged: string[] = []
   const store = createCalculatorStore(
     {
+      ...LAZY_RULES,
       emit: (name, detail) => events.push({ name, detail }),
       notify: (notice) => notices.push(notice),
       log: (message) => logged.push(message),
@@ -33,7 +35,7 @@ function setup(hostname = '127.0.0.1', pageLanguage?: () => string | null) {
     },
     { apiBase: `${server.origin}/api/v1` },
   )
-  const settled = () => eventually(() => expect(store.getState().calculating || store.getState().saving).toBe(false))
+  const settled = () => eventually(() => expect(settledState(store.getState())).toBe(true))
   return { store, events, notices, logged, settled }
 }
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
+import { LAZY_RULES } from '../../test/support/lazy-rules.ts'
 import { type RecordedRequest, type Reply, recordingServerForFile } from '../../test/support/recording-server.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import { createCalculatorStore } from './calculator-store.ts'
@@ -25,8 +26,7 @@ function setup() {
       log: () => {},
       hostname: '127.0.0.1',
       retryDelay: () => 1,
-      // As the widget gives them (with the comparison's view, in the schedule's chunk).
-      comparisonRules: () => import('./comparison.ts').then((module) => module.comparisonRules),
+      ...LAZY_RULES,
       fetch: (request: RequestInfo | URL, init?: RequestInit) => {
         signals.push((request instanceof Request ? request : new Request(request, init)).signal)
         return fetch(request, init)

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
+import { LAZY_RULES, settledState } from '../../test/support/lazy-rules.ts'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
 import type { TuitionPayload } from '../domain/types.ts'
@@ -50,6 +51,7 @@ function setup({ retryDelay = 0 }: { retryDelay?: number } = {}) {
   const logged: string[] = []
   const store = createCalculatorStore(
     {
+      ...LAZY_RULES,
       emit: (name, detail) => events.push({ name, detail }),
       notify: () => {},
       log: (message) => logged.push(message),
@@ -58,7 +60,7 @@ function setup({ retryDelay = 0 }: { retryDelay?: number } = {}) {
     },
     { apiBase: `${server.origin}/api/v1` },
   )
-  const settled = () => eventually(() => expect(store.getState().calculating || store.getState().saving).toBe(false))
+  const settled = () => eventually(() => expect(settledState(store.getState())).toBe(true))
   return { store, events, logged, settled }
 }
 

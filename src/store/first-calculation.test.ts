@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
+import { LAZY_RULES } from '../../test/support/lazy-rules.ts'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
 import { httpChunk } from '../api/chunks.ts'
@@ -30,7 +31,13 @@ afterAll(() => server.close())
 function setup() {
   const events: { name: FeesCalculatorEventName; detail: unknown }[] = []
   const store = createCalculatorStore(
-    { emit: (name, detail) => events.push({ name, detail }), notify: () => {}, log: () => {}, hostname: '127.0.0.1' },
+    {
+      ...LAZY_RULES,
+      emit: (name, detail) => events.push({ name, detail }),
+      notify: () => {},
+      log: () => {},
+      hostname: '127.0.0.1',
+    },
     { apiBase: `${server.origin}/api/v1` },
   )
   const settled = () => eventually(() => expect(store.getState().calculating).toBe(false))

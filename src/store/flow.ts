@@ -11,15 +11,7 @@ import { toIsoDate } from '@fees-calculator/contract'
 import type { ApiAnswer } from '../api/client.ts'
 import type { ApiError } from '../api/errors.ts'
 import { DEFAULT_LANGUAGE, type Language, spokenLanguage } from '../domain/language.ts'
-import {
-  calculationPayload,
-  choiceOf,
-  type PlanChoice,
-  previewPayload,
-  saveLocks,
-  savePayload,
-  usesAnonymousEndpoints,
-} from '../domain/payload.ts'
+import { calculationPayload, choiceOf, type PlanChoice, usesAnonymousEndpoints } from '../domain/payload.ts'
 import { ELEMENT_PROPS, type ElementPropName, type PropRow } from '../domain/props.ts'
 import { checkTuitionInput, TuitionText } from '../domain/tuition.ts'
 import type { AmortizationTable, FeesTableResult, SavedFeesTable, TuitionInput } from '../domain/types.ts'
@@ -44,6 +36,7 @@ import type {
   Notice,
   ReplacedVersion,
   SaveRefusal,
+  SavingRules,
 } from './state.ts'
 
 // ─── Events: what arrives ────────────────────────────────────────────────────────────────────────────────────
@@ -69,6 +62,8 @@ export type FlowEvent =
   | { type: 'wentOnline' }
   | { type: 'comparisonShown'; open: boolean }
   | { type: 'comparisonRetried' }
+  /** The rules of SAVE and what follows the first figures, come with the card's save bar (src/store/saving.ts). */
+  | { type: 'savingRulesLoaded'; rules: SavingRules }
   /** The comparison's rules, come with its view (src/store/comparison.ts). */
   | { type: 'comparisonRulesLoaded'; rules: ComparisonRules }
   /** The student took the plan as a file, or sent its link: the host hears of it. */
@@ -151,7 +146,7 @@ const nothingOnScreen = {
   comparisonRules: null,
   // the plan that changes
   replaced: null,
-} as const satisfies Omit<CalculatorState, 'config' | 'given' | 'attached' | 'restoreOnAttach'>
+} as const satisfies Omit<CalculatorState, 'config' | 'given' | 'attached' | 'restoreOnAttach' | 'savingRules'>
 
 export function initialState(config: Partial<CalculatorConfig> = {}): CalculatorState {
   return {
@@ -160,6 +155,7 @@ export function initialState(config: Partial<CalculatorConfig> = {}): Calculator
     given: {},
     attached: false,
     restoreOnAttach: null,
+    savingRules: null,
   }
 }
 
@@ -206,7 +202,13 @@ const STUDENT_EVENTS = new Set<FlowEvent['type']>([
 
 export function transition(state: CalculatorState, event: FlowEvent): Step {
   const effects: Effect[] = []
-  return { state: next(state, event, effects), effects }
+  const after = next(state, event, effects)
+  // SAVE's bar, with the rules of SAVE and what follows the figures (src/store/saving.ts), is asked for once the card
+  // has nothing on its way: its first figures drawn (never before them), or nothing to calculate; again after each
+  // calculation while they have not come.
+  if (!after.savingRules && after.attached && !after.calculating && (state.calculating || !state.attached))
+    effects.push({ type: 'loadSavingRules' })
+  return { state: after, effects }
 }
 
 function next(state: CalculatorState, event: FlowEvent, effects: Effect[]): CalculatorState {
@@ -252,9 +254,9 @@ function next(state: CalculatorState, event: FlowEvent, effects: Effect[]): Calc
     case 'amountRefusalDismissed':
       return state.amountRefusal ? { ...state, amountRefusal: null } : state
     case 'savePressed':
-      return savePressed(state, event.idempotencyKey, effects)
+      return state.savingRules ? state.savingRules.savePressed(state, event.idempotencyKey, effects) : state
     case 'scheduleAsked':
-      return scheduleAsked(state, effects)
+      return state.savingRules ? state.savingRules.scheduleAsked(state, effects) : state
     case 'tryAgain':
       return tryAgain(state, effects)
     case 'wentOnline':
@@ -263,6 +265,11 @@ function next(state: CalculatorState, event: FlowEvent, effects: Effect[]): Calc
       return comparisonShown(state, event.open, effects)
     case 'comparisonRetried':
       return state.comparisonRules ? state.comparisonRules.retry(state, effects) : state
+    case 'savingRulesLoaded': {
+      if (state.savingRules) return state
+      const loaded = { ...state, savingRules: event.rules }
+      return loaded.result && !loaded.calculating ? event.rules.figuresShown(loaded, effects) : loaded
+    }
     case 'comparisonRulesLoaded': {
       const loaded = { ...state, comparisonRules: event.rules }
       return loaded.comparisonOpen ? event.rules.refresh(loaded, effects) : loaded
@@ -420,21 +427,17 @@ function samePlan(state: CalculatorState, input: TuitionInput, effects: Effect[]
 }
 
 /**
- * A fresh token: a save refused for the session goes again first, with its key, but only for the plan it was
- * refused for (a plan changed since is saved by a press of its own); else a calculation that failed goes again.
+ * A fresh token: a save refused for the session goes again first (by the save's rules, src/store/saving.ts); else a
+ * calculation that failed goes again.
  */
 function freshToken(state: CalculatorState, effects: Effect[]): CalculatorState {
-  const { refusedForSession, saving, saveQueued, calculating, versionLocked, amountRefusal, unansweredSave } = state
-  let next = state
-  if (refusedForSession && !saving && !saveQueued && !calculating && !versionLocked && !amountRefusal) {
-    next = { ...state, refusedForSession: false }
-    if (unansweredSave && saveBodyText(next) === unansweredSave.body) return sendSave(next, unansweredSave.key, effects)
-  }
-  return next.failure && !calculating ? tryAgain(next, effects) : next
+  const rules = state.savingRules
+  const next = state.refusedForSession && rules ? rules.sessionRenewed(state, effects) : state
+  return next.failure && !next.calculating ? tryAgain(next, effects) : next
 }
 
 /** A new plan from the host replaces the one on screen, which starts anew from it. */
-function replacePlan(state: CalculatorState, input: TuitionInput, effects: Effect[]): CalculatorState {
+export function replacePlan(state: CalculatorState, input: TuitionInput, effects: Effect[]): CalculatorState {
   effects.push(cancel('all'))
   return calculate(
     {
@@ -563,67 +566,6 @@ function tryAgain(state: CalculatorState, effects: Effect[]): CalculatorState {
   return calculate(failedChoice ? { ...state, choice: failedChoice } : state, effects)
 }
 
-/**
- * SAVE: saves the plan on screen. Pressed while a recalculation is under way, it waits for that result and saves it
- * (or says why not). A press replaces a save refused for the session: the host's fresh token no longer sends that
- * one, whether this one is sent now or waits for a recalculation that then fails.
- */
-function savePressed(state: CalculatorState, idempotencyKey: string, effects: Effect[]): CalculatorState {
-  const { input, choice, result, versionLocked, saving, saveQueued, amountRefusal } = state
-  if (!input || !choice || !result || versionLocked || saving || saveQueued || amountRefusal) return state
-  const next = { ...state, refusedForSession: false }
-  if (state.calculating) return { ...next, saveQueued: true, queuedKey: idempotencyKey }
-  return sendSave(next, idempotencyKey, effects)
-}
-
-/** The save body of the plan on screen, as text (null when there is none). */
-function saveBodyText(state: CalculatorState): string | null {
-  const { input, choice, result, mode, versionHashCode } = state
-  if (!input || !choice || !result) return null
-  return JSON.stringify(savePayload(input, choice, { embedded: mode === 'embedded', currentHash: versionHashCode }))
-}
-
-/**
- * Sends the save of the plan on screen: no calculation is under way, and nothing may change the plan until it
- * answers. The same plan as a save whose answer was lost goes with that save's key, so the server stores it once.
- */
-function sendSave(state: CalculatorState, freshKey: string, effects: Effect[]): CalculatorState {
-  const { input, choice, result, mode, versionHashCode } = state
-  if (!input || !choice || !result) return { ...state, saveQueued: false, queuedKey: null }
-  const embedded = mode === 'embedded'
-  const body = savePayload(input, choice, { embedded, currentHash: versionHashCode })
-  const bodyText = JSON.stringify(body)
-  const key = state.unansweredSave?.body === bodyText ? state.unansweredSave.key : freshKey
-  effects.push(
-    cancel('schedule'),
-    send('save', { api: 'frontCalculateFees', args: [body, usesAnonymousEndpoints(input, embedded), key] }),
-  )
-  return {
-    ...state,
-    saveQueued: false,
-    queuedKey: null,
-    saving: true,
-    schedulePreview: 'idle',
-    unansweredSave: { body: bodyText, key },
-    refusedForSession: false,
-  }
-}
-
-/** The dated schedule of the plan on screen, without saving; a schedule already on screen is the one for this plan. */
-function scheduleAsked(state: CalculatorState, effects: Effect[]): CalculatorState {
-  const { input, choice, result, mode, saving, calculating, amortization } = state
-  if (!input || !choice || !result || saving || calculating || amortization || state.schedulePreview === 'loading')
-    return state
-  effects.push(
-    send('schedule', {
-      api: 'frontCalculateFees',
-      // A preview stores nothing: no Idempotency-Key.
-      args: [previewPayload(input, choice), usesAnonymousEndpoints(input, mode === 'embedded'), undefined],
-    }),
-  )
-  return { ...state, schedulePreview: 'loading' }
-}
-
 // ─── The API's answers ───────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -645,8 +587,10 @@ function answered(
   count: number | undefined,
   answer: Answer,
   effects: Effect[],
-) {
+): CalculatorState {
   if (!waitsIn(state, slot, count)) return state
+  if (slot === 'save' || slot === 'schedule' || slot === 'replaced')
+    return (state.savingRules as SavingRules).answered(state, slot, answer, effects)
   switch (answer.api) {
     case 'calculateFeeOptions':
       if (slot === 'comparison')
@@ -657,16 +601,10 @@ function answered(
         effects,
       )
     case 'feesTable':
-      if (slot === 'replaced') return replacedRead(state, answer.value, effects)
       return savedTableShown(state, answer.value, answer.pageLanguage ?? null, effects)
-    case 'frontCalculateFees':
-      if (slot === 'save') return saved(state, answer.value, effects)
-      return { ...state, schedulePreview: 'idle' as const, amortization: answer.value }
     case 'versionNumber': {
       const { replaced } = state
       const number = { versionNumber: answer.value }
-      if (slot === 'replaced')
-        return { ...state, replaced: { ...(replaced as ReplacedVersion), ...number, reading: false } }
       // The number of a version opened by its hash is also the number of the version a change of it replaces.
       return {
         ...state,
@@ -674,6 +612,8 @@ function answered(
         replaced: replaced?.versionHashCode === state.versionHashCode ? { ...replaced, ...number } : replaced,
       }
     }
+    default:
+      return state
   }
 }
 
@@ -688,23 +628,20 @@ function figuresShown(
   savedVersion: string | null = null,
 ): CalculatorState {
   effects.push(emit('calculationResultReceivedEvent', result))
-  const shown = readReplaced(
-    refreshComparison(
-      {
-        ...state,
-        result,
-        choice: choiceOf(result),
-        calculating: false,
-        versionLocked: false,
-        amortization: null,
-        planSent: false,
-        savedVersion,
-      },
-      effects,
-    ),
+  const shown = refreshComparison(
+    {
+      ...state,
+      result,
+      choice: choiceOf(result),
+      calculating: false,
+      versionLocked: false,
+      amortization: null,
+      planSent: false,
+      savedVersion,
+    },
     effects,
   )
-  return shown.saveQueued ? sendSave(shown, shown.queuedKey as string, effects) : shown
+  return shown.savingRules ? shown.savingRules.figuresShown(shown, effects) : shown
 }
 
 /**
@@ -729,45 +666,6 @@ function savedTableShown(
   return shown
 }
 
-/**
- * The save answered: the plan on screen is saved (and locked, but for ERP systems in embedded mode). The host hears
- * which saved version it replaces: the one its save was linked to.
- */
-function saved(state: CalculatorState, table: AmortizationTable, effects: Effect[]): CalculatorState {
-  const { replaced } = state
-  const detail: SavedPlanDetail = {
-    ...table,
-    replacedVersion: replaced && { versionHashCode: replaced.versionHashCode, versionNumber: replaced.versionNumber },
-  }
-  effects.push(emit('feeOptionSelectedEvent', detail))
-  return afterSave(
-    {
-      ...state,
-      saving: false,
-      unansweredSave: null,
-      // The plan on screen is saved: a recalculation that failed before is no longer the student's way on.
-      failure: null,
-      amortization: detail,
-      planSent: true,
-      versionLocked: saveLocks(state.input as TuitionInput, state.mode === 'embedded'),
-      ...(table.versionHashCode
-        ? {
-            versionHashCode: table.versionHashCode,
-            versionNumber: table.versionNumber,
-            savedVersion: table.versionHashCode,
-          }
-        : {}),
-    },
-    effects,
-  )
-}
-
-/** After a save answers: the plan the host sent meanwhile, if any, now replaces the one on screen. */
-function afterSave(state: CalculatorState, effects: Effect[]): CalculatorState {
-  const waiting = state.waitingInput
-  return waiting ? replacePlan({ ...state, waitingInput: null }, waiting, effects) : state
-}
-
 function failed(
   state: CalculatorState,
   slot: CallSlot,
@@ -787,32 +685,13 @@ function failed(
         return { ...next, calculating: false }
       }
       return calculationFailed(next, error, effects)
-    case 'save': {
-      // A refusal stands: nothing was stored, and a new press is a new save. An answer that may have been lost keeps
-      // its key for the next press; one refused for the session keeps it for the host's fresh token.
-      const { kind } = calculationFailureOf(error)
-      const refused: CalculatorState = {
-        ...next,
-        saving: false,
-        unansweredSave: kind === 'refused' ? null : next.unansweredSave,
-        refusedForSession: kind === 'session',
-      }
-      saveRefused(refused, 'save', error, effects)
-      return afterSave(refused, effects)
-    }
+    case 'save':
     case 'schedule':
-      // Not a save, so no feeOptionSelectedEvent: the host asked for nothing. The screen says it failed.
-      effects.push(log('schedule preview failed', error))
-      return { ...next, schedulePreview: 'failed' }
+    case 'replaced':
+      return (state.savingRules as SavingRules).failed(state, slot, error, effects)
     case 'versionNumber':
       effects.push(log('version number fetch failed', error), notify({ kind: 'version_number_failed' }))
       return next
-    case 'replaced': {
-      // The card goes on without the version it replaces (and says so); a number that did not come is left out.
-      effects.push(log('replaced version read failed', error))
-      const replaced = next.replaced as ReplacedVersion
-      return { ...next, replaced: { ...replaced, failed: !replaced.saved, reading: false } }
-    }
     case 'comparison':
       return (state.comparisonRules as ComparisonRules).answered(next, count as number, {
         failure: calculationFailureOf(error),
@@ -844,23 +723,7 @@ function calculationFailed(state: CalculatorState, error: ApiError, effects: Eff
     },
     effects,
   )
-  if (!next.saveQueued) return next
-  const refused = { ...next, saveQueued: false, queuedKey: null }
-  saveRefused(refused, 'recalculation', error, effects)
-  return afterSave(refused, effects)
-}
-
-/**
- * A pressed SAVE that stored nothing. Embedded mode: a notice says why and the host gets the failure. Hash mode keeps
- * its rule that failures are only logged and the screen does not change.
- */
-function saveRefused(state: CalculatorState, stage: SaveRefusal['stage'], error: ApiError, effects: Effect[]): void {
-  if (state.mode !== 'embedded') effects.push(log('save failed', error))
-  else
-    effects.push(
-      notify({ kind: 'save_failed', stage, failure: calculationFailureOf(error) }),
-      emit('feeOptionSelectedEvent', failureOf(error)),
-    )
+  return next.saveQueued ? (next.savingRules as SavingRules).queuedSaveRefused(next, error, effects) : next
 }
 
 // ─── The comparison of fee counts ────────────────────────────────────────────────────────────────────────────
@@ -905,23 +768,6 @@ function replacedBy(state: CalculatorState, versionHashCode: string | null | und
     : unread(versionHashCode)
 }
 
-/** The saved version the plan replaces is read by its hash once the plan's own figures are on screen, never before. */
-function readReplaced(state: CalculatorState, effects: Effect[]): CalculatorState {
-  const { replaced } = state
-  if (!replaced || replaced.saved || replaced.failed || replaced.reading) return state
-  effects.push(send('replaced', { api: 'feesTable', args: [replaced.versionHashCode] }))
-  return { ...state, replaced: { ...replaced, reading: true } }
-}
-
-/** The replaced version read: its number follows, asked of the contract it was saved for. */
-function replacedRead(state: CalculatorState, saved: SavedFeesTable, effects: Effect[]): CalculatorState {
-  const { contractId } = saved.tuitionInput
-  const replaced = { ...(state.replaced as ReplacedVersion), saved, reading: !!contractId }
-  const next = { ...state, replaced }
-  if (contractId) effects.push(send('replaced', { api: 'versionNumber', args: [replaced.versionHashCode, contractId] }))
-  return next
-}
-
 // ─── Small pieces ────────────────────────────────────────────────────────────────────────────────────────────
 
 /** An amount the student typed, on its way to the API. */
@@ -932,9 +778,9 @@ interface TypedAmount {
 
 export const send = (slot: CallSlot, call: Call, count?: number): Effect => ({ type: 'send', slot, call, count })
 export const cancel = (slot: CallSlot | 'all'): Effect => ({ type: 'cancel', slot })
-const log = (message: string, detail: unknown): Effect => ({ type: 'log', message, detail })
-const notify = (notice: Notice): Effect => ({ type: 'notify', notice })
-const emit = <K extends FeesCalculatorEventName>(name: K, detail: FeesCalculatorEventDetail<K>): Effect => ({
+export const log = (message: string, detail: unknown): Effect => ({ type: 'log', message, detail })
+export const notify = (notice: Notice): Effect => ({ type: 'notify', notice })
+export const emit = <K extends FeesCalculatorEventName>(name: K, detail: FeesCalculatorEventDetail<K>): Effect => ({
   type: 'emit',
   name,
   detail,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInAmortization, standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
+import { LAZY_RULES, settledState } from '../../test/support/lazy-rules.ts'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
 import { withoutToken } from '../domain/payload.ts'
@@ -36,6 +37,7 @@ function setup() {
   const logged: string[] = []
   const store = createCalculatorStore(
     {
+      ...LAZY_RULES,
       emit: (name, detail) => events.push({ name, detail }),
       notify: () => {},
       log: (message) => logged.push(message),
@@ -94,6 +96,7 @@ describe('a plan that replaces a saved version (the input links to it)', () => {
     const { store, events } = setup()
     store.getState().setProperty('tuitionInput', tuitionInput({ numberOfFees: 12, linkedVersionIdentifier: BEFORE }))
     await eventually(() => expect(store.getState().replaced?.versionNumber).toBe(2))
+    await eventually(() => expect(settledState(store.getState())).toBe(true))
     await store.getState().save()
     const save = server.requests.find((request) => request.url.includes('/FrontCalculateFees'))!
     expect(bodyOf(save).linkedVersionIdentifier).toBe(BEFORE)
@@ -114,6 +117,7 @@ describe('a plan that replaces a saved version (the input links to it)', () => {
     expect(events.map((event) => event.name)).toEqual(['calculationResultReceivedEvent'])
     expect(logged).toEqual(['replaced version read failed'])
     // A save still goes, linked as the input says.
+    await eventually(() => expect(settledState(store.getState())).toBe(true))
     await store.getState().save()
     const save = server.requests.find((request) => request.url.includes('/FrontCalculateFees'))!
     expect(bodyOf(save).linkedVersionIdentifier).toBe('a-version-nobody-saved')
@@ -127,6 +131,7 @@ describe('a plan that replaces a saved version (the input links to it)', () => {
     const { store, events } = setup()
     store.getState().setProperty('tuitionInput', tuitionInput())
     await eventually(() => expect(store.getState().result).not.toBeNull())
+    await eventually(() => expect(settledState(store.getState())).toBe(true))
     await store.getState().save()
     expect(paths()).toEqual([
       'POST /api/v1/Calculator/CalculateFeeOptions',
@@ -154,6 +159,7 @@ describe('a modifiable plan opened by its hash and changed', () => {
     store.getState().chooseFeeCount(18)
     await eventually(() => expect(store.getState().result?.totalFees).toBe(18))
     expect(store.getState().savedVersion).toBeNull()
+    await eventually(() => expect(settledState(store.getState())).toBe(true))
     await store.getState().save()
     const save = server.requests.find((request) => request.url.includes('/FrontCalculateFees'))!
     // Its own link (to the version it replaced) is not the new one's: the new version links to the one opened.

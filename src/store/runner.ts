@@ -6,6 +6,7 @@ import { apiRootFor, DEFAULT_API_KEY } from '../api/environment.ts'
 import { isAbort, toApiError } from '../api/errors.ts'
 import { warnUnknownLanguage } from '../domain/language.ts'
 import { ChunkLoadError } from '../lazy/chunk.ts'
+import { afterNextPaint } from '../lazy/idle.ts'
 import type { Answer, Call, CallSlot, Effect, FlowEvent } from './flow.ts'
 import type { CalculatorDeps, CalculatorState } from './state.ts'
 
@@ -96,6 +97,12 @@ export function createRunner(
           break
         case 'warnLanguage':
           warnUnknownLanguage(effect.tag)
+          break
+        case 'loadSavingRules':
+          // After the frame that draws what this step brought (the first figures, as a rule), never before it.
+          afterNextPaint(() =>
+            deps.savingRules?.().then((rules) => dispatch({ type: 'savingRulesLoaded', rules }), chunkFailed),
+          )
           break
         case 'loadComparison':
           deps.comparisonRules?.().then((rules) => dispatch({ type: 'comparisonRulesLoaded', rules }), chunkFailed)

@@ -2,7 +2,8 @@
 // from its host, and the selectors the screen reads.
 import type { Messages } from '@lingui/core'
 import type { StoreApi } from 'zustand/vanilla'
-import type { ApiCall } from '../api/client.ts'
+import type { ApiAnswer, ApiCall } from '../api/client.ts'
+import type { ApiError } from '../api/errors.ts'
 import type { Language } from '../domain/language.ts'
 import type { Lender } from '../domain/lender.ts'
 import type { PlanChoice } from '../domain/payload.ts'
@@ -126,6 +127,11 @@ export interface CalculationState {
 /** The save. */
 export interface SaveState {
   /**
+   * The rules of SAVE and what follows the first figures (src/store/saving.ts), once they have come with the card's
+   * save bar (asked for as the first calculation leaves); null before. Kept for the element's life.
+   */
+  savingRules: SavingRules | null
+  /**
    * SAVE was pressed while a recalculation was under way: the save is carried
    * out on that recalculation's result, or refused (with a notice) if it fails.
    */
@@ -228,8 +234,41 @@ export type Effect =
   | { type: 'warnLanguage'; tag: string }
   /** The university's words, to be checked against the card's names (a lazy chunk) before they are shown. */
   | { type: 'checkMessages'; value: unknown }
+  /** The rules of SAVE and what follows the first figures, which come with the card's save bar (a lazy chunk). */
+  | { type: 'loadSavingRules' }
   /** The comparison's rules, which come with its view (a lazy chunk). */
   | { type: 'loadComparison' }
+
+/**
+ * The rules of SAVE, of the schedule asked for before saving and of the saved version a plan replaces
+ * (src/store/saving.ts): branches of the flow that the first figures do not need, which come with the card's save bar.
+ */
+export interface SavingRules {
+  /** SAVE pressed (now, or once the recalculation under way has answered). */
+  savePressed(state: CalculatorState, idempotencyKey: string, effects: Effect[]): CalculatorState
+  /** The dated schedule, without saving. */
+  scheduleAsked(state: CalculatorState, effects: Effect[]): CalculatorState
+  /** A fresh token after a save refused for the session: that save goes again. */
+  sessionRenewed(state: CalculatorState, effects: Effect[]): CalculatorState
+  /** The plan's own figures are on screen: a SAVE that waited for them, and the read of the version it replaces. */
+  figuresShown(state: CalculatorState, effects: Effect[]): CalculatorState
+  /** An answer in the save's, the schedule's or the replaced version's slot. */
+  answered(
+    state: CalculatorState,
+    slot: 'save' | 'schedule' | 'replaced',
+    answer: ApiAnswer,
+    effects: Effect[],
+  ): CalculatorState
+  /** A failure in those slots. */
+  failed(
+    state: CalculatorState,
+    slot: 'save' | 'schedule' | 'replaced',
+    error: ApiError,
+    effects: Effect[],
+  ): CalculatorState
+  /** A recalculation that a SAVE waited for failed: that SAVE is refused. */
+  queuedSaveRefused(state: CalculatorState, error: ApiError, effects: Effect[]): CalculatorState
+}
 
 /**
  * The comparison's rules (src/store/comparison.ts): branches of the flow, which come with the comparison's view, in
@@ -325,6 +364,8 @@ export interface CalculatorDeps {
   checkMessages?: (value: unknown) => Promise<CalculatorConfig['messages']>
   /** Brings the comparison's rules (src/store/comparison.ts, with its view in the schedule's chunk). */
   comparisonRules?: () => Promise<ComparisonRules>
+  /** The rules of SAVE and what follows the first figures (src/store/saving.ts), as the card's save bar brings them. */
+  savingRules?: () => Promise<SavingRules>
   /** An element starts out of the page, and its plan waits for `attach()`; a store used on its own is in it. */
   startsDetached?: boolean
 }

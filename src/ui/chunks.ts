@@ -5,7 +5,8 @@ import { defineChunk } from '../lazy/chunk.ts'
  * loaded once per page and shared by every instance; a failure goes to the
  * store, which reports it once (console and toast).
  *
- * (The demo app's own health-check chunk is declared beside the app, in
+ * (The save bar's chunk is declared beside it, in src/ui/parts/save-bar-chunk.ts, as the bar warms up the
+ * schedule's declared here. The demo app's own health-check chunk is declared beside the app, in
  * src/app/App.tsx, so the package's build never sees it.)
  */
 

@@ -9,6 +9,7 @@ import { messagesCheckChunk, scheduleChunk } from './chunks.ts'
 import { loadFailureSentences } from './failure-words.ts'
 import { createWidgetWords, type WidgetWords } from './i18n.ts'
 import { createNoticeChannel, type NoticeChannel, showNotice } from './notices/index.ts'
+import { saveBarChunk } from './parts/save-bar-chunk.ts'
 import { REPLACEABLE_WORDS } from './replaceable-words.ts'
 
 /** What one calculator keeps besides its store: its i18n instances, its notices. */
@@ -49,7 +50,8 @@ export function createWidget(emit: Emit, host: Element | null = null): Widget {
     emit,
     startsDetached: true,
     pageLanguage: () => langOf(widget.host),
-    // The comparison's rules come with its view, in the schedule's chunk.
+    // The rules of SAVE come with its bar, the comparison's with its view, in the schedule's chunk.
+    savingRules: () => saveBarChunk.load().then((bar) => bar.savingRules),
     comparisonRules: () => scheduleChunk.load().then((schedule) => schedule.comparisonRules),
     checkMessages(value) {
       const check = messagesCheckChunk

@@ -12,6 +12,7 @@ import { httpChunk } from '../../src/api/chunks.ts'
 import type { TuitionInput } from '../../src/domain/types.ts'
 import { createCalculatorStore, type Notice } from '../../src/store/calculator-store.ts'
 import { type ControlledApi, createControlledApi } from '../support/controlled-api.ts'
+import { LAZY_RULES } from '../support/lazy-rules.ts'
 import { describeModelSequences } from '../support/model-sequences.ts'
 import { Deliver, freshModel, NewInput, type Recorded } from '../support/store-model.ts'
 
@@ -30,6 +31,7 @@ function fresh() {
   const notices: Notice[] = []
   const store = createCalculatorStore(
     {
+      ...LAZY_RULES,
       emit: (name, detail) => events.push({ name, detail }),
       notify: (notice) => notices.push(notice),
       log: () => {},

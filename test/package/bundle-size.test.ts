@@ -26,6 +26,11 @@ const LAZY_PARTS = {
     'src/ui/calendar/CalendarPicker.tsx',
   ],
   'the schedule': ['src/ui/schedule/Schedule.tsx'],
+  'the save bar and the rules of SAVE and what follows the first figures': [
+    'src/ui/parts/SaveBar.tsx',
+    'src/store/saving.ts',
+    'src/domain/save-payload.ts',
+  ],
   'the plan as a PDF': ['node_modules/jspdf/', 'src/ui/downloads/pdf.ts'],
   'the credit information form and the lender it names': ['src/ui/downloads/credit/', 'src/domain/lender.ts'],
   'the toaster': ['node_modules/sonner/'],

@@ -16,6 +16,7 @@ import type { FeesCalculatorEventName } from '../../src/events.ts'
 import { type CalculatorStore, flowStore } from '../../src/store/calculator-store.ts'
 import { comparisonRules } from '../../src/store/comparison.ts'
 import { type Call, type CallSlot, type Effect, type FlowEvent, initialState } from '../../src/store/flow.ts'
+import { savingRules } from '../../src/store/saving.ts'
 import type { Calculator, Notice } from '../../src/store/state.ts'
 import {
   type CallKind,
@@ -60,6 +61,7 @@ export function createScriptedApi(): ScriptedApi {
   const perContract = new Map<string, number>([[VERSION_SAVED_BEFORE.contractId!, 1]])
   const versionOf = (hash: string) => [...versions.values()].find((version) => version.hash === hash)
   let deliverTo: ((event: FlowEvent) => void) | null = null
+  let afterDelivery = () => {}
   let nextId = 0
 
   const answerTo = (call: Call, authorization: string | null, anonymous: boolean): Reply => {
@@ -111,6 +113,14 @@ export function createScriptedApi(): ScriptedApi {
   /** The flow's runner, synchronous: a call arrives at the server at once, and waits to be delivered. */
   const runner = (dispatch: (event: FlowEvent) => void, get: () => Calculator) => {
     deliverTo = dispatch
+    // SAVE's rules, a lazy chunk of the widget's that the flow asks for once its first figures are drawn, come here
+    // just after the answer whose step asked for them, as the widget's come after that step's frame.
+    let savingRulesAsked = false
+    afterDelivery = () => {
+      if (!savingRulesAsked) return
+      savingRulesAsked = false
+      dispatch({ type: 'savingRulesLoaded', rules: savingRules })
+    }
     // A call replaced in its slot, or cancelled, never answers, as with the store's runner (src/store/runner.ts).
     const drop = (slot: CallSlot | 'all') => {
       waiting = waiting.filter((call) => slot !== 'all' && call.slot !== slot)
@@ -119,6 +129,7 @@ export function createScriptedApi(): ScriptedApi {
       for (const effect of effects) {
         // The comparison's rules, a lazy chunk of the widget's, are here at once.
         if (effect.type === 'loadComparison') dispatch({ type: 'comparisonRulesLoaded', rules: comparisonRules })
+        if (effect.type === 'loadSavingRules') savingRulesAsked = true
         if (effect.type === 'cancel') drop(effect.slot)
         if (effect.type !== 'send') continue
         if (effect.slot !== 'comparison') drop(effect.slot)
@@ -173,6 +184,7 @@ export function createScriptedApi(): ScriptedApi {
       if (error) deliverTo?.({ type: 'failed', slot, count, error })
       else if (call.reply.ok)
         deliverTo?.({ type: 'answered', slot, count, answer: { api: call.api, value: call.reply.value } as never })
+      afterDelivery()
     },
     // Nothing here waits on the event loop: a step is settled once the flow has run.
     settle: async (quiet, describe = () => '') => {

@@ -281,6 +281,14 @@ function checkInvariants(model: Model, real: Real): void {
       expectIs(call.versionRead, s.replaced?.versionHashCode, 'a version read is the one the plan replaces')
       expectPresent(model.shown, "the replaced version read before the plan's own figures")
     }
+  // And it is read: once the plan's figures are on screen with nothing under way and SAVE's rules (which read it)
+  // are here, whenever they came, it has been read, is being read, or could not be.
+  const { replaced } = s
+  if (replaced && s.savingRules && s.result && !s.calculating)
+    expect(
+      replaced.saved !== null || replaced.reading || replaced.failed,
+      'the version a plan replaces is read once its figures are on screen',
+    ).toBe(true)
   if (held.filter((call) => call.versionRead !== null).length > 1)
     expect(
       held.filter((call) => call.versionRead !== null),
@@ -345,6 +353,9 @@ export const typeAmountAndBlur = (value: number | null) => new UserEdit({ kind: 
 export class Save implements Command {
   check = onScreen
   async run(model: Model, real: Real) {
+    // SAVE is on the card's save bar, which comes with its rules (a lazy chunk): before they are here there is nothing
+    // to press.
+    if (!real.store!.getState().savingRules) return
     // The model's rule: a press counts when a result is on screen, not locked, no save is pending, and no amount
     // the API refused waits to be fixed.
     const accepted =
@@ -366,6 +377,7 @@ export class Save implements Command {
 export class ShowSchedule implements Command {
   check = onScreen
   async run(model: Model, real: Real) {
+    if (!real.store!.getState().savingRules) return
     void real.store!.getState().previewSchedule()
     await step(model, real)
   }

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import { useLayoutEffect } from 'react'
 import {
   selectCanPreviewSchedule,
   selectCanSave,
@@ -6,9 +7,14 @@ import {
   selectShowSave,
 } from '../../store/calculator-store.ts'
 import { scheduleChunk } from '../chunks.ts'
-import { useActions, useCalculator } from '../context.ts'
+import { useActions, useCalculator, useCalculatorContext } from '../context.ts'
 import { REPLACEABLE_WORDS } from '../replaceable-words.ts'
+import { adoptStyles } from '../styles/adopt.ts'
 import { useFormatters } from '../useFormatters.ts'
+import css from './save-bar.css?inline'
+
+// The rules of SAVE come with its bar, in its chunk (save-bar-chunk.ts).
+export { savingRules } from '../../store/saving.ts'
 
 /**
  * The states of an action button. Before any plan it is disabled. Once there
@@ -29,6 +35,11 @@ export function SaveBar() {
   const { t } = useLingui()
   const format = useFormatters()
   const { save } = useActions()
+  const { shadowRoot } = useCalculatorContext()
+  // Its styles come with it, before it is painted.
+  useLayoutEffect(() => {
+    adoptStyles(shadowRoot ?? document, [css])
+  }, [shadowRoot])
   const contractId = useCalculator((s) => s.input?.contractId ?? null)
   const versionNumber = useCalculator((s) => s.versionNumber)
   const hasResult = useCalculator((s) => s.result !== null)
