@@ -12,14 +12,24 @@ export default defineConfig({
       exclude: [
         '**/*.test.*',
         '**/src/app/**',
-        '**/src/ui/keep/texts.ts',
-        '**/src/ui/keep/schedule-texts.ts',
+        '**/src/ui/downloads/texts.ts',
+        '**/src/ui/downloads/schedule-texts.ts',
         '**/src/ui/schedule/Schedule.tsx',
         '**/src/ui/compare/**',
-        '**/src/ui/keep/credit/**',
+        '**/src/ui/before-and-now/**',
+        '**/src/ui/downloads/SendToPayer.tsx',
+        '**/src/ui/downloads/credit/**',
         '**/src/ui/calendar/CalendarPicker.tsx',
         '**/src/ui/notices/Toasts.tsx',
+        '**/src/ui/failure-sentences/**',
       ],
+    },
+    // What a failure says beyond its title when only a server's answer or a SAVE brings it: in its own chunk, with
+    // Spanish's (src/ui/failure-sentences/sentences.ts), or a chunk a language; preloaded after the first figures.
+    {
+      path: '<rootDir>/src/ui/failure-sentences/locales/{locale}/messages',
+      include: ['src/ui/failure-sentences'],
+      exclude: ['**/*.test.*'],
     },
     // The toaster's two labels: every language's in its own chunk (src/ui/notices/Toasts.tsx).
     {
@@ -33,22 +43,24 @@ export default defineConfig({
       include: ['src/ui/calendar/CalendarPicker.tsx'],
       exclude: ['**/*.test.*'],
     },
-    // The kept plan's words (the schedule, the PDF and the calendar file) and the comparison's: they load with the
-    // schedule, not with the first figures.
+    // The downloads' words (the schedule, the PDF and the calendar file, sending the plan to whoever pays), the
+    // comparison's and before and now's: they load with the schedule, not with the first figures.
     {
-      path: '<rootDir>/src/ui/keep/locales/{locale}/messages',
+      path: '<rootDir>/src/ui/downloads/locales/{locale}/messages',
       include: [
-        'src/ui/keep/texts.ts',
-        'src/ui/keep/schedule-texts.ts',
+        'src/ui/downloads/texts.ts',
+        'src/ui/downloads/schedule-texts.ts',
         'src/ui/schedule/Schedule.tsx',
         'src/ui/compare',
+        'src/ui/before-and-now',
+        'src/ui/downloads/SendToPayer.tsx',
       ],
       exclude: ['**/*.test.*'],
     },
     // The credit information form's: in the PDF maker's chunk (Spanish) or a chunk a language, made on request.
     {
-      path: '<rootDir>/src/ui/keep/credit/locales/{locale}/messages',
-      include: ['src/ui/keep/credit/texts.ts', 'src/ui/keep/schedule-texts.ts'],
+      path: '<rootDir>/src/ui/downloads/credit/locales/{locale}/messages',
+      include: ['src/ui/downloads/credit/texts.ts', 'src/ui/downloads/schedule-texts.ts'],
       exclude: ['**/*.test.*'],
     },
     // The single-page app's own (its header, the health check): they stay out of the package.

@@ -80,7 +80,7 @@ const chunkHash = (code: string | Uint8Array) => `sha256-${createHash('sha256').
 /**
  * Subresource Integrity for the script-tag build. The entry gets, for each lazy chunk a bundled module declares with
  * `defineChunk('name', () => import('…'))` (src/api/chunks.ts, src/ui/chunks.ts) or among a part's words in every
- * language (`languageChunks('part', …)`, src/ui/words/chunks.ts), the
+ * language (`languageChunks('part', …)`, src/ui/card-catalogues.ts), the
  * sha256 of every file that chunk runs beyond what the entry itself imports (src/lazy/chunk.ts checks them before
  * the import()). A chunk declared by a lazy chunk (the calendar's locales) has its hashes written into that chunk
  * instead, which the entry's hash vouches for: the first render does not carry them. dist/integrity.json lists the hash of every script the build wrote, the entry's included, for the
@@ -186,7 +186,7 @@ function subresourceIntegrity(): Plugin {
 }
 
 /** jsPDF's loaders for HTML and SVG, which the plan's PDF never calls, resolved to a module that says so. */
-const JSPDF_LEFT_OUT = new URL('./src/ui/keep/jspdf-left-out.ts', import.meta.url).pathname
+const JSPDF_LEFT_OUT = new URL('./src/ui/downloads/jspdf-left-out.ts', import.meta.url).pathname
 const withoutJspdfExtras = {
   alias: Object.fromEntries(['html2canvas', 'canvg', 'dompurify'].map((name) => [name, JSPDF_LEFT_OUT])),
 }
@@ -258,11 +258,14 @@ export default defineConfig(({ mode }): UserConfig => {
         lib: { entry: 'src/standalone.ts', formats: ['es'], fileName: () => 'fees-calculator.js' },
         rolldownOptions: {
           output: {
-            // A language's catalogue is named for what it holds: `en-…` the card's words, `keep-en-…` the kept plan's.
+            // A language's catalogue is named for what it holds: `en-…` the card's words, `<part>-en-…` those of a
+            // part of the screen with a catalogue of its own (src/ui/<part>/locales/): `downloads-en-…` the downloads'.
             chunkFileNames: (chunk) => {
-              const catalogue = /[\\/](keep[\\/])?locales[\\/](\w+)[\\/]messages\.po$/.exec(chunk.facadeModuleId ?? '')
+              const catalogue = /[\\/]src[\\/](?:ui[\\/]([\w-]+)[\\/])?locales[\\/](\w+)[\\/]messages\.po$/.exec(
+                chunk.facadeModuleId ?? '',
+              )
               return catalogue
-                ? `chunks/${catalogue[1] ? 'keep-' : ''}${catalogue[2]}-[hash].js`
+                ? `chunks/${catalogue[1] ? `${catalogue[1]}-` : ''}${catalogue[2]}-[hash].js`
                 : 'chunks/[name]-[hash].js'
             },
             // Library mode keeps whitespace in ES output unless told otherwise: this build ships to browsers as is.
@@ -277,7 +280,7 @@ export default defineConfig(({ mode }): UserConfig => {
             codeSplitting: {
               groups: [
                 { name: 'shared', tags: ['$initial'], test: (id) => !/[\\/]src[\\/]standalone\.ts$/.test(id) },
-                // dayjs and the date rules (src/domain/dates.ts): the calendar and the kept plan share them, and the
+                // dayjs and the date rules (src/domain/dates.ts): the calendar and the downloads share them, and the
                 // first figures need neither (a date on screen is written from its digits, src/ui/format.ts).
                 {
                   name: 'dates',

@@ -17,7 +17,7 @@ import { reactElementBase } from './element/r2wc-adapter.ts'
 import { dispatchFeesEvent } from './events.ts'
 import { parseBooleanAttribute } from './store/flow.ts'
 import { WidgetView } from './ui/FeesCalculator.tsx'
-import type { FeesCalculatorMessages } from './ui/own-words.ts'
+import type { FeesCalculatorMessages } from './ui/replaceable-words.ts'
 import { createWidget, type Widget } from './ui/widget.ts'
 
 export { ELEMENT_PROP_NAMES, ELEMENT_PROPS, parseBooleanAttribute }
@@ -210,8 +210,9 @@ declare const __FEES_CALCULATOR_VERSION__: string
  *
  * @event {CustomEvent<CalculationResultReceivedDetail>} calculationResultReceivedEvent - A fees table was calculated or loaded; the detail is the result.
  * @event {CustomEvent<InvalidTuitionDetail>} invalidTuitionEvent - The tuition input was refused (detail: code, message, field), a calculation failed in embedded mode (detail: the request failure; an answer the widget could not read has the code `invalid_response` or `invalid_date` and the `field` to blame), or the calculator could not be drawn (code `render_failed`).
- * @event {CustomEvent<FeeOptionSelectedDetail>} feeOptionSelectedEvent - The plan was saved (detail: the amortization table), or saving failed in embedded mode (detail: the request failure with the error body, or the code and `field` of an answer the widget could not read).
+ * @event {CustomEvent<FeeOptionSelectedDetail>} feeOptionSelectedEvent - The plan was saved (detail: the amortization table, and `replacedVersion`: the hash and number of the saved version it replaces, or null), or saving failed in embedded mode (detail: the request failure with the error body, or the code and `field` of an answer the widget could not read).
  * @event {CustomEvent<PlanDownloadDetail>} planDownloadEvent - The student downloaded the plan as a PDF (before saving, a simulation), its due dates as an .ics calendar file (a saved plan), or the standard European consumer credit information of a plan with interest as a PDF; the detail names the kind (`pdf`, `ics` or `credit-information`), the file name, the contract, the version number and its hash.
+ * @event {CustomEvent<PlanShareDetail>} planShareEvent - The student sent a saved plan to whoever pays (`plan-url`): through the device's share sheet (`method: 'share'`, `withPdf` when its PDF went too) or by copying its link (`method: 'copy'`); the detail names the link, the contract, the version number and its hash.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the accessors are defined from the props table at run time; the interface of the same name gives them their types.
 export class FeesCalculatorElement extends ElementBase {
@@ -236,7 +237,10 @@ export class FeesCalculatorElement extends ElementBase {
     return [...propOfAttribute.keys()]
   }
 
-  /** The element's calculator, made with it: whatever the host sets goes to its store at once (a card a server rendered gets one of its own, src/element/hydrate.tsx). */
+  /**
+   * The element's calculator, made with it: whatever the host sets goes to its store at once (a card a server rendered
+   * gets one of its own, src/element/hydrate.tsx). @ignore
+   */
   readonly [WIDGET]: Widget = createWidget((name, detail) => dispatchFeesEvent(this, name, detail), this)
 
   override connectedCallback(): void {

@@ -30,8 +30,17 @@ export interface RenderFailure {
 export type CalculationResultReceivedDetail = FeesTableResult
 /** Detail of `invalidTuitionEvent`: why the tuition input was refused, the failed calculation, or a screen that could not be drawn. */
 export type InvalidTuitionDetail = TuitionError | RequestFailure | RenderFailure
-/** Detail of `feeOptionSelectedEvent`: the amortization table of the saved plan, or the failed save. */
-export type FeeOptionSelectedDetail = AmortizationTable | RequestFailure
+/** A saved version, by its hash, and its number when it is known. */
+export interface VersionReference {
+  versionHashCode: string
+  versionNumber: number | null
+}
+
+/** The amortization table of a saved plan, naming the saved version it replaces (null when it replaces none). */
+export type SavedPlanDetail = AmortizationTable & { replacedVersion: VersionReference | null }
+
+/** Detail of `feeOptionSelectedEvent`: the saved plan's amortization table and the version it replaces, or the failed save. */
+export type FeeOptionSelectedDetail = SavedPlanDetail | RequestFailure
 
 /**
  * Detail of `planDownloadEvent`: the student took the plan as a PDF, its due dates as a calendar file, or the
@@ -47,12 +56,26 @@ export interface PlanDownloadDetail {
   versionHashCode: string | null
 }
 
+/** Detail of `planShareEvent`: the student sent the saved plan's link to whoever pays. */
+export interface PlanShareDetail {
+  /** `share`: the device's share sheet took it (Web Share API); `copy`: the link was copied to the clipboard. */
+  method: 'share' | 'copy'
+  /** The link sent: the host's `plan-url` with the version's hash in place of `{hash}`. */
+  url: string
+  /** The plan's PDF went with the link (where the device shares files). */
+  withPdf: boolean
+  contractId: string | null
+  versionNumber: number | null
+  versionHashCode: string
+}
+
 /** The events `<fees-calculator>` sends to its host, by their exact names. */
 export interface FeesCalculatorEventMap {
   calculationResultReceivedEvent: CustomEvent<CalculationResultReceivedDetail>
   invalidTuitionEvent: CustomEvent<InvalidTuitionDetail>
   feeOptionSelectedEvent: CustomEvent<FeeOptionSelectedDetail>
   planDownloadEvent: CustomEvent<PlanDownloadDetail>
+  planShareEvent: CustomEvent<PlanShareDetail>
 }
 
 export type FeesCalculatorEventName = keyof FeesCalculatorEventMap
@@ -64,6 +87,7 @@ export const EVENT_CALLBACKS = {
   invalidTuitionEvent: 'onInvalidTuition',
   feeOptionSelectedEvent: 'onFeeOptionSelected',
   planDownloadEvent: 'onPlanDownload',
+  planShareEvent: 'onPlanShare',
 } as const satisfies Record<FeesCalculatorEventName, `on${string}`>
 
 export const EVENT_NAMES = Object.keys(EVENT_CALLBACKS) as FeesCalculatorEventName[]

@@ -24,8 +24,11 @@ export type {
   FeesCalculatorEventName,
   InvalidTuitionDetail,
   PlanDownloadDetail,
+  PlanShareDetail,
   RequestFailure,
+  SavedPlanDetail,
+  VersionReference,
 } from './events.ts'
 export type { FeesCalculatorProps } from './ui/FeesCalculator.tsx'
 export { FeesCalculator } from './ui/FeesCalculator.tsx'
-export type { FeesCalculatorMessageId, FeesCalculatorMessages } from './ui/own-words.ts'
+export type { FeesCalculatorMessageId, FeesCalculatorMessages } from './ui/replaceable-words.ts'

@@ -13,4 +13,4 @@ export {
   renderFeesCalculator,
   renderFeesCalculatorFromApi,
 } from './server/render.tsx'
-export type { FeesCalculatorMessages } from './ui/own-words.ts'
+export type { FeesCalculatorMessages } from './ui/replaceable-words.ts'

@@ -289,6 +289,11 @@ export interface components {
         SavedFeesTable: {
             result: components["schemas"]["FeesTableResult"];
             tuitionInput: components["schemas"]["TuitionPayload"];
+            /**
+             * Format: date-time
+             * @description When the version was saved (UTC); the widget names the version it replaces by its number, hash and this date, and leaves the date out when an API does not send it
+             */
+            savedAt?: string;
         };
         Health: {
             /** @constant */

@@ -124,6 +124,8 @@ export interface AmortizationTable {
 export interface SavedFeesTable {
   result: FeesTableResult
   tuitionInput: TuitionPayload
+  /** When the version was saved, as an ISO date-time (UTC); an API that does not send it leaves it out. */
+  savedAt?: string
 }
 
 /** One failing field of a validation problem. */

@@ -4,13 +4,13 @@
  * the API's answers (guards.ts), so each carries the same headers.
  */
 import { Hono } from 'hono'
-import type { AppEnv } from './bindings.ts'
 import { type CalculatorRouteParts, calculatorRoutes } from './calculator.ts'
+import { fixedText } from './compression.ts'
 import type { Config } from './config.ts'
-import { fixedText } from './encoding.ts'
 import { authGuard, xsrfGuard } from './guards.ts'
 import { OPENAPI_TEXT } from './openapi-document.ts'
 import { problem, RETRY_AFTER_S } from './problem.ts'
+import type { AppEnv } from './request-context.ts'
 import type { VersionStore } from './store/types.ts'
 
 export const API_BASE = '/api/v1'

@@ -9,14 +9,15 @@ import type { AddressInfo } from 'node:net'
 import { type Context, Hono } from 'hono'
 import { API_BASE, apiRoutes } from './api.ts'
 import { createAuthenticator } from './auth.ts'
-import { type AppEnv, requestIdOf } from './bindings.ts'
 import { type Clock, createCalculator } from './calculator.ts'
 import { type Config, ownOrigin } from './config.ts'
 import { type DemoPages, demoPageRoutes } from './demo-pages.ts'
 import { apiAnswers, MAX_BODY_BYTES } from './guards.ts'
 import { createNodeServer } from './node-adapter.ts'
-import { createOperations, type Operations } from './operations.ts'
+import { createObservability, type Observability } from './observability.ts'
 import { problem, unexpectedErrorProblem } from './problem.ts'
+import { type AppEnv, requestContext, requestIdOf } from './request-context.ts'
+import { securityHeaders } from './security-headers.ts'
 import { staticRoutes } from './static.ts'
 import { openStore } from './store/open.ts'
 import { openSqliteStore } from './store/sqlite.ts'
@@ -35,15 +36,15 @@ export interface AppOptions {
   /** What the server takes as now (the drawdown day of every APR); default the machine's clock. */
   clock?: Clock
   /** The logger and metrics to use instead of ones made from the configuration (tests read their log lines). */
-  operations?: Operations
+  observability?: Observability
 }
 
 export interface ServerApp {
   app: Hono<AppEnv>
   store: VersionStore
   demoPages: DemoPages
-  /** The log, the metrics and the security headers: what the adapter (node-adapter.ts) gives every request. */
-  operations: Operations
+  /** The log and the metrics, which the adapter (node-adapter.ts) writes once each answer is sent. */
+  observability: Observability
   /** Closes what createApp opened. */
   close(): Promise<void>
 }
@@ -56,28 +57,24 @@ export interface ServerApp {
 export function createApp(config: Config, options: AppOptions = {}): ServerApp {
   if (options.store === undefined && config.databaseUrl !== null)
     throw new Error('DATABASE_URL is set: open the store with openStore(config) and pass it, or use startServer.')
-  const store = options.store ?? openSqliteStore(config.dbPath)
+  const store = options.store ?? openSqliteStore(config.dbPath, config.migrationsDir)
   const origin = options.ownOrigin ?? (() => ownOrigin(config.host, config.port))
   const allowedOrigins = () => config.corsOrigins ?? [origin()]
 
   const authenticate = createAuthenticator(config)
-  const operations = options.operations ?? createOperations(config)
-  if (store.poolUse) operations.watchPool(store.poolUse.bind(store))
-  const calculator = createCalculator(config, store, options.clock, operations.saveEvents)
+  const observability = options.observability ?? createObservability(config)
+  if (store.poolUse) observability.watchPool(store.poolUse.bind(store))
+  const calculator = createCalculator(config, store, options.clock, observability.saveEvents)
   const distDir = options.distDir ?? config.distDir
   // The pages and RenderFeeOptions render the element with what this app's own API answers, asked in this process.
   const renderer = ownRenderer(distDir, (request) => app.fetch(request))
   const answers = apiAnswers(allowedOrigins)
   const logFailure = (c: Context, cause: string) =>
-    operations.logger.error({ requestId: requestIdOf(c), cause }, 'failed')
+    observability.logger.error({ requestId: requestIdOf(c), cause }, 'failed')
   const app = new Hono<AppEnv>()
-  // The context an answer is made in, kept for the log and the metrics: they label a request by the route that
-  // answered it (routeLabel), as Hono matched it, once the answer is sent.
-  app.use((c, next) => {
-    if (c.env !== undefined) c.env.context = c
-    return next()
-  })
-  if (config.metrics) app.get('/metrics', operations.metricsRoute)
+  app.use(requestContext)
+  app.use(securityHeaders(config.frameAncestors))
+  if (config.metrics) app.get('/metrics', observability.metricsRoute)
   app.route(API_BASE, apiRoutes(config, store, { authenticate, calculator, answers, logFailure, renderer }))
   const demoPages = demoPageRoutes(app, {
     demoDir: options.demoDir ?? config.demoDir,
@@ -104,7 +101,7 @@ export function createApp(config: Config, options: AppOptions = {}): ServerApp {
     app,
     store,
     demoPages,
-    operations,
+    observability,
     close: async () => {
       if (options.store === undefined) await store.close()
     },
@@ -142,7 +139,7 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
     await closeStore()
     throw error
   }
-  const listening = createNodeServer(server.app, server.operations, {
+  const listening = createNodeServer(server.app, server.observability, {
     hostname: config.host,
     maxBodyBytes: MAX_BODY_BYTES,
     // A client that sends half its headers, or stops half-way through its body, holds a connection and its
@@ -179,9 +176,9 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
         listening.close(() => {
           clearInterval(sweep)
           clearTimeout(deadline)
-          server.operations.flush()
+          server.observability.flush()
           closeStore().then(resolveClosed, (error: unknown) => {
-            server.operations.logger.error(
+            server.observability.logger.error(
               { cause: error instanceof Error ? error.message : String(error) },
               'closing the database failed',
             )

@@ -16,13 +16,13 @@ import {
 } from '@fees-calculator/contract'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { amortizationTableJson, feesTableJson } from './answer-json.ts'
+import { amortizationTableJson, feesTableJson } from './answer-serialisers.ts'
 import type { Authenticator } from './auth.ts'
-import type { AppEnv } from './bindings.ts'
 import type { Config } from './config.ts'
 import { type ApiAnswers, authGuard, jsonBodyGuard } from './guards.ts'
 import { buildPlan, type Plan, utcDay } from './plan.ts'
 import { problem, RETRY_AFTER_S } from './problem.ts'
+import { type AppEnv, headerOf } from './request-context.ts'
 import { IdempotencyKeyReusedError, isReplay, type VersionStore } from './store/types.ts'
 import { checkFinanceable, type Outcome, parseTuitionPayload, storedPayload, type TuitionRequest } from './validate.ts'
 import type { OwnRenderer } from './widget-renderer.ts'
@@ -30,6 +30,8 @@ import type { OwnRenderer } from './widget-renderer.ts'
 /** A UUID is 36 characters; other clients' keys are accepted up to this length, printable ASCII only. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/
 
+/** The Idempotency-Key header as Node names it (headerOf). */
+const IDEMPOTENCY = IDEMPOTENCY_HEADER.toLowerCase() as Lowercase<string>
 /** The headers of a calculator's answer beside the API's own. */
 const JSON_CONTENT = { 'Content-Type': 'application/json' }
 /** RenderFeeOptions' answer: the element's HTML, for a page to include as it is. */
@@ -191,7 +193,7 @@ export function calculatorRoutes(
   const feeOptions = (access: Access) => (c: Context<AppEnv>) =>
     respond(c, calculator.feeOptions(c.get('body'), access))
   const frontCalculate = (access: Access) => async (c: Context<AppEnv>) =>
-    respond(c, await calculator.frontCalculate(c.get('body'), access, c.req.header(IDEMPOTENCY_HEADER)))
+    respond(c, await calculator.frontCalculate(c.get('body'), access, headerOf(c, IDEMPOTENCY)))
 
   // The body is the element's tuition input: the problems a calculation of it would get are answered here; its figures
   // are then those the widget gets for it (its own body and endpoint), asked with the caller's own credentials.
@@ -228,6 +230,7 @@ export function calculatorRoutes(
     const answer: SavedFeesTable = {
       result: { ...saved.result, isModificable: config.editableSaved },
       tuitionInput: saved.tuitionInput,
+      savedAt: saved.createdAt,
     }
     return answers.body(c, 200, JSON.stringify(answer), JSON_CONTENT)
   })

@@ -27,7 +27,7 @@ describe('loadConfig', () => {
     expect([config.distDir, config.demoDir, config.migrationsDir]).toEqual([
       resolve('dist'),
       resolve('demo'),
-      resolve('server/src/store/migrations/pg'),
+      resolve('server/src/store/migrations'),
     ])
   })
 
@@ -35,12 +35,12 @@ describe('loadConfig', () => {
     const config = loadConfig({
       FEES_DIST_DIR: '/srv/fees/dist',
       FEES_DEMO_DIR: 'pages',
-      FEES_MIGRATIONS_DIR: '../schema/pg',
+      FEES_MIGRATIONS_DIR: '../schema',
     })
     expect([config.distDir, config.demoDir, config.migrationsDir]).toEqual([
       '/srv/fees/dist',
       resolve('pages'),
-      resolve('../schema/pg'),
+      resolve('../schema'),
     ])
   })
 

@@ -22,7 +22,7 @@ export const DEFAULT_JWT_SECRET = 'fees-calculator-demo-secret-not-for-productio
  */
 export const DEFAULT_DIST_DIR = 'dist'
 export const DEFAULT_DEMO_DIR = 'demo'
-export const DEFAULT_MIGRATIONS_DIR = 'server/src/store/migrations/pg'
+export const DEFAULT_MIGRATIONS_DIR = 'server/src/store/migrations'
 
 export interface Config {
   port: number

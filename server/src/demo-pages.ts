@@ -13,10 +13,10 @@ import { join } from 'node:path'
 import { FinancialType, LANGUAGES, System } from '@fees-calculator/contract'
 import type { Hono } from 'hono'
 import { mintToken } from './auth.ts'
-import type { AppEnv } from './bindings.ts'
-import { encodedText } from './encoding.ts'
-import { pageCsp } from './operations.ts'
+import { encodedText } from './compression.ts'
 import { problem, problemResponse } from './problem.ts'
+import type { AppEnv } from './request-context.ts'
+import { pageCsp } from './security-headers.ts'
 import type { OwnRenderer } from './widget-renderer.ts'
 
 /** A short-lived token. An hour is long enough to try the demo, short enough to be harmless if copied. */

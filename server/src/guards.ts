@@ -15,8 +15,9 @@ import {
 import type { Context, MiddlewareHandler, Next } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { type Authenticator, type AuthOutcome, sameSecret } from './auth.ts'
-import { type AppEnv, type RequestBindings, requestIdOf } from './bindings.ts'
 import { PROBLEM_CONTENT_TYPE, problem, problemJson } from './problem.ts'
+import { type AppEnv, headerOf, type RequestBindings, requestIdOf } from './request-context.ts'
+import { securedResponse } from './security-headers.ts'
 import { type Outcome, parseJson } from './validate.ts'
 
 /** Bodies over 16 KiB get a 413 problem. A tuition payload is well under 1 KiB. */
@@ -29,6 +30,9 @@ const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS'
 /** Methods that change nothing, which the XSRF check leaves alone (as the client does). */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const DIGITS = /^\d+$/
+/** The widget's headers as Node names them (headerOf). */
+const XSRF = XSRF_HEADER.toLowerCase() as Lowercase<string>
+const API_KEY = API_KEY_HEADER.toLowerCase() as Lowercase<string>
 
 /** What a script of an allowed origin may read of an answer beyond the plain headers. */
 const EXPOSED_HEADERS = `WWW-Authenticate, Retry-After, ${REQUEST_ID_HEADER}`
@@ -53,27 +57,28 @@ export interface ApiAnswers {
 /**
  * The headers of every API answer, decided in one place: CORS for the configured origins (credentials cannot
  * be combined with the `*` wildcard), never kept by a shared cache unless the handler says otherwise,
- * `Vary: Origin`, the API's CSP (over the pages' one the adapter gives every answer). One plain record per
- * answer, which the Node adapter writes out as it is, with no web Headers object built. The origins are only
- * asked for when the request has an Origin.
+ * `Vary: Origin`, the API's CSP (instead of the pages' one), after the security headers every answer carries
+ * (security-headers.ts). One plain record per answer, which the Node adapter writes out as it is, with no web
+ * Headers object built. The origins are only asked for when the request has an Origin.
  */
 export function apiAnswers(allowedOrigins: () => readonly string[]): ApiAnswers {
-  const headersFor = (c: Context, own: Record<string, string>): Record<string, string> => {
-    const origin = c.req.header('Origin')
+  const headersFor = (c: Context, own: Record<string, string>) => {
+    const origin = headerOf(c, 'origin')
     const allowance = origin === undefined ? null : corsAllowance(origin, allowedOrigins())
-    const headers: Record<string, string> = {}
+    const headers: Record<string, string> & { 'Content-Security-Policy': string } = {
+      'Content-Security-Policy': API_CSP,
+    }
     if (allowance !== null) {
       if (allowance === 'origin') headers['Access-Control-Allow-Credentials'] = 'true'
       headers['Access-Control-Allow-Origin'] = allowance === '*' ? '*' : (origin as string)
       headers['Access-Control-Expose-Headers'] = EXPOSED_HEADERS
     }
     headers['Cache-Control'] = 'no-store'
-    headers['Content-Security-Policy'] = API_CSP
     Object.assign(headers, own)
     headers.Vary = own.Vary === undefined ? 'Origin' : `${own.Vary}, Origin`
     return headers
   }
-  const body: ApiAnswers['body'] = (c, status, text, own) => new Response(text, { status, headers: headersFor(c, own) })
+  const body: ApiAnswers['body'] = (c, status, text, own) => securedResponse(c, text, status, headersFor(c, own))
   return {
     body,
     problem: (c, details, own = {}) =>
@@ -85,7 +90,7 @@ export function apiAnswers(allowedOrigins: () => readonly string[]): ApiAnswers 
         headers['Access-Control-Allow-Headers'] = ALLOWED_HEADERS
         headers['Access-Control-Max-Age'] = String(PREFLIGHT_MAX_AGE_S)
       }
-      return new Response(null, { status: 204, headers })
+      return securedResponse(c, null, 204, headers)
     },
   }
 }
@@ -108,7 +113,7 @@ export function corsAllowance(origin: string | undefined, origins: readonly stri
 export function xsrfGuard(answers: ApiAnswers): MiddlewareHandler<AppEnv> {
   return (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next()
-    const header = c.req.header(XSRF_HEADER)
+    const header = headerOf(c, XSRF)
     if (header === undefined) return next()
     const cookie = getCookie(c, XSRF_COOKIE)
     if (cookie === undefined || sameSecret(header, cookie)) return next()
@@ -133,7 +138,7 @@ export function authGuard(authenticate: Authenticator, answers: ApiAnswers): Gua
       const refused = authProblem(outcome)
       return answers.problem(c, refused.problem, refused.headers)
     }
-    const outcome = authenticate({ authorization: c.req.header('Authorization'), apiKey: c.req.header(API_KEY_HEADER) })
+    const outcome = authenticate({ authorization: headerOf(c, 'authorization'), apiKey: headerOf(c, API_KEY) })
     return outcome instanceof Promise ? outcome.then<Response | Awaited<Passed>>(decide) : decide(outcome)
   }
 }
@@ -164,9 +169,11 @@ export function jsonBodyGuard(answers: ApiAnswers): Guard {
   const tooLarge = (c: Context) =>
     answers.problem(c, problem('payload_too_large', `The body must be at most ${MAX_BODY_BYTES} bytes.`))
   return (c, next) => {
-    const declared = c.req.header('Content-Length')
+    // A body the adapter read was declared within the limit, which it checked.
+    const read = (c.env as RequestBindings | undefined)?.body
+    const declared = read === undefined ? headerOf(c, 'content-length') : undefined
     if (declared !== undefined && (!DIGITS.test(declared) || Number(declared) > MAX_BODY_BYTES)) return tooLarge(c)
-    if (!isJsonType(c.req.header('Content-Type') ?? '')) {
+    if (!isJsonType(headerOf(c, 'content-type') ?? '')) {
       return answers.problem(
         c,
         problem('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.'),
@@ -179,7 +186,6 @@ export function jsonBodyGuard(answers: ApiAnswers): Guard {
       c.set('body', parsed.value)
       return next()
     }
-    const read = (c.env as RequestBindings | undefined)?.body
     if (read !== undefined) return use(read)
     // With a Content-Length, HTTP framing already bounds what can be read; a chunked body is read as a stream
     // and cut off.

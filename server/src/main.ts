@@ -12,7 +12,7 @@ import serverPackage from '../package.json' with { type: 'json' }
 import { startServer } from './app.ts'
 import { type Config, ConfigError, DEFAULT_API_KEY, DEFAULT_JWT_SECRET, loadConfig } from './config.ts'
 import { unsupportedNode } from './node-version.cjs'
-import { createOperations } from './operations.ts'
+import { createObservability } from './observability.ts'
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
 
@@ -61,9 +61,9 @@ async function main(): Promise<void> {
     }
     throw error
   }
-  const operations = createOperations(config)
-  const log = operations.logger
-  everythingToTheLog(log, operations.flush)
+  const observability = createObservability(config)
+  const log = observability.logger
+  everythingToTheLog(log, observability.flush)
   if (
     !LOOPBACK_HOSTS.has(config.host) &&
     (config.apiKey === DEFAULT_API_KEY || (config.jwksUrl === null && config.jwtSecret === DEFAULT_JWT_SECRET))
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     )
   }
 
-  const server = await startServer(config, { operations })
+  const server = await startServer(config, { observability })
   const { url } = server
   log.info(
     {

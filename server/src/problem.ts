@@ -6,7 +6,7 @@
 
 import { PROBLEM_STATUSES, type Problem, type ProblemCode, type ProblemField } from '@fees-calculator/contract'
 import type { Context } from 'hono'
-import { requestIdOf } from './bindings.ts'
+import { requestIdOf } from './request-context.ts'
 import { StoreUnavailableError } from './store/types.ts'
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'

@@ -7,7 +7,7 @@
  * to take over.
  *
  * Served as a CDN would: the brotli or gzip copy the build wrote beside a file
- * when the browser accepts it (encoding.ts); files whose names carry a content
+ * when the browser accepts it (compression.ts); files whose names carry a content
  * hash (the lazy chunks, the app's assets) cached for a year as immutable; the
  * entry scripts and pages, whose names never change, revalidated by ETag.
  */
@@ -16,9 +16,9 @@ import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
 import { LANGUAGES } from '@fees-calculator/contract'
 import type { Context, Hono } from 'hono'
-import type { AppEnv } from './bindings.ts'
+import { acceptedEncodings, COPY_SUFFIX, encodedText, etagMatches } from './compression.ts'
 import { demoPageCsp } from './demo-pages.ts'
-import { acceptedEncodings, COPY_SUFFIX, encodedText, etagMatches } from './encoding.ts'
+import type { AppEnv } from './request-context.ts'
 import type { OwnRenderer } from './widget-renderer.ts'
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { COPY_SUFFIX, compress, MIN_COMPRESSED_BYTES } from '../src/encoding.ts'
+import { COPY_SUFFIX, compress, MIN_COMPRESSED_BYTES } from '../src/compression.ts'
 
 /** Files worth compressing: text. Images and fonts are compressed already. */
 const TEXT = /\.(js|mjs|css|html|json|map|svg|txt|ts)$/

@@ -1,16 +1,17 @@
 import type { TuitionPayload } from '../domain/types.ts'
 import { httpChunk } from './chunks.ts'
 import { type Call, request, type Wire } from './request.ts'
-import { type Parsed, parseFeesTable, parseSavedFeesTable, readAnswer } from './responses.ts'
+import { type Parsed, parseFeesTable, readAnswer } from './responses.ts'
 
 export type { Wire }
 
 /**
  * The four calls the widget makes, each through the one request path (src/api/request.ts) and read through the
- * response boundary. The readers of a fees table (src/api/responses.ts) ship with the first render: every calculator
- * that shows figures reads one before them. Those of the answers that come later, a plan's schedule and a version's
- * number (src/api/plan-answers.ts), come with ky's chunk. `anonymous` picks the `Anonymous` variant (ERP systems in
- * embedded mode). `wire` is read for every try.
+ * response boundary. The reader of a calculation's fees table (src/api/responses.ts) ships with the first render:
+ * every calculator given a tuition input reads one before its figures. The others (a plan's schedule, a version's
+ * number, a saved version opened by its hash: src/api/responses-with-ky.ts) come with ky's chunk, which a plan opened
+ * by its hash loads for its first answer. `anonymous` picks the `Anonymous` variant (ERP systems in embedded mode).
+ * `wire` is read for every try.
  */
 export function createApi(wire: () => Wire) {
   const send = <T>(call: Call, parse: (body: unknown) => Parsed<T> | Promise<Parsed<T>>, signal?: AbortSignal) =>
@@ -39,7 +40,7 @@ export function createApi(wire: () => Wire) {
     feesTable: (versionHashCode: string, signal?: AbortSignal) =>
       send(
         { method: 'GET', path: `Calculator/feestable/${encodeURIComponent(versionHashCode)}` },
-        parseSavedFeesTable,
+        later((http) => http.parseSavedFeesTable),
         signal,
       ),
     versionNumber: (versionHashCode: string, contractId: string, signal?: AbortSignal) =>

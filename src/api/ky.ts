@@ -1,9 +1,9 @@
 // ky, the engine of the one request path (request.ts), in a lazy chunk of its own (chunks.ts): the first figures
 // do not wait for it. It sends every try of a call by the rules of wire.ts, and brings the readers of the answers
-// that come after the first figures (plan-answers.ts).
+// that come after the first figures (responses-with-ky.ts).
 import ky from 'ky'
 
-export { parseAmortizationTable, parseVersionNumber } from './plan-answers.ts'
+export { parseAmortizationTable, parseSavedFeesTable, parseVersionNumber } from './responses-with-ky.ts'
 
 import { READ_RETRY, SAVE_RETRY } from './retry.ts'
 import { type Call, requestOf, setCredentials, type Wire } from './wire.ts'

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { standInAmortization, standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
 import { withoutToken } from '../domain/payload.ts'
-import { parseAmortizationTable, parseVersionNumber } from './plan-answers.ts'
-import { parseFeesTable, parseJsonText, parseSavedFeesTable } from './responses.ts'
+import { parseFeesTable, parseJsonText } from './responses.ts'
+import { parseAmortizationTable, parseSavedFeesTable, parseVersionNumber } from './responses-with-ky.ts'
 
 const payload = withoutToken(tuitionInput())
 const table = standInFeesTable(payload)

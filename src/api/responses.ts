@@ -9,7 +9,7 @@
  * screen. See docs/rules.md#failures.
  */
 import { MAX_FEE_COUNT, toIsoDate } from '@fees-calculator/contract'
-import { type FeesTableResult, FinancialType, type SavedFeesTable, type TuitionPayload } from '../domain/types.ts'
+import { type FeesTableResult, FinancialType } from '../domain/types.ts'
 import { ResponseError, type ResponseProblem } from './response-error.ts'
 
 export type { ResponseProblem }
@@ -91,7 +91,7 @@ export function currency(o: Fields, parent = ''): string | undefined {
   return value.toUpperCase()
 }
 
-function feesTable(body: unknown, parent = ''): FeesTableResult {
+export function feesTable(body: unknown, parent = ''): FeesTableResult {
   const o = object(body, parent || '(body)')
   const minFees = number(o, 'minFees', parent, { min: 1, max: MAX_FEE_COUNT, whole: true })
   const maxFees = number(o, 'maxFees', parent, { min: minFees, max: MAX_FEE_COUNT, whole: true })
@@ -119,27 +119,6 @@ function feesTable(body: unknown, parent = ''): FeesTableResult {
   return result
 }
 
-/**
- * The tuition input a saved version was made from. It goes back to the server
- * as is on a save (the server validates it), so only what the widget itself
- * reads is checked: the system, the type, the date and the language.
- */
-function savedInput(value: unknown): TuitionPayload {
-  const o = object(value, 'tuitionInput')
-  number(o, 'system', 'tuitionInput', { min: 0, whole: true })
-  const financialType = o.financialType
-  if (financialType !== FinancialType.Financing && financialType !== FinancialType.Refinancing) {
-    refuse('tuitionInput.financialType', 'must be 0 (financing) or 1 (refinancing)')
-  }
-  const input = { ...o } as unknown as TuitionPayload
-  if (o.dateOfPayment !== null && o.dateOfPayment !== undefined)
-    input.dateOfPayment = date(o, 'dateOfPayment', 'tuitionInput')
-  if (o.language !== null && o.language !== undefined && typeof o.language !== 'string') {
-    refuse('tuitionInput.language', 'must be a language tag')
-  }
-  return input
-}
-
 export function parsed<T>(read: (body: unknown) => T): (body: unknown) => Parsed<T> {
   return (body) => {
     try {
@@ -153,11 +132,6 @@ export function parsed<T>(read: (body: unknown) => T): (body: unknown) => Parsed
 
 /** The answer of `CalculateFeeOptions`. */
 export const parseFeesTable = parsed((body) => feesTable(body))
-/** The answer of `GET Calculator/feestable/{hash}`. */
-export const parseSavedFeesTable = parsed((body): SavedFeesTable => {
-  const o = object(body, '(body)')
-  return { result: feesTable(o.result, 'result'), tuitionInput: savedInput(o.tuitionInput) }
-})
 /**
  * Reads a raw answer's text as JSON. A 204, an empty body or a body that is
  * not JSON (an SSO login page answered with 200) is a failed call.

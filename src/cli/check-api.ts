@@ -6,9 +6,10 @@
  * the widget can read. Node's own fetch; no DOM, no dependency.
  */
 import { API_KEY_HEADER, AUTHORIZATION_HEADER, WIDGET_REQUEST_HEADERS } from '@fees-calculator/contract'
-import { parseAmortizationTable, parseVersionNumber } from '../api/plan-answers.ts'
-import { type Parsed, parseFeesTable, parseJsonText, parseSavedFeesTable } from '../api/responses.ts'
-import { calculationPayload, choiceOf, previewPayload, savePayload, usesAnonymousEndpoints } from '../domain/payload.ts'
+import { type Parsed, parseFeesTable, parseJsonText } from '../api/responses.ts'
+import { parseAmortizationTable, parseSavedFeesTable, parseVersionNumber } from '../api/responses-with-ky.ts'
+import { calculationPayload, choiceOf, usesAnonymousEndpoints } from '../domain/payload.ts'
+import { previewPayload, savePayload } from '../domain/save-payload.ts'
 import { validateTuitionInput } from '../domain/tuition.ts'
 import type { TuitionInput } from '../domain/types.ts'
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  amountEditable,
-  calculationPayload,
-  type PlanChoice,
-  previewPayload,
-  saveLocks,
-  savePayload,
-  usesAnonymousEndpoints,
-} from './payload.ts'
+import { amountEditable, calculationPayload, type PlanChoice, usesAnonymousEndpoints } from './payload.ts'
+import { previewPayload, saveLocks, savePayload } from './save-payload.ts'
 import { type FeesTableResult, FinancialType, System, type TuitionInput } from './types.ts'
 
 const input: TuitionInput = {

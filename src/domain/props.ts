@@ -42,6 +42,7 @@ export const ELEMENT_PROPS = {
   colorScheme: { attribute: 'color-scheme', kind: 'text' },
   messages: { attribute: 'messages', kind: 'messages' },
   lender: { attribute: 'lender', kind: 'lender' },
+  planUrl: { attribute: 'plan-url', kind: 'text' },
   name: { attribute: 'name', kind: 'text', form: true },
   required: { attribute: 'required', kind: 'boolean', default: 'false', form: true },
   disabled: { attribute: 'disabled', kind: 'boolean', default: 'false', form: true },
@@ -101,6 +102,11 @@ export const ELEMENT_PROP_DOCS: Record<ElementPropName, { readonly attribute: st
       'The lender (the university) for the standard European consumer credit information that a plan with interest offers as a PDF, as JSON: `name`, `address`, `contact` (`phone`, `email`, `web`), `registration`, `latePaymentCost` (a text, or one per language). What it leaves out is marked "to be completed" on the form (what the form holds: `docs/credit-information.md`). Malformed JSON or a field of the wrong type is refused with a console warning, and the lender given before stays.',
     property:
       'The lender for the standard European consumer credit information, as an object (`Lender`) or its JSON text. Never written back to the attribute.',
+  },
+  planUrl: {
+    attribute:
+      'The link a saved plan is sent by to whoever pays, `{hash}` standing for its version hash: `https://portal.example.edu/plan/{hash}` (a relative one is read against the page). With it, a saved plan offers "Send to whoever pays" (the device\'s share sheet, else the link copied); without it, or without `{hash}`, there is no such button.',
+    property: 'The link pattern a saved plan is sent by, with `{hash}`; null for no "Send to whoever pays".',
   },
   name: {
     attribute:

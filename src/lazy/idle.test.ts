@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { heldCallbacks, heldFrames } from '../../test/support/held-frames.ts'
+import { queuedCallbacks, queuedFrames } from '../../test/support/queued-callbacks.ts'
 import { whenIdle } from './idle.ts'
 
 /** A browser whose frames and idle moments the test hands out one by one. */
 function browserClock() {
-  const { frame } = heldFrames()
-  const idle = heldCallbacks<[IdleDeadline]>()
+  const { frame } = queuedFrames()
+  const idle = queuedCallbacks<[IdleDeadline]>()
   vi.stubGlobal('requestIdleCallback', idle.request)
   vi.stubGlobal('cancelIdleCallback', idle.cancel)
   return { frame, idleMoment: () => idle.run({ didTimeout: false, timeRemaining: () => 50 }) }

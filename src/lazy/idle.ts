@@ -24,3 +24,12 @@ export function whenIdle(task: () => void): () => void {
     cancelIdle?.()
   }
 }
+
+/**
+ * Runs `task` once the browser has painted its next frame (at once where there are none: Node): what it fetches
+ * comes after what that frame draws, without waiting for an idle moment.
+ */
+export function afterNextPaint(task: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(task, 0))
+  else task()
+}

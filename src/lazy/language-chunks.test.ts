@@ -1,9 +1,9 @@
 import { LANGUAGES } from '@fees-calculator/contract'
 import { describe, expect, it } from 'vitest'
 import { loadDateLocale } from '../ui/calendar/date-locales.ts'
+import { loadCreditWords } from '../ui/downloads/credit/catalogues.ts'
+import { loadDownloadWords } from '../ui/downloads/texts.ts'
 import { loadWords } from '../ui/i18n.ts'
-import { loadCreditWords } from '../ui/keep/credit/words.ts'
-import { loadKeepWords } from '../ui/keep/texts.ts'
 import { languageChunks, languageOfPath } from './language-chunks.ts'
 
 describe('languageOfPath', () => {
@@ -45,7 +45,7 @@ describe('languageChunks', () => {
 describe("every part's words", () => {
   it.each(LANGUAGES)('load in %s', async (language) => {
     await expect(loadWords(language)).resolves.toHaveProperty('messages')
-    await expect(loadKeepWords(language)).resolves.toHaveProperty('locale', language)
+    await expect(loadDownloadWords(language)).resolves.toHaveProperty('locale', language)
     await expect(loadCreditWords(language)).resolves.toHaveProperty('locale', language)
     await expect(loadDateLocale(language)).resolves.toHaveProperty('code')
   })

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
-import { setPageUrl } from '../../test/support/page-url.ts'
-import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
+import { LAZY_RULES, settledState } from '../../test/support/lazy-rules.ts'
+import { type RecordedRequest, type Reply, recordingServerForFile } from '../../test/support/recording-server.ts'
 import { INVALID_DATE_MESSAGE } from '../domain/tuition.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import type { FeesCalculatorEventName } from '../events.ts'
@@ -19,7 +19,6 @@ const input = tuitionInput({ token: 'tok-1', language: 'en' })
 const feesTable = (body: TuitionPayload, isModificable = true) => standInFeesTable(body, { isModificable })
 
 let reply: (request: RecordedRequest) => Reply
-let server: Awaited<ReturnType<typeof startRecordingServer>>
 
 function setup(hostname = '127.0.0.1', pageLanguage?: () => string | null) {
   const events: { name: FeesCalculatorEventName; detail: unknown }[] = []
@@ -27,6 +26,7 @@ function setup(hostname = '127.0.0.1', pageLanguage?: () => string | null) {
   const logged: string[] = []
   const store = createCalculatorStore(
     {
+      ...LAZY_RULES,
       emit: (name, detail) => events.push({ name, detail }),
       notify: (notice) => notices.push(notice),
       log: (message) => logged.push(message),
@@ -35,7 +35,7 @@ function setup(hostname = '127.0.0.1', pageLanguage?: () => string | null) {
     },
     { apiBase: `${server.origin}/api/v1` },
   )
-  const settled = () => eventually(() => expect(store.getState().calculating || store.getState().saving).toBe(false))
+  const settled = () => eventually(() => expect(settledState(store.getState())).toBe(true))
   return { store, events, notices, logged, settled }
 }
 
@@ -66,13 +66,8 @@ const defaultReply = (request: RecordedRequest): Reply => {
   return { status: 404, body: { status: 404, title: 'Not found', code: 'not_found' } }
 }
 
-beforeAll(async () => {
-  server = await startRecordingServer((request) => reply(request))
-  setPageUrl(`${server.origin}/`)
-})
-afterAll(() => server.close())
+const server = recordingServerForFile((request) => reply(request))
 beforeEach(() => {
-  server.requests.length = 0
   reply = defaultReply
 })
 
@@ -85,7 +80,7 @@ describe('calculator store, embedded mode', () => {
 
   it('calculates a valid input and tells the host', async () => {
     const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     expect(store.getState().result).toMatchObject({ totalFees: 12, feeAmount: 500 })
     expect(store.getState().language).toBe('en')
@@ -96,7 +91,7 @@ describe('calculator store, embedded mode', () => {
 
   it('refuses an invalid date with invalidTuitionEvent and sends no request', () => {
     const { store, events } = setup()
-    store.getState().setTuitionInput({ ...input, dateOfPayment: '2027-02-31' })
+    store.getState().setProperty('tuitionInput', { ...input, dateOfPayment: '2027-02-31' })
     expect(events).toEqual([
       {
         name: 'invalidTuitionEvent',
@@ -108,16 +103,16 @@ describe('calculator store, embedded mode', () => {
 
   it('sends no request for an input equal to the last one', async () => {
     const { store, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
-    store.getState().setTuitionInput({ ...input })
+    store.getState().setProperty('tuitionInput', { ...input })
     await settled()
     expect(server.requests).toHaveLength(1)
   })
 
   it('recalculates when the fee count changes, and not when it is chosen again', async () => {
     const { store, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     store.getState().chooseFeeCount(20)
     await settled()
@@ -134,7 +129,7 @@ describe('calculator store, embedded mode', () => {
 
   it('drops a late answer that a newer choice superseded', async () => {
     const { store, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     reply = (request) => {
       const n = (JSON.parse(request.body) as TuitionPayload).numberOfFees
@@ -154,7 +149,7 @@ describe('calculator store, embedded mode', () => {
       body: { status: 422, title: 'Cannot finance', code: 'amount_not_financeable', detail: 'x' },
     })
     const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     expect(events).toEqual([
       {
@@ -171,7 +166,7 @@ describe('calculator store, embedded mode', () => {
 
   it('toasts a date that cannot be parsed and keeps the plan', async () => {
     const { store, notices, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     store.getState().chooseDate('not a date')
     expect(notices).toEqual([{ kind: 'date_parse_failed' }])
@@ -180,7 +175,7 @@ describe('calculator store, embedded mode', () => {
 
   it('saves, locks the version, disables SAVE and tells the host', async () => {
     const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     await store.getState().save()
     const saved = JSON.parse(server.requests[1]!.body) as TuitionPayload
@@ -193,7 +188,7 @@ describe('calculator store, embedded mode', () => {
 
   it('does not lock for an ERP system in embedded mode and calls the Anonymous endpoints without a token', async () => {
     const { store, settled } = setup()
-    store.getState().setTuitionInput({ ...input, system: 3 })
+    store.getState().setProperty('tuitionInput', { ...input, system: 3 })
     await settled()
     await store.getState().save()
     expect(server.requests.map((r) => r.url)).toEqual([
@@ -206,7 +201,7 @@ describe('calculator store, embedded mode', () => {
 
   it('answers a failed save with feeOptionSelectedEvent carrying the error body', async () => {
     const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     reply = () => ({ status: 401, body: { status: 401, title: 'Unauthorized', code: 'token_expired' } })
     await store.getState().save()
@@ -220,8 +215,8 @@ describe('calculator store, embedded mode', () => {
   it('keeps two stores apart', async () => {
     const a = setup()
     const b = setup()
-    a.store.getState().setTuitionInput(input)
-    b.store.getState().setTuitionInput({ ...input, finalAmount: 1200 })
+    a.store.getState().setProperty('tuitionInput', input)
+    b.store.getState().setProperty('tuitionInput', { ...input, finalAmount: 1200 })
     await a.settled()
     await b.settled()
     expect(a.store.getState().result?.feeAmount).toBe(500)
@@ -249,7 +244,7 @@ describe('calculator store, the schedule on demand', () => {
   it('asks FrontCalculateFees for the plan on screen without saving: no version, no lock, no event', async () => {
     reply = scheduleReply
     const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     store.getState().chooseFeeCount(18)
     await settled()
@@ -288,7 +283,7 @@ describe('calculator store, the schedule on demand', () => {
           }
         : scheduleReply(request)
     const { store, settled } = setup()
-    store.getState().loadByHash('known')
+    store.getState().setProperty('versionHashCode', 'known')
     await settled()
     await store.getState().previewSchedule()
     const sent = server.requests.find((r) => r.url.includes('/Calculator/FrontCalculateFees'))!
@@ -299,7 +294,7 @@ describe('calculator store, the schedule on demand', () => {
 
   it('drops a schedule that a change of plan made stale, and clears the one on screen', async () => {
     const { store, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     reply = (request) => ({ ...scheduleReply(request), delay: request.url.includes('FrontCalculateFees') ? 300 : 0 })
     const preview = store.getState().previewSchedule()
@@ -320,7 +315,7 @@ describe('calculator store, the schedule on demand', () => {
 
   it('logs a failed schedule, says so in its state, sends no event, and can be asked again', async () => {
     const { store, events, logged, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     reply = (request) =>
       request.url.includes('FrontCalculateFees')
@@ -338,7 +333,7 @@ describe('calculator store, the schedule on demand', () => {
   it('after a save, shows the saved schedule and does not ask again', async () => {
     reply = scheduleReply
     const { store, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     await store.getState().save()
     expect(store.getState()).toMatchObject({ planSent: true, amortization: { versionHashCode: 'hash-new' } })
@@ -351,7 +346,7 @@ describe('calculator store, the schedule on demand', () => {
 describe('calculator store, hash mode', () => {
   it('loads the saved table, fetches the version number, and hides SAVE when not editable', async () => {
     const { store, events, settled } = setup()
-    store.getState().loadByHash('known')
+    store.getState().setProperty('versionHashCode', 'known')
     await settled()
     await eventually(() => expect(store.getState().versionNumber).toBe(2))
     expect(store.getState()).toMatchObject({ loadedByHash: true, mode: 'hash', result: { totalFees: 18 } })
@@ -364,7 +359,7 @@ describe('calculator store, hash mode', () => {
   it('toasts a failed version number fetch', async () => {
     reply = (request) => (request.url.includes('/Version/Number') ? { status: 500, body: {} } : defaultReply(request))
     const { store, notices, settled } = setup()
-    store.getState().loadByHash('known')
+    store.getState().setProperty('versionHashCode', 'known')
     await settled()
     await eventually(() => expect(notices).toEqual([{ kind: 'version_number_failed' }]))
   })
@@ -372,8 +367,10 @@ describe('calculator store, hash mode', () => {
   it("speaks the page's language when it is one of the six, else the saved input's, read as each plan arrives", async () => {
     let page: string | null = 'eu-ES'
     const { store, settled } = setup(undefined, () => page)
+    // The host gives the hash anew each time (the same one again would be nothing new).
     const opened = async () => {
-      store.getState().loadByHash('known')
+      store.getState().setProperty('versionHashCode', undefined)
+      store.getState().setProperty('versionHashCode', 'known')
       await settled()
       return store.getState()
     }
@@ -388,7 +385,7 @@ describe('calculator store, hash mode', () => {
 
   it('only logs a failed fees-table load, and sends no event', async () => {
     const { store, events, logged, settled } = setup()
-    store.getState().loadByHash('unknown')
+    store.getState().setProperty('versionHashCode', 'unknown')
     await settled()
     expect(logged).toEqual(['fees table load failed'])
     expect(events).toEqual([])
@@ -406,7 +403,7 @@ describe('calculator store, answers from a backend that is not ours', () => {
       }
     }
     const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     expect(store.getState().result).toMatchObject({ firstPaymentDate: '2027-01-05', feeAmount: 500 })
     expect(store.getState().result).not.toHaveProperty('extra')
@@ -415,7 +412,7 @@ describe('calculator store, answers from a backend that is not ours', () => {
 
   it('reports an unreadable date as a failed calculation naming the field, toasts it, keeps the plan and recovers', async () => {
     const { store, events, notices, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     const shown = store.getState().result
     reply = (request) => ({ body: { ...(defaultReply(request).body as object), firstPaymentDate: 'mañana' } })
@@ -448,7 +445,7 @@ describe('calculator store, answers from a backend that is not ours', () => {
   ])('reports %s as a failed calculation, never as a result', async (_, answer, field) => {
     reply = () => answer
     const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     expect(events).toEqual([
       { name: 'invalidTuitionEvent', detail: expect.objectContaining({ code: 'invalid_response', field }) },
@@ -458,7 +455,7 @@ describe('calculator store, answers from a backend that is not ours', () => {
 
   it('reports an unreadable save answer through feeOptionSelectedEvent and does not lock', async () => {
     const { store, events, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     reply = (request) =>
       request.url.includes('FrontCalculateFees') ? { body: { fees: 'none' } } : defaultReply(request)

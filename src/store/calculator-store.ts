@@ -30,13 +30,24 @@ export function flowStore(
   runnerFor: (dispatch: (event: FlowEvent) => void, get: () => Calculator) => (effects: readonly Effect[]) => void,
 ): CalculatorStore {
   return createStore<Calculator>()((set, get, store) => {
-    // The state is set before its effects run: a host that answers an event by setting the element again meets the
-    // flow as it now is.
+    // One event at a time: the state is set before its effects run, and an event an effect brings about (a host that
+    // answers an event by setting the element again) is handled once they have all run, as the flow then stands.
+    const waiting: FlowEvent[] = []
+    let stepping = false
     const dispatch = (event: FlowEvent) => {
-      const before = get()
-      const { state, effects } = transition(before, event)
-      if (state !== before) set(state)
-      run(effects)
+      waiting.push(event)
+      if (stepping) return
+      stepping = true
+      try {
+        for (let next = waiting.shift(); next; next = waiting.shift()) {
+          const before = get()
+          const { state, effects } = transition(before, next)
+          if (state !== before) set(state)
+          run(effects)
+        }
+      } finally {
+        stepping = false
+      }
     }
     const run = runnerFor(dispatch, get)
     /** Resolves once `done` holds: the answer a press waits for has come. */
@@ -49,7 +60,7 @@ export function flowStore(
           resolve()
         })
       })
-    return { ...start, ...calculatorActions(dispatch, get, until) }
+    return { ...start, ...calculatorActions(dispatch, until) }
   })
 }
 
@@ -59,22 +70,14 @@ export function flowStore(
  */
 export function calculatorActions(
   dispatch: (event: FlowEvent) => void,
-  get: () => Calculator,
   until: (done: (s: Calculator) => boolean) => Promise<void>,
 ): CalculatorActions {
   return {
-    dispatch,
     setProperty(prop, value) {
       // A tuition input given as text is read here, once.
       const given = prop === 'tuitionInput' && typeof value === 'string' ? readTuitionText(value) : value
       dispatch({ type: 'propertySet', prop, value: given })
     },
-    setTuitionInput(raw) {
-      get().setProperty('tuitionInput', raw)
-      return get().offered?.taken !== false
-    },
-    clear: () => get().setProperty('tuitionInput', undefined),
-    loadByHash: (versionHashCode) => dispatch({ type: 'versionOpened', versionHashCode }),
     restore: (versionHashCode) => dispatch({ type: 'formRestored', versionHashCode }),
     attach: () => dispatch({ type: 'attached' }),
     release: () => dispatch({ type: 'released' }),
@@ -96,7 +99,8 @@ export function calculatorActions(
       dispatch({ type: 'scheduleAsked' })
       return until((s) => s.schedulePreview !== 'loading')
     },
-    planDownloaded: (detail) => dispatch({ type: 'planDownloaded', detail }),
+    planDownloaded: (detail) => dispatch({ type: 'planTaken', name: 'planDownloadEvent', detail }),
+    planShared: (detail) => dispatch({ type: 'planTaken', name: 'planShareEvent', detail }),
     retry: () => dispatch({ type: 'tryAgain' }),
     wentOnline: () => dispatch({ type: 'wentOnline' }),
     showComparison: (open) => dispatch({ type: 'comparisonShown', open }),

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
-import { setPageUrl } from '../../test/support/page-url.ts'
-import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
+import { LAZY_RULES } from '../../test/support/lazy-rules.ts'
+import { type RecordedRequest, type Reply, recordingServerForFile } from '../../test/support/recording-server.ts'
 import type { TuitionPayload } from '../domain/types.ts'
 import { createCalculatorStore } from './calculator-store.ts'
-import { countsToCompare } from './flow.ts'
+import { countsToCompare } from './comparison.ts'
 
 const input = tuitionInput({ token: 'tok-1', language: 'en' })
 
 let reply: (request: RecordedRequest) => Reply
-let server: Awaited<ReturnType<typeof startRecordingServer>>
 
 const countOf = (request: RecordedRequest) => (JSON.parse(request.body) as TuitionPayload).numberOfFees
 const calculate = (request: RecordedRequest): Reply => ({
@@ -27,6 +26,7 @@ function setup() {
       log: () => {},
       hostname: '127.0.0.1',
       retryDelay: () => 1,
+      ...LAZY_RULES,
       fetch: (request: RequestInfo | URL, init?: RequestInit) => {
         signals.push((request instanceof Request ? request : new Request(request, init)).signal)
         return fetch(request, init)
@@ -45,13 +45,8 @@ function setup() {
   return { store, signals, settled, compared }
 }
 
-beforeAll(async () => {
-  server = await startRecordingServer((request) => reply(request))
-  setPageUrl(`${server.origin}/`)
-})
-afterAll(() => server.close())
+const server = recordingServerForFile((request) => reply(request))
 beforeEach(() => {
-  server.requests.length = 0
   reply = calculate
 })
 
@@ -70,11 +65,11 @@ describe('the comparison of fee counts', () => {
   it('asks for nothing until it is opened, and then nothing before the plan has its own figures', async () => {
     const { store, settled, compared } = setup()
     reply = (request) => ({ ...calculate(request), delay: 150 })
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     expect(server.requests).toHaveLength(1)
 
-    store.getState().setTuitionInput({ ...input, finalAmount: 4800 })
+    store.getState().setProperty('tuitionInput', { ...input, finalAmount: 4800 })
     store.getState().showComparison(true)
     // Opened while the card calculates: only the card's calculation is out.
     await new Promise((resolve) => setTimeout(resolve, 60))
@@ -85,7 +80,7 @@ describe('the comparison of fee counts', () => {
 
   it('shows for each count the figures a calculation of that count answers, the chosen one the card’s own', async () => {
     const { store, settled, compared } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     store.getState().showComparison(true)
     const rows = await compared()
@@ -102,7 +97,7 @@ describe('the comparison of fee counts', () => {
 
   it('keeps the answers while only the count changes, and asks only for the counts it lacks', async () => {
     const { store, settled, compared } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     store.getState().showComparison(true)
     await compared()
@@ -117,13 +112,13 @@ describe('the comparison of fee counts', () => {
 
   it('cancels its calculations when the input changes, and compares the new plan', async () => {
     const { store, signals, settled, compared } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     reply = (request) => ({ ...calculate(request), delay: countOf(request) === 12 ? 10 : 400 })
     store.getState().showComparison(true)
     await eventually(() => expect(signals).toHaveLength(3))
     const stale = signals.slice(1)
-    store.getState().setTuitionInput({ ...input, finalAmount: 4800 })
+    store.getState().setProperty('tuitionInput', { ...input, finalAmount: 4800 })
     expect(stale.map((signal) => signal.aborted)).toEqual([true, true])
     const seen: number[] = []
     const unsubscribe = store.subscribe((s) => {
@@ -138,7 +133,7 @@ describe('the comparison of fee counts', () => {
 
   it('stops asking when closed', async () => {
     const { store, signals, settled } = setup()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     reply = (request) => ({ ...calculate(request), delay: 400 })
     store.getState().showComparison(true)
@@ -151,7 +146,7 @@ describe('the comparison of fee counts', () => {
     const { store, settled, compared } = setup()
     // Its own contract: late requests of the tests before it, cancelled on their way, are not counted.
     const sent = () => server.requests.filter((request) => request.body.includes('"C-retry"')).map(countOf)
-    store.getState().setTuitionInput({ ...input, contractId: 'C-retry' })
+    store.getState().setProperty('tuitionInput', { ...input, contractId: 'C-retry' })
     await settled()
     reply = (request) =>
       countOf(request) === 18

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
+import { LAZY_RULES, settledState } from '../../test/support/lazy-rules.ts'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
 import type { TuitionPayload } from '../domain/types.ts'
@@ -50,6 +51,7 @@ function setup({ retryDelay = 0 }: { retryDelay?: number } = {}) {
   const logged: string[] = []
   const store = createCalculatorStore(
     {
+      ...LAZY_RULES,
       emit: (name, detail) => events.push({ name, detail }),
       notify: () => {},
       log: (message) => logged.push(message),
@@ -58,14 +60,14 @@ function setup({ retryDelay = 0 }: { retryDelay?: number } = {}) {
     },
     { apiBase: `${server.origin}/api/v1` },
   )
-  const settled = () => eventually(() => expect(store.getState().calculating || store.getState().saving).toBe(false))
+  const settled = () => eventually(() => expect(settledState(store.getState())).toBe(true))
   return { store, events, logged, settled }
 }
 
 /** A store with the input's plan calculated and on screen. */
 async function planOnScreen() {
   const widget = setup()
-  widget.store.getState().setTuitionInput(input)
+  widget.store.getState().setProperty('tuitionInput', input)
   await widget.settled()
   return widget
 }
@@ -79,19 +81,19 @@ describe('a failed first calculation (embedded mode)', () => {
   it('says the session expired on a 401, is not retried, and is sent again with the token the host refreshes', async () => {
     const { store, events, settled } = setup()
     script = [problem(401, 'token_expired')]
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     expect(server.requests).toHaveLength(1)
     expect(store.getState()).toMatchObject({ result: null, failure: { kind: 'session', status: 401 } })
     expect(events.map((event) => event.name)).toEqual(['invalidTuitionEvent'])
 
-    store.getState().setTuitionInput({ ...input, token: 'tok-2' })
+    store.getState().setProperty('tuitionInput', { ...input, token: 'tok-2' })
     await settled()
     expect(server.requests).toHaveLength(2)
     expect(server.requests[1]?.headers.authorization).toBe('Bearer tok-2')
     expect(store.getState()).toMatchObject({ failure: null, result: { totalFees: 12 } })
     // With a plan on screen, a token-only refresh sends nothing.
-    store.getState().setTuitionInput({ ...input, token: 'tok-3' })
+    store.getState().setProperty('tuitionInput', { ...input, token: 'tok-3' })
     await settled()
     expect(server.requests).toHaveLength(2)
   })
@@ -100,7 +102,7 @@ describe('a failed first calculation (embedded mode)', () => {
     const { store, events, settled } = setup({ retryDelay: 5_000 })
     script = [{ ...problem(503, 'database_unavailable'), headers: { 'Retry-After': '1' } }]
     const started = Date.now()
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     expect(Date.now() - started).toBeGreaterThanOrEqual(900)
     expect(server.requests).toHaveLength(2)
@@ -111,7 +113,7 @@ describe('a failed first calculation (embedded mode)', () => {
   it('tries a 503 twice more, then says the service is unavailable; Try again sends it once more', async () => {
     const { store, events, settled } = setup()
     script = [problem(503, 'x'), problem(502, 'x'), problem(504, 'x')]
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     expect(server.requests).toHaveLength(3)
     expect(store.getState().failure).toEqual({ kind: 'unavailable', status: 504, code: 'x' })
@@ -125,7 +127,7 @@ describe('a failed first calculation (embedded mode)', () => {
   it('does not retry another 4xx, nor an answer it cannot read', async () => {
     const first = setup()
     script = [problem(404, 'not_found')]
-    first.store.getState().setTuitionInput(input)
+    first.store.getState().setProperty('tuitionInput', input)
     await first.settled()
     expect(server.requests).toHaveLength(1)
     expect(first.store.getState().failure).toEqual({ kind: 'refused', status: 404, code: 'not_found' })
@@ -133,7 +135,7 @@ describe('a failed first calculation (embedded mode)', () => {
     server.requests.length = 0
     const second = setup()
     script = [{ status: 200, raw: '<html>Sign in</html>', contentType: 'text/html' }]
-    second.store.getState().setTuitionInput(input)
+    second.store.getState().setProperty('tuitionInput', input)
     await second.settled()
     expect(server.requests).toHaveLength(1)
     expect(second.store.getState().failure).toEqual({ kind: 'unreadable', status: 200, code: null })
@@ -142,7 +144,7 @@ describe('a failed first calculation (embedded mode)', () => {
   it('says there is no connection after two more tries, and sends it again when the browser is back online', async () => {
     const { store, settled } = setup()
     script = [{ drop: true }, { drop: true }, { drop: true }]
-    store.getState().setTuitionInput(input)
+    store.getState().setProperty('tuitionInput', input)
     await settled()
     expect(server.requests).toHaveLength(3)
     expect(store.getState().failure).toEqual({ kind: 'connection', status: null, code: null })
@@ -186,7 +188,7 @@ describe('a choice the API refuses', () => {
     })
     const sent = server.requests.length
     store.getState().retry()
-    store.getState().setTuitionInput({ ...input, token: 'tok-2' })
+    store.getState().setProperty('tuitionInput', { ...input, token: 'tok-2' })
     await settled()
     expect(server.requests).toHaveLength(sent)
     // Another choice is the way on.
@@ -246,7 +248,7 @@ describe('a save whose answer is lost', () => {
 
   it('keeps the key for the same plan when every try failed, so pressing SAVE again stores it once', async () => {
     const { store, settled } = setup()
-    store.getState().setTuitionInput({ ...input, system: 2 })
+    store.getState().setProperty('tuitionInput', { ...input, system: 2 })
     await settled()
     script = [{ drop: true }, { drop: true }, { drop: true }]
     await store.getState().save()
@@ -268,7 +270,7 @@ describe('a save whose answer is lost', () => {
     expect(events.at(-1)).toMatchObject({ name: 'feeOptionSelectedEvent', detail: { status: 401 } })
     expect(store.getState().versionLocked).toBe(false)
     // The same plan with a fresh token: the save goes again by itself, with its key; no second press.
-    store.getState().setTuitionInput({ ...input, token: 'tok-2' })
+    store.getState().setProperty('tuitionInput', { ...input, token: 'tok-2' })
     await settled()
     const saves = server.requests.filter((request) => request.url.includes('FrontCalculateFees'))
     expect(saves).toHaveLength(2)
@@ -277,7 +279,7 @@ describe('a save whose answer is lost', () => {
     expect(store.getState()).toMatchObject({ versionLocked: true, versionHashCode: 'hash-new' })
     expect(events.filter((event) => event.name === 'feeOptionSelectedEvent')).toHaveLength(2)
     // Once saved, another token sends nothing.
-    store.getState().setTuitionInput({ ...input, token: 'tok-3' })
+    store.getState().setProperty('tuitionInput', { ...input, token: 'tok-3' })
     await settled()
     expect(server.requests.filter((request) => request.url.includes('FrontCalculateFees'))).toHaveLength(2)
   })
@@ -289,7 +291,7 @@ describe('a save whose answer is lost', () => {
     await settled()
     store.getState().chooseFeeCount(18)
     await settled()
-    store.getState().setTuitionInput({ ...input, token: 'tok-2' })
+    store.getState().setProperty('tuitionInput', { ...input, token: 'tok-2' })
     await settled()
     expect(server.requests.filter((request) => request.url.includes('FrontCalculateFees'))).toHaveLength(1)
     expect(store.getState().versionLocked).toBe(false)
@@ -308,7 +310,7 @@ describe('hash mode', () => {
   it('only logs a failed load: no failure on the card', async () => {
     const { store, logged } = setup()
     script = [problem(503, 'x'), problem(503, 'x'), problem(503, 'x')]
-    store.getState().loadByHash('known')
+    store.getState().setProperty('versionHashCode', 'known')
     await eventually(() => expect(logged).toContain('fees table load failed'))
     expect(server.requests).toHaveLength(3)
     expect(store.getState()).toMatchObject({ failure: null, result: null })

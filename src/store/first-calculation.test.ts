@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
+import { LAZY_RULES } from '../../test/support/lazy-rules.ts'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
 import { httpChunk } from '../api/chunks.ts'
@@ -30,7 +31,13 @@ afterAll(() => server.close())
 function setup() {
   const events: { name: FeesCalculatorEventName; detail: unknown }[] = []
   const store = createCalculatorStore(
-    { emit: (name, detail) => events.push({ name, detail }), notify: () => {}, log: () => {}, hostname: '127.0.0.1' },
+    {
+      ...LAZY_RULES,
+      emit: (name, detail) => events.push({ name, detail }),
+      notify: () => {},
+      log: () => {},
+      hostname: '127.0.0.1',
+    },
     { apiBase: `${server.origin}/api/v1` },
   )
   const settled = () => eventually(() => expect(store.getState().calculating).toBe(false))
@@ -41,7 +48,7 @@ describe('the first calculation', () => {
   it('draws its figures before the HTTP client has loaded; an error status reads the same either way', async () => {
     const first = setup()
     expect(httpChunk.loaded()).toBeUndefined()
-    first.store.getState().setTuitionInput(input)
+    first.store.getState().setProperty('tuitionInput', input)
     await first.settled()
     // The answer was read by the response boundary alone, and the figures are the server's.
     expect(first.events.map((event) => event.name)).toEqual(['calculationResultReceivedEvent'])
@@ -54,12 +61,12 @@ describe('the first calculation', () => {
     refuse = true
     const early = setup()
     expect(httpChunk.loaded()).toBeUndefined()
-    early.store.getState().setTuitionInput({ ...input, finalAmount: 9 })
+    early.store.getState().setProperty('tuitionInput', { ...input, finalAmount: 9 })
     await early.settled()
     // The client came when the browser was idle after the first figures; a refusal now goes through it directly.
     await eventually(() => expect(httpChunk.loaded()).toBeDefined())
     const late = setup()
-    late.store.getState().setTuitionInput({ ...input, finalAmount: 9 })
+    late.store.getState().setProperty('tuitionInput', { ...input, finalAmount: 9 })
     await late.settled()
 
     const failures = [early, late].map(({ events }) => events)

@@ -8,18 +8,10 @@
 // student, the API's answers, and the comparison of fee counts. Each branch returns the next state and adds the
 // effects it asks for to `effects`, the list `transition` returns.
 import { toIsoDate } from '@fees-calculator/contract'
-import type { ApiAnswer, ApiCall } from '../api/client.ts'
+import type { ApiAnswer } from '../api/client.ts'
 import type { ApiError } from '../api/errors.ts'
 import { DEFAULT_LANGUAGE, type Language, spokenLanguage } from '../domain/language.ts'
-import {
-  calculationPayload,
-  choiceOf,
-  type PlanChoice,
-  previewPayload,
-  saveLocks,
-  savePayload,
-  usesAnonymousEndpoints,
-} from '../domain/payload.ts'
+import { calculationPayload, choiceOf, type PlanChoice, usesAnonymousEndpoints } from '../domain/payload.ts'
 import { ELEMENT_PROPS, type ElementPropName, type PropRow } from '../domain/props.ts'
 import { checkTuitionInput, TuitionText } from '../domain/tuition.ts'
 import type { AmortizationTable, FeesTableResult, SavedFeesTable, TuitionInput } from '../domain/types.ts'
@@ -27,7 +19,9 @@ import type {
   FeesCalculatorEventDetail,
   FeesCalculatorEventName,
   PlanDownloadDetail,
+  PlanShareDetail,
   RenderFailure,
+  SavedPlanDetail,
 } from '../events.ts'
 import { amountRefusalOf, calculationFailureOf, failureOf } from './failures.ts'
 import type {
@@ -35,9 +29,14 @@ import type {
   CalculationFailureKind,
   CalculatorConfig,
   CalculatorState,
-  ComparisonAnswer,
+  Call,
+  CallSlot,
+  ComparisonRules,
+  Effect,
   Notice,
+  ReplacedVersion,
   SaveRefusal,
+  SavingRules,
 } from './state.ts'
 
 // ─── Events: what arrives ────────────────────────────────────────────────────────────────────────────────────
@@ -50,8 +49,6 @@ export type FlowEvent =
   | { type: 'released' }
   | { type: 'formReset' }
   | { type: 'formRestored'; versionHashCode: string }
-  /** A saved version opened by its hash, again if it is on screen already (a store used on its own). */
-  | { type: 'versionOpened'; versionHashCode: string }
   | { type: 'chunkFailed'; message: string; error: unknown }
   | { type: 'renderFailed'; failure: RenderFailure }
   // The student
@@ -65,11 +62,17 @@ export type FlowEvent =
   | { type: 'wentOnline' }
   | { type: 'comparisonShown'; open: boolean }
   | { type: 'comparisonRetried' }
-  | { type: 'planDownloaded'; detail: PlanDownloadDetail }
-  // The API's answers, each naming the call it answers (`id`): an answer to a call the flow has moved on from counts
-  // for nothing.
-  | { type: 'answered'; id: number; answer: Answer }
-  | { type: 'failed'; id: number; error: ApiError }
+  /** The rules of SAVE and what follows the first figures, come with the card's save bar (src/store/saving.ts). */
+  | { type: 'savingRulesLoaded'; rules: SavingRules }
+  /** The comparison's rules, come with its view (src/store/comparison.ts). */
+  | { type: 'comparisonRulesLoaded'; rules: ComparisonRules }
+  /** The student took the plan as a file, or sent its link: the host hears of it. */
+  | { type: 'planTaken'; name: 'planDownloadEvent'; detail: PlanDownloadDetail }
+  | { type: 'planTaken'; name: 'planShareEvent'; detail: PlanShareDetail }
+  // The API's answers, by the slot of the call they answer (and, for the comparison, its count). The runner drops the
+  // answer of a call the flow has replaced or cancelled, so an answer that comes is for the call under way.
+  | { type: 'answered'; slot: CallSlot; count?: number; answer: Answer }
+  | { type: 'failed'; slot: CallSlot; count?: number; error: ApiError }
 
 /**
  * A call's answer, as the response boundary read it; with a saved version, the page's language as it arrived (the
@@ -79,24 +82,9 @@ export type Answer = ApiAnswer & { pageLanguage?: string | null }
 
 // ─── Effects: what the runner does ───────────────────────────────────────────────────────────────────────────
 
-/**
- * Where a call runs: one call at a time in each, a newer one replacing the one under way (whose answer then counts
- * for nothing), but the comparison's, whose calls of one round (one `id`) run side by side.
- */
-export type CallSlot = 'figures' | 'save' | 'schedule' | 'versionNumber' | 'comparison'
-
-export type Call = ApiCall
-
-export type Effect =
-  | { type: 'send'; slot: CallSlot; id: number; call: Call }
-  | { type: 'cancel'; slot: CallSlot | 'all' }
-  | { type: 'emit'; name: FeesCalculatorEventName; detail: FeesCalculatorEventDetail<FeesCalculatorEventName> }
-  | { type: 'notify'; notice: Notice }
-  | { type: 'log'; message: string; detail: unknown }
-  /** A tuition input names a language the widget does not speak: the console says so, once per tag. */
-  | { type: 'warnLanguage'; tag: string }
-  /** The university's words, to be checked against the card's names (a lazy chunk) before they are shown. */
-  | { type: 'checkMessages'; value: unknown }
+// The effects (send and cancel a call, emit a host event, notify, log, …) are declared with the state, in
+// src/store/state.ts, as the comparison's rules take them too.
+export type { Call, CallSlot, Effect } from './state.ts'
 
 export interface Step {
   state: CalculatorState
@@ -115,9 +103,8 @@ export const DEFAULT_CONFIG: CalculatorConfig = {
   messages: null,
   lender: null,
   disabled: false,
+  planUrl: null,
 }
-
-const NO_CALLS: CalculatorState['calls'] = { figures: null, save: null, schedule: null, versionNumber: null }
 
 /** Nothing on screen and nothing under way: only what the host set, and whether the element is in the page, stay. */
 const nothingOnScreen = {
@@ -128,8 +115,6 @@ const nothingOnScreen = {
   offered: null,
   planKey: null,
   restoredOver: null,
-  calls: NO_CALLS,
-  comparisonCalls: {},
   // the calculation
   result: null,
   choice: null,
@@ -158,7 +143,10 @@ const nothingOnScreen = {
   comparison: [],
   comparisonBasis: null,
   comparisonAnswers: {},
-} as const satisfies Omit<CalculatorState, 'config' | 'given' | 'attached' | 'restoreOnAttach' | 'lastCall'>
+  comparisonRules: null,
+  // the plan that changes
+  replaced: null,
+} as const satisfies Omit<CalculatorState, 'config' | 'given' | 'attached' | 'restoreOnAttach' | 'savingRules'>
 
 export function initialState(config: Partial<CalculatorConfig> = {}): CalculatorState {
   return {
@@ -167,7 +155,7 @@ export function initialState(config: Partial<CalculatorConfig> = {}): Calculator
     given: {},
     attached: false,
     restoreOnAttach: null,
-    lastCall: 0,
+    savingRules: null,
   }
 }
 
@@ -214,7 +202,13 @@ const STUDENT_EVENTS = new Set<FlowEvent['type']>([
 
 export function transition(state: CalculatorState, event: FlowEvent): Step {
   const effects: Effect[] = []
-  return { state: next(state, event, effects), effects }
+  const after = next(state, event, effects)
+  // SAVE's bar, with the rules of SAVE and what follows the figures (src/store/saving.ts), is asked for once the card
+  // has nothing on its way: its first figures drawn (never before them), or nothing to calculate; again after each
+  // calculation while they have not come.
+  if (!after.savingRules && after.attached && !after.calculating && (state.calculating || !state.attached))
+    effects.push({ type: 'loadSavingRules' })
+  return { state: after, effects }
 }
 
 function next(state: CalculatorState, event: FlowEvent, effects: Effect[]): CalculatorState {
@@ -232,7 +226,7 @@ function next(state: CalculatorState, event: FlowEvent, effects: Effect[]): Calc
     case 'released':
       // Removed for good: what was under way is dropped and the host hears nothing more; put back, it starts afresh
       // from what the host gave.
-      cancelCalls(state, effects)
+      effects.push(cancel('all'))
       return { ...state, ...nothingOnScreen, attached: false }
     case 'formReset':
       return formReset(state, effects)
@@ -240,12 +234,6 @@ function next(state: CalculatorState, event: FlowEvent, effects: Effect[]): Calc
       return state.attached
         ? formRestored(state, event.versionHashCode, effects)
         : { ...state, restoreOnAttach: event.versionHashCode }
-    case 'versionOpened':
-      return loadByHash(
-        { ...state, given: { ...state.given, versionHashCode: event.versionHashCode } },
-        event.versionHashCode,
-        effects,
-      )
     case 'chunkFailed':
       effects.push(log(event.message, event.error), notify({ kind: 'chunk_load_failed' }))
       return state
@@ -266,9 +254,9 @@ function next(state: CalculatorState, event: FlowEvent, effects: Effect[]): Calc
     case 'amountRefusalDismissed':
       return state.amountRefusal ? { ...state, amountRefusal: null } : state
     case 'savePressed':
-      return savePressed(state, event.idempotencyKey, effects)
+      return state.savingRules ? state.savingRules.savePressed(state, event.idempotencyKey, effects) : state
     case 'scheduleAsked':
-      return scheduleAsked(state, effects)
+      return state.savingRules ? state.savingRules.scheduleAsked(state, effects) : state
     case 'tryAgain':
       return tryAgain(state, effects)
     case 'wentOnline':
@@ -276,15 +264,24 @@ function next(state: CalculatorState, event: FlowEvent, effects: Effect[]): Calc
     case 'comparisonShown':
       return comparisonShown(state, event.open, effects)
     case 'comparisonRetried':
-      return comparisonRetried(state, effects)
-    case 'planDownloaded':
-      effects.push(emit('planDownloadEvent', event.detail))
+      return state.comparisonRules ? state.comparisonRules.retry(state, effects) : state
+    case 'savingRulesLoaded': {
+      if (state.savingRules) return state
+      const loaded = { ...state, savingRules: event.rules }
+      return loaded.result && !loaded.calculating ? event.rules.figuresShown(loaded, effects) : loaded
+    }
+    case 'comparisonRulesLoaded': {
+      const loaded = { ...state, comparisonRules: event.rules }
+      return loaded.comparisonOpen ? event.rules.refresh(loaded, effects) : loaded
+    }
+    case 'planTaken':
+      effects.push(emit(event.name, event.detail))
       return state
 
     case 'answered':
-      return answered(state, event.id, event.answer, effects)
+      return answered(state, event.slot, event.count, event.answer, effects)
     case 'failed':
-      return failed(state, event.id, event.error, effects)
+      return failed(state, event.slot, event.count, event.error, effects)
   }
 }
 
@@ -355,6 +352,7 @@ function propertySet(
     case 'apiBase':
     case 'apiKey':
     case 'colorScheme':
+    case 'planUrl':
       return configure({ [prop]: textOf(value) })
     case 'reminderDays':
       // A number of days may come as a number from a property.
@@ -429,22 +427,18 @@ function samePlan(state: CalculatorState, input: TuitionInput, effects: Effect[]
 }
 
 /**
- * A fresh token: a save refused for the session goes again first, with its key, but only for the plan it was
- * refused for (a plan changed since is saved by a press of its own); else a calculation that failed goes again.
+ * A fresh token: a save refused for the session goes again first (by the save's rules, src/store/saving.ts); else a
+ * calculation that failed goes again.
  */
 function freshToken(state: CalculatorState, effects: Effect[]): CalculatorState {
-  const { refusedForSession, saving, saveQueued, calculating, versionLocked, amountRefusal, unansweredSave } = state
-  let next = state
-  if (refusedForSession && !saving && !saveQueued && !calculating && !versionLocked && !amountRefusal) {
-    next = { ...state, refusedForSession: false }
-    if (unansweredSave && saveBodyText(next) === unansweredSave.body) return sendSave(next, unansweredSave.key, effects)
-  }
-  return next.failure && !calculating ? tryAgain(next, effects) : next
+  const rules = state.savingRules
+  const next = state.refusedForSession && rules ? rules.sessionRenewed(state, effects) : state
+  return next.failure && !next.calculating ? tryAgain(next, effects) : next
 }
 
 /** A new plan from the host replaces the one on screen, which starts anew from it. */
-function replacePlan(state: CalculatorState, input: TuitionInput, effects: Effect[]): CalculatorState {
-  cancelCalls(state, effects)
+export function replacePlan(state: CalculatorState, input: TuitionInput, effects: Effect[]): CalculatorState {
+  effects.push(cancel('all'))
   return calculate(
     {
       ...state,
@@ -454,11 +448,13 @@ function replacePlan(state: CalculatorState, input: TuitionInput, effects: Effec
       comparisonOpen: state.comparisonOpen,
       comparisonBasis: state.comparisonBasis,
       comparisonAnswers: state.comparisonAnswers,
+      comparisonRules: state.comparisonRules,
       mode: 'embedded',
       input,
       language: languageFor(input.language, effects),
       planKey: planKeyOf(input),
       versionHashCode: input.linkedVersionIdentifier ?? null,
+      replaced: replacedBy(state, input.linkedVersionIdentifier),
     },
     effects,
   )
@@ -466,25 +462,14 @@ function replacePlan(state: CalculatorState, input: TuitionInput, effects: Effec
 
 /** Back to the empty state (the host removed its input): every call dropped, the host's settings kept. */
 function cleared(state: CalculatorState, effects: Effect[]): CalculatorState {
-  cancelCalls(state, effects)
+  effects.push(cancel('all'))
   return { ...state, ...nothingOnScreen, given: { ...state.given, tuitionInput: undefined } }
 }
 
 /** Hash mode: the saved version is loaded, in place of whatever was on screen. */
 function loadByHash(state: CalculatorState, versionHashCode: string, effects: Effect[]): CalculatorState {
-  cancelCalls(state, effects)
-  const id = state.lastCall + 1
-  effects.push(send('figures', id, { api: 'feesTable', args: [versionHashCode] }))
-  return {
-    ...state,
-    ...nothingOnScreen,
-    mode: 'hash',
-    calculating: true,
-    loadedByHash: true,
-    versionHashCode,
-    lastCall: id,
-    calls: { ...NO_CALLS, figures: id },
-  }
+  effects.push(cancel('all'), send('figures', { api: 'feesTable', args: [versionHashCode] }))
+  return { ...state, ...nothingOnScreen, mode: 'hash', calculating: true, loadedByHash: true, versionHashCode }
 }
 
 /** Put in the page: a state the browser restored, else the host's hash, else its input, starts the plan. */
@@ -499,7 +484,7 @@ function startFromGiven(state: CalculatorState, effects: Effect[]): CalculatorSt
 
 /** The form was reset: the host's input as it gave it, anew (the plan unsaved and unlocked, or its saved version). */
 function formReset(state: CalculatorState, effects: Effect[]): CalculatorState {
-  cancelCalls(state, effects)
+  effects.push(cancel('all'))
   let next: CalculatorState = { ...state, ...nothingOnScreen, given: {} }
   for (const prop of HOST_ORDER)
     if (Object.hasOwn(state.given, prop)) next = propertySet(next, prop, state.given[prop], effects)
@@ -525,6 +510,7 @@ export const HOST_ORDER: readonly ElementPropName[] = [
   'colorScheme',
   'messages',
   'lender',
+  'planUrl',
   'disabled',
   'versionHashCode',
   'tuitionInput',
@@ -558,25 +544,15 @@ function choose(
 function calculate(state: CalculatorState, effects: Effect[], typed?: TypedAmount): CalculatorState {
   const { input, choice, mode } = state
   if (!input) return state
-  if (state.calls.schedule !== null) effects.push(cancel('schedule'))
-  if (hasComparisonCalls(state)) effects.push(cancel('comparison'))
-  const id = state.lastCall + 1
   effects.push(
-    send('figures', id, {
+    cancel('schedule'),
+    cancel('comparison'),
+    send('figures', {
       api: 'calculateFeeOptions',
       args: [calculationPayload(input, choice ?? undefined), usesAnonymousEndpoints(input, mode === 'embedded')],
     }),
   )
-  return {
-    ...state,
-    calculating: true,
-    failure: null,
-    typedAmount: typed ?? null,
-    schedulePreview: 'idle',
-    lastCall: id,
-    calls: { ...state.calls, figures: id, schedule: null },
-    comparisonCalls: {},
-  }
+  return { ...state, calculating: true, failure: null, typedAmount: typed ?? null, schedulePreview: 'idle' }
 }
 
 /**
@@ -590,111 +566,54 @@ function tryAgain(state: CalculatorState, effects: Effect[]): CalculatorState {
   return calculate(failedChoice ? { ...state, choice: failedChoice } : state, effects)
 }
 
-/**
- * SAVE: saves the plan on screen. Pressed while a recalculation is under way, it waits for that result and saves it
- * (or says why not). A press replaces a save refused for the session: the host's fresh token no longer sends that
- * one, whether this one is sent now or waits for a recalculation that then fails.
- */
-function savePressed(state: CalculatorState, idempotencyKey: string, effects: Effect[]): CalculatorState {
-  const { input, choice, result, versionLocked, saving, saveQueued, amountRefusal } = state
-  if (!input || !choice || !result || versionLocked || saving || saveQueued || amountRefusal) return state
-  const next = { ...state, refusedForSession: false }
-  if (state.calculating) return { ...next, saveQueued: true, queuedKey: idempotencyKey }
-  return sendSave(next, idempotencyKey, effects)
-}
-
-/** The save body of the plan on screen, as text (null when there is none). */
-function saveBodyText(state: CalculatorState): string | null {
-  const { input, choice, result, mode, versionHashCode } = state
-  if (!input || !choice || !result) return null
-  return JSON.stringify(savePayload(input, choice, { embedded: mode === 'embedded', currentHash: versionHashCode }))
-}
-
-/**
- * Sends the save of the plan on screen: no calculation is under way, and nothing may change the plan until it
- * answers. The same plan as a save whose answer was lost goes with that save's key, so the server stores it once.
- */
-function sendSave(state: CalculatorState, freshKey: string, effects: Effect[]): CalculatorState {
-  const { input, choice, result, mode, versionHashCode } = state
-  if (!input || !choice || !result) return { ...state, saveQueued: false, queuedKey: null }
-  const embedded = mode === 'embedded'
-  const body = savePayload(input, choice, { embedded, currentHash: versionHashCode })
-  const bodyText = JSON.stringify(body)
-  const key = state.unansweredSave?.body === bodyText ? state.unansweredSave.key : freshKey
-  const id = state.lastCall + 1
-  if (state.calls.schedule !== null) effects.push(cancel('schedule'))
-  effects.push(
-    send('save', id, { api: 'frontCalculateFees', args: [body, usesAnonymousEndpoints(input, embedded), key] }),
-  )
-  return {
-    ...state,
-    saveQueued: false,
-    queuedKey: null,
-    saving: true,
-    schedulePreview: 'idle',
-    unansweredSave: { body: bodyText, key },
-    refusedForSession: false,
-    lastCall: id,
-    calls: { ...state.calls, save: id, schedule: null },
-  }
-}
-
-/** The dated schedule of the plan on screen, without saving; a schedule already on screen is the one for this plan. */
-function scheduleAsked(state: CalculatorState, effects: Effect[]): CalculatorState {
-  const { input, choice, result, mode, saving, calculating, amortization } = state
-  if (!input || !choice || !result || saving || calculating || amortization || state.calls.schedule !== null)
-    return state
-  const id = state.lastCall + 1
-  effects.push(
-    send('schedule', id, {
-      api: 'frontCalculateFees',
-      // A preview stores nothing: no Idempotency-Key.
-      args: [previewPayload(input, choice), usesAnonymousEndpoints(input, mode === 'embedded'), undefined],
-    }),
-  )
-  return { ...state, schedulePreview: 'loading', lastCall: id, calls: { ...state.calls, schedule: id } }
-}
-
 // ─── The API's answers ───────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The call an answer is for, if the flow still waits for it: an answer to any other call (superseded, cancelled,
- * or for a plan the screen has left) is late, and counts for nothing.
+ * Whether the flow waits for an answer in this slot: the runner drops the answers of calls replaced or cancelled, and
+ * this guards what remains (a comparison's count that was closed or has its answer).
  */
-function callOf(state: CalculatorState, id: number): CallSlot | null {
-  if (state.comparisonCalls[id] !== undefined) return 'comparison'
-  for (const slot of Object.keys(state.calls) as (keyof CalculatorState['calls'])[])
-    if (state.calls[slot] === id) return slot
-  return null
+function waitsIn(state: CalculatorState, slot: CallSlot, count = 0): boolean {
+  if (slot === 'figures') return state.calculating
+  if (slot === 'save') return state.saving
+  if (slot === 'schedule') return state.schedulePreview === 'loading'
+  if (slot === 'comparison') return state.comparison.some((row) => row.count === count && !row.result && !row.failure)
+  if (slot === 'replaced') return state.replaced?.reading === true
+  return true
 }
 
-/** The state with the call `id` answered: no longer waited for. */
-function withoutCall(state: CalculatorState, slot: CallSlot, id: number): CalculatorState {
-  if (slot !== 'comparison') return { ...state, calls: { ...state.calls, [slot]: null } }
-  const { [id]: _answered, ...comparisonCalls } = state.comparisonCalls
-  return { ...state, comparisonCalls }
-}
-
-function answered(state: CalculatorState, id: number, answer: Answer, effects: Effect[]): CalculatorState {
-  const slot = callOf(state, id)
-  if (!slot) return state
-  const next = withoutCall(state, slot, id)
+function answered(
+  state: CalculatorState,
+  slot: CallSlot,
+  count: number | undefined,
+  answer: Answer,
+  effects: Effect[],
+): CalculatorState {
+  if (!waitsIn(state, slot, count)) return state
+  if (slot === 'save' || slot === 'schedule' || slot === 'replaced')
+    return (state.savingRules as SavingRules).answered(state, slot, answer, effects)
   switch (answer.api) {
     case 'calculateFeeOptions':
       if (slot === 'comparison')
-        return comparisonAnswered(next, state.comparisonCalls[id] as number, { result: answer.value })
+        return (state.comparisonRules as ComparisonRules).answered(state, count as number, { result: answer.value })
       return figuresShown(
-        { ...next, failedChoice: null, amountRefusal: null, typedAmount: null },
+        { ...state, failedChoice: null, amountRefusal: null, typedAmount: null },
         answer.value,
         effects,
       )
     case 'feesTable':
-      return savedTableShown(next, answer.value, answer.pageLanguage ?? null, effects)
-    case 'frontCalculateFees':
-      if (slot === 'save') return saved(next, answer.value, effects)
-      return { ...next, schedulePreview: 'idle', amortization: answer.value }
-    case 'versionNumber':
-      return { ...next, versionNumber: answer.value }
+      return savedTableShown(state, answer.value, answer.pageLanguage ?? null, effects)
+    case 'versionNumber': {
+      const { replaced } = state
+      const number = { versionNumber: answer.value }
+      // The number of a version opened by its hash is also the number of the version a change of it replaces.
+      return {
+        ...state,
+        ...number,
+        replaced: replaced?.versionHashCode === state.versionHashCode ? { ...replaced, ...number } : replaced,
+      }
+    }
+    default:
+      return state
   }
 }
 
@@ -722,62 +641,40 @@ function figuresShown(
     },
     effects,
   )
-  return shown.saveQueued ? sendSave(shown, shown.queuedKey as string, effects) : shown
+  return shown.savingRules ? shown.savingRules.figuresShown(shown, effects) : shown
 }
 
-/** A saved version opened by its hash: its input (without a token), in the page's language when the widget speaks it. */
+/**
+ * A saved version opened by its hash: its input (without a token), in the page's language when the widget speaks it.
+ * A change of it replaces it: its own link (to the version it replaced) is dropped, so that a save links the new
+ * version to this one, and the versions of a plan stay one chain.
+ */
 function savedTableShown(
   state: CalculatorState,
-  { result, tuitionInput }: SavedFeesTable,
+  table: SavedFeesTable,
   pageLanguage: string | null,
   effects: Effect[],
 ): CalculatorState {
-  const input: TuitionInput = { ...tuitionInput, token: null }
+  const input: TuitionInput = { ...table.tuitionInput, token: null, linkedVersionIdentifier: null }
   const language = spokenLanguage(pageLanguage ?? '') ?? languageFor(input.language, effects)
   const { versionHashCode } = state
-  const shown = figuresShown({ ...state, input, language }, result, effects, versionHashCode)
+  const replaced = versionHashCode ? { ...unread(versionHashCode), saved: table } : null
+  const shown = figuresShown({ ...state, input, language, replaced }, table.result, effects, versionHashCode)
   const { contractId } = input
   if (!contractId || !versionHashCode) return shown
-  const id = shown.lastCall + 1
-  effects.push(send('versionNumber', id, { api: 'versionNumber', args: [versionHashCode, contractId] }))
-  return { ...shown, lastCall: id, calls: { ...shown.calls, versionNumber: id } }
+  effects.push(send('versionNumber', { api: 'versionNumber', args: [versionHashCode, contractId] }))
+  return shown
 }
 
-/** The save answered: the plan on screen is saved (and locked, but for ERP systems in embedded mode). */
-function saved(state: CalculatorState, table: AmortizationTable, effects: Effect[]): CalculatorState {
-  effects.push(emit('feeOptionSelectedEvent', table))
-  return afterSave(
-    {
-      ...state,
-      saving: false,
-      unansweredSave: null,
-      // The plan on screen is saved: a recalculation that failed before is no longer the student's way on.
-      failure: null,
-      amortization: table,
-      planSent: true,
-      versionLocked: saveLocks(state.input as TuitionInput, state.mode === 'embedded'),
-      ...(table.versionHashCode
-        ? {
-            versionHashCode: table.versionHashCode,
-            versionNumber: table.versionNumber,
-            savedVersion: table.versionHashCode,
-          }
-        : {}),
-    },
-    effects,
-  )
-}
-
-/** After a save answers: the plan the host sent meanwhile, if any, now replaces the one on screen. */
-function afterSave(state: CalculatorState, effects: Effect[]): CalculatorState {
-  const waiting = state.waitingInput
-  return waiting ? replacePlan({ ...state, waitingInput: null }, waiting, effects) : state
-}
-
-function failed(state: CalculatorState, id: number, error: ApiError, effects: Effect[]): CalculatorState {
-  const slot = callOf(state, id)
-  if (!slot) return state
-  const next = withoutCall(state, slot, id)
+function failed(
+  state: CalculatorState,
+  slot: CallSlot,
+  count: number | undefined,
+  error: ApiError,
+  effects: Effect[],
+): CalculatorState {
+  if (!waitsIn(state, slot, count)) return state
+  const next = state
   // A date in an answer that cannot be read as UTC is also toasted, whichever call read it.
   if (error.kind === 'response' && error.code === 'invalid_date') effects.push(notify({ kind: 'date_parse_failed' }))
   switch (slot) {
@@ -788,28 +685,17 @@ function failed(state: CalculatorState, id: number, error: ApiError, effects: Ef
         return { ...next, calculating: false }
       }
       return calculationFailed(next, error, effects)
-    case 'save': {
-      // A refusal stands: nothing was stored, and a new press is a new save. An answer that may have been lost keeps
-      // its key for the next press; one refused for the session keeps it for the host's fresh token.
-      const { kind } = calculationFailureOf(error)
-      const refused: CalculatorState = {
-        ...next,
-        saving: false,
-        unansweredSave: kind === 'refused' ? null : next.unansweredSave,
-        refusedForSession: kind === 'session',
-      }
-      saveRefused(refused, 'save', error, effects)
-      return afterSave(refused, effects)
-    }
+    case 'save':
     case 'schedule':
-      // Not a save, so no feeOptionSelectedEvent: the host asked for nothing. The screen says it failed.
-      effects.push(log('schedule preview failed', error))
-      return { ...next, schedulePreview: 'failed' }
+    case 'replaced':
+      return (state.savingRules as SavingRules).failed(state, slot, error, effects)
     case 'versionNumber':
       effects.push(log('version number fetch failed', error), notify({ kind: 'version_number_failed' }))
       return next
     case 'comparison':
-      return comparisonAnswered(next, state.comparisonCalls[id] as number, { failure: calculationFailureOf(error) })
+      return (state.comparisonRules as ComparisonRules).answered(next, count as number, {
+        failure: calculationFailureOf(error),
+      })
   }
 }
 
@@ -837,99 +723,49 @@ function calculationFailed(state: CalculatorState, error: ApiError, effects: Eff
     },
     effects,
   )
-  if (!next.saveQueued) return next
-  const refused = { ...next, saveQueued: false, queuedKey: null }
-  saveRefused(refused, 'recalculation', error, effects)
-  return afterSave(refused, effects)
-}
-
-/**
- * A pressed SAVE that stored nothing. Embedded mode: a notice says why and the host gets the failure. Hash mode keeps
- * its rule that failures are only logged and the screen does not change.
- */
-function saveRefused(state: CalculatorState, stage: SaveRefusal['stage'], error: ApiError, effects: Effect[]): void {
-  if (state.mode !== 'embedded') effects.push(log('save failed', error))
-  else
-    effects.push(
-      notify({ kind: 'save_failed', stage, failure: calculationFailureOf(error) }),
-      emit('feeOptionSelectedEvent', failureOf(error)),
-    )
+  return next.saveQueued ? (next.savingRules as SavingRules).queuedSaveRefused(next, error, effects) : next
 }
 
 // ─── The comparison of fee counts ────────────────────────────────────────────────────────────────────────────
 
 /**
- * The counts compared: the smallest, the chosen, one between and the largest, distinct and in order. The one
- * between halves the wider of the two gaps around the chosen count, so the four spread over the range.
+ * Opened, the comparison asks for the figures it lacks (after the plan's own), by its rules
+ * (src/store/comparison.ts), which come with its view the first time; closed, it stops asking.
  */
-export function countsToCompare(min: number, chosen: number, max: number): number[] {
-  const between = chosen - min >= max - chosen ? Math.round((min + chosen) / 2) : Math.round((chosen + max) / 2)
-  return [...new Set([min, chosen, between, max])].filter((n) => n >= min && n <= max).sort((a, b) => a - b)
-}
-
-const hasComparisonCalls = (state: CalculatorState) => Object.keys(state.comparisonCalls).length > 0
-
-/** Opened, it asks for the figures it lacks (after the plan's own); closed, it stops asking. */
 function comparisonShown(state: CalculatorState, open: boolean, effects: Effect[]): CalculatorState {
   if (state.comparisonOpen === open) return state
-  if (open) return refreshComparison({ ...state, comparisonOpen: true }, effects)
-  if (hasComparisonCalls(state)) effects.push(cancel('comparison'))
-  return { ...state, comparisonOpen: false, comparisonCalls: {} }
+  if (!open) {
+    effects.push(cancel('comparison'))
+    return { ...state, comparisonOpen: false }
+  }
+  const opened = { ...state, comparisonOpen: true }
+  if (opened.comparisonRules) return opened.comparisonRules.refresh(opened, effects)
+  effects.push({ type: 'loadComparison' })
+  return opened
 }
 
-/** Try again: the comparison's calculations that failed are sent again, but those the API refused. */
-function comparisonRetried(state: CalculatorState, effects: Effect[]): CalculatorState {
-  const kept = Object.entries(state.comparisonAnswers).filter(
-    ([, answer]) => !answer.failure || answer.failure.kind === 'refused',
-  )
-  return refreshComparison({ ...state, comparisonAnswers: Object.fromEntries(kept) }, effects)
-}
+/** The comparison catches up with the plan on screen, if it is open (its rules came when it was first opened). */
+const refreshComparison = (state: CalculatorState, effects: Effect[]) =>
+  state.comparisonRules ? state.comparisonRules.refresh(state, effects) : state
 
-/**
- * The comparison catches up with the plan on screen: open, and with the plan's own figures (never beside a
- * calculation of the card's), it asks for the counts it lacks, one calculation each, side by side, in place of any
- * still under way. Answers are kept while only the count changes (the basis: the plan but its count, token and
- * language); any other change of plan starts it anew.
- */
-function refreshComparison(state: CalculatorState, effects: Effect[]): CalculatorState {
-  const { input, result, comparisonOpen, calculating, mode } = state
-  if (!comparisonOpen || !input || !result || calculating) return state
-  const anonymous = usesAnonymousEndpoints(input, mode === 'embedded')
-  const choice = choiceOf(result)
-  const { numberOfFees: _count, language: _language, ...plan } = calculationPayload(input, choice)
-  const basis = JSON.stringify([plan, anonymous])
-  const answers = {
-    ...(basis === state.comparisonBasis ? state.comparisonAnswers : {}),
-    [result.totalFees]: { result },
-  }
-  const counts = countsToCompare(result.minFees, result.totalFees, result.maxFees)
-  if (hasComparisonCalls(state)) effects.push(cancel('comparison'))
-  const comparisonCalls: Record<number, number> = {}
-  let id = state.lastCall
-  for (const count of counts) {
-    if (answers[count]) continue
-    id += 1
-    comparisonCalls[id] = count
-    const body = calculationPayload(input, { ...choice, numberOfFees: count })
-    effects.push(send('comparison', id, { api: 'calculateFeeOptions', args: [body, anonymous] }))
-  }
-  return {
-    ...state,
-    comparisonBasis: basis,
-    comparisonAnswers: answers,
-    comparison: counts.map((count) => ({ count, ...answers[count] })),
-    comparisonCalls,
-    lastCall: id,
-  }
-}
+// ─── The plan that changes ──────────────────────────────────────────────────────────────────────────────────
 
-/** One count's figures, or its failure, in the comparison's rows. */
-function comparisonAnswered(state: CalculatorState, count: number, answer: ComparisonAnswer): CalculatorState {
-  return {
-    ...state,
-    comparisonAnswers: { ...state.comparisonAnswers, [count]: answer },
-    comparison: state.comparison.map((row) => (row.count === count ? { count, ...answer } : row)),
-  }
+const unread = (versionHashCode: string): ReplacedVersion => ({
+  versionHashCode,
+  saved: null,
+  versionNumber: null,
+  reading: false,
+  failed: false,
+})
+
+/** The saved version an input links to: the one beside the plan already, when it is that one and was read. */
+function replacedBy(state: CalculatorState, versionHashCode: string | null | undefined): ReplacedVersion | null {
+  const { replaced } = state
+  if (!versionHashCode) return null
+  // A read under way was cancelled with the plan it was for.
+  return replaced?.saved && replaced.versionHashCode === versionHashCode
+    ? { ...replaced, reading: false }
+    : unread(versionHashCode)
 }
 
 // ─── Small pieces ────────────────────────────────────────────────────────────────────────────────────────────
@@ -940,17 +776,12 @@ interface TypedAmount {
   value: number | null
 }
 
-const send = (slot: CallSlot, id: number, call: Call): Effect => ({ type: 'send', slot, id, call })
-const cancel = (slot: CallSlot | 'all'): Effect => ({ type: 'cancel', slot })
-const log = (message: string, detail: unknown): Effect => ({ type: 'log', message, detail })
-const notify = (notice: Notice): Effect => ({ type: 'notify', notice })
-const emit = <K extends FeesCalculatorEventName>(name: K, detail: FeesCalculatorEventDetail<K>): Effect => ({
+export const send = (slot: CallSlot, call: Call, count?: number): Effect => ({ type: 'send', slot, call, count })
+export const cancel = (slot: CallSlot | 'all'): Effect => ({ type: 'cancel', slot })
+export const log = (message: string, detail: unknown): Effect => ({ type: 'log', message, detail })
+export const notify = (notice: Notice): Effect => ({ type: 'notify', notice })
+export const emit = <K extends FeesCalculatorEventName>(name: K, detail: FeesCalculatorEventDetail<K>): Effect => ({
   type: 'emit',
   name,
   detail,
 })
-
-/** Every call under way is dropped: the plan is cleared, replaced or reloaded. */
-function cancelCalls(state: CalculatorState, effects: Effect[]): void {
-  if (Object.values(state.calls).some((id) => id !== null) || hasComparisonCalls(state)) effects.push(cancel('all'))
-}

@@ -22,7 +22,9 @@ export interface RenderedCard {
  * The flow's state after the card's events: each property the host gave (in the order the element hands them over),
  * the university's words once checked (`messages`, as the check of src/ui/own-words-check.ts made them), the element
  * put in the page, and each call answered in turn. The effects are those still to be carried out: the host's events
- * (calculationResultReceivedEvent), a call no answer was given for; not the calls answered here.
+ * (calculationResultReceivedEvent), a call no answer was given for, the save bar's rules asked for once the figures
+ * are drawn (src/store/saving.ts: never in the server's card, so neither in the element's first render of it); not the
+ * calls answered here.
  */
 export function renderedStep(card: RenderedCard, messages?: CalculatorConfig['messages']): Step {
   let state = initialState()
@@ -40,18 +42,17 @@ export function renderedStep(card: RenderedCard, messages?: CalculatorConfig['me
   }
   if (messages !== undefined) apply({ type: 'messagesChecked', value: state.given.messages, messages })
   apply({ type: 'attached' })
-  const answered = new Set<number>()
+  // Each answer answers the first call still waiting, in its slot, as the runner would hand it back.
+  const answered = new Set<Effect>()
   for (const answer of card.answers) {
-    const sent = effects.find((effect) => effect.type === 'send' && !answered.has(effect.id))
+    const sent = effects.find((effect) => effect.type === 'send' && !answered.has(effect))
     if (sent?.type !== 'send' || sent.call.api !== answer.api) break
-    answered.add(sent.id)
-    apply({ type: 'answered', id: sent.id, answer })
+    answered.add(sent)
+    apply({ type: 'answered', slot: sent.slot, count: sent.count, answer })
   }
   return {
     state,
-    effects: effects.filter(
-      (effect) => effect.type !== 'checkMessages' && !(effect.type === 'send' && answered.has(effect.id)),
-    ),
+    effects: effects.filter((effect) => effect.type !== 'checkMessages' && !answered.has(effect)),
   }
 }
 

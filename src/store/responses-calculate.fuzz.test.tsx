@@ -13,7 +13,7 @@ fuzz.describeFuzzing(() => {
       const good = (body: TuitionPayload) =>
         standInFeesTable(body, { tin: 0.0595, tae: 0.0612, interests: 10, finalFee: 6010 })
       widget.queue.push({ status: 200, text: JSON.stringify(good(fuzz.payload)), contentType: 'application/json' })
-      widget.store.getState().setTuitionInput(tuitionInput({ language: 'en' }))
+      widget.store.getState().setProperty('tuitionInput', tuitionInput({ language: 'en' }))
       await widget.settled()
       expect(widget.store.getState().result).not.toBeNull()
 
@@ -54,7 +54,7 @@ fuzz.describeFuzzing(() => {
   fuzz.property('CalculateFeeOptions, out of order: a late answer never replaces the newer one', async (widget) => {
     const good = (n: number) => standInFeesTable({ ...fuzz.payload, numberOfFees: n })
     widget.queue.push({ status: 200, text: JSON.stringify(good(12)), contentType: 'application/json' })
-    widget.store.getState().setTuitionInput(tuitionInput({ language: 'en' }))
+    widget.store.getState().setProperty('tuitionInput', tuitionInput({ language: 'en' }))
     await widget.settled()
     await fc.assert(
       fc.asyncProperty(answers(good(13), ['firstPaymentDate']), fc.integer({ min: 15, max: 24 }), async (stale, n) => {

@@ -15,7 +15,7 @@ fuzz.describeFuzzing(() => {
         fc.asyncProperty(answers(savedTable, ['tuitionInput']), answers(3, []), async (table, version) => {
           widget.queue.length = 0
           widget.queue.push(table, version)
-          widget.store.getState().loadByHash('h-1')
+          widget.store.getState().setProperty('versionHashCode', 'h-1')
           await widget.settled()
           await widget.settled()
           const state = widget.store.getState()

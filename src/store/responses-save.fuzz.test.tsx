@@ -15,7 +15,7 @@ fuzz.describeFuzzing(() => {
         contentType: 'application/json',
       })
       widget.queue.push(table(12))
-      widget.store.getState().setTuitionInput(tuitionInput({ language: 'en' }))
+      widget.store.getState().setProperty('tuitionInput', tuitionInput({ language: 'en' }))
       await widget.settled()
       const saved = standInAmortization(fuzz.payload, 'h-1')
       let plans = 0
@@ -31,7 +31,10 @@ fuzz.describeFuzzing(() => {
             widget.queue.push(table(n))
             if (state.versionLocked) {
               plans += 1
-              state.setTuitionInput(tuitionInput({ language: 'en', numberOfFees: n, contractId: `C-${plans}` }))
+              state.setProperty(
+                'tuitionInput',
+                tuitionInput({ language: 'en', numberOfFees: n, contractId: `C-${plans}` }),
+              )
             } else state.chooseFeeCount(n)
             await widget.settled()
             expect(widget.store.getState().result?.totalFees).toBe(n)

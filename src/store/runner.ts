@@ -6,6 +6,7 @@ import { apiRootFor, DEFAULT_API_KEY } from '../api/environment.ts'
 import { isAbort, toApiError } from '../api/errors.ts'
 import { warnUnknownLanguage } from '../domain/language.ts'
 import { ChunkLoadError } from '../lazy/chunk.ts'
+import { afterNextPaint } from '../lazy/idle.ts'
 import type { Answer, Call, CallSlot, Effect, FlowEvent } from './flow.ts'
 import type { CalculatorDeps, CalculatorState } from './state.ts'
 
@@ -28,20 +29,17 @@ export function createRunner(
     }
   })
 
-  /** The calls under way, by slot and id. */
-  const underWay = new Map<number, { slot: CallSlot; controller: AbortController }>()
+  /**
+   * The calls under way, each with its slot and, for the comparison, its count. A call replaced in its slot, or
+   * cancelled, is aborted, and its answer never reaches the flow: an answer that comes is the one the flow waits for.
+   */
+  const underWay = new Set<{ slot: CallSlot; count?: number; controller: AbortController }>()
   const cancel = (slot: CallSlot | 'all') => {
-    for (const [id, call] of underWay)
+    for (const call of underWay)
       if (slot === 'all' || call.slot === slot) {
         call.controller.abort()
-        underWay.delete(id)
+        underWay.delete(call)
       }
-  }
-
-  /** Whether the flow still waits for call `id`: one it has moved on from is not sent (a host's handler moved it). */
-  const awaited = (slot: CallSlot, id: number) => {
-    const s = state()
-    return slot === 'comparison' ? s.comparisonCalls[id] !== undefined : s.calls[slot] === id
   }
 
   const answerOf = async ({ api: name, args }: Call, signal: AbortSignal): Promise<Answer> => {
@@ -51,35 +49,39 @@ export function createRunner(
     return { api: name, value, pageLanguage } as Answer
   }
 
-  const send = (slot: CallSlot, id: number, call: Call) => {
-    if (!awaited(slot, id)) return
-    // One call at a time in a slot, but the comparison's, whose calls of one round run side by side.
+  const send = (slot: CallSlot, call: Call, count?: number) => {
+    // One call at a time in a slot, but the comparison's, one per count.
     if (slot !== 'comparison') cancel(slot)
-    const controller = new AbortController()
-    underWay.set(id, { slot, controller })
-    const gone = () => controller.signal.aborted
-    answerOf(call, controller.signal).then(
+    const underway = { slot, count, controller: new AbortController() }
+    underWay.add(underway)
+    const { signal } = underway.controller
+    answerOf(call, signal).then(
       (answer) => {
-        underWay.delete(id)
-        if (!gone()) dispatch({ type: 'answered', id, answer })
+        underWay.delete(underway)
+        if (!signal.aborted) dispatch({ type: 'answered', slot, count, answer })
       },
       async (error: unknown) => {
-        underWay.delete(id)
-        if (gone() || isAbort(error)) return
+        underWay.delete(underway)
+        if (signal.aborted || isAbort(error)) return
         // A chunk the call needed (ky's) that could not load is said as such, besides the call's failure.
         if (error instanceof ChunkLoadError) dispatch({ type: 'chunkFailed', message: error.message, error })
         const failure = await toApiError(error)
         // Cancelled while the failure was being read: nobody is told.
-        if (!gone()) dispatch({ type: 'failed', id, error: failure })
+        if (!signal.aborted) dispatch({ type: 'failed', slot, count, error: failure })
       },
     )
+  }
+
+  /** A chunk that could not load is said as such (the console, a notice). */
+  const chunkFailed = (error: unknown) => {
+    if (error instanceof ChunkLoadError) dispatch({ type: 'chunkFailed', message: error.message, error })
   }
 
   return (effects) => {
     for (const effect of effects) {
       switch (effect.type) {
         case 'send':
-          send(effect.slot, effect.id, effect.call)
+          send(effect.slot, effect.call, effect.count)
           break
         case 'cancel':
           cancel(effect.slot)
@@ -96,13 +98,19 @@ export function createRunner(
         case 'warnLanguage':
           warnUnknownLanguage(effect.tag)
           break
-        case 'checkMessages':
-          deps.checkMessages?.(effect.value).then(
-            (messages) => dispatch({ type: 'messagesChecked', value: effect.value, messages }),
-            (error: unknown) => {
-              if (error instanceof ChunkLoadError) dispatch({ type: 'chunkFailed', message: error.message, error })
-            },
+        case 'loadSavingRules':
+          // After the frame that draws what this step brought (the first figures, as a rule), never before it.
+          afterNextPaint(() =>
+            deps.savingRules?.().then((rules) => dispatch({ type: 'savingRulesLoaded', rules }), chunkFailed),
           )
+          break
+        case 'loadComparison':
+          deps.comparisonRules?.().then((rules) => dispatch({ type: 'comparisonRulesLoaded', rules }), chunkFailed)
+          break
+        case 'checkMessages':
+          deps
+            .checkMessages?.(effect.value)
+            .then((messages) => dispatch({ type: 'messagesChecked', value: effect.value, messages }), chunkFailed)
           break
       }
     }

@@ -2,13 +2,21 @@
 // from its host, and the selectors the screen reads.
 import type { Messages } from '@lingui/core'
 import type { StoreApi } from 'zustand/vanilla'
+import type { ApiAnswer, ApiCall } from '../api/client.ts'
+import type { ApiError } from '../api/errors.ts'
 import type { Language } from '../domain/language.ts'
 import type { Lender } from '../domain/lender.ts'
 import type { PlanChoice } from '../domain/payload.ts'
 import type { ElementPropName } from '../domain/props.ts'
-import type { AmortizationTable, FeesTableResult, TuitionInput } from '../domain/types.ts'
-import type { Emit, PlanDownloadDetail, RenderFailure } from '../events.ts'
-import type { FlowEvent } from './flow.ts'
+import type { AmortizationTable, FeesTableResult, SavedFeesTable, TuitionInput } from '../domain/types.ts'
+import type {
+  Emit,
+  FeesCalculatorEventDetail,
+  FeesCalculatorEventName,
+  PlanDownloadDetail,
+  PlanShareDetail,
+  RenderFailure,
+} from '../events.ts'
 
 export type { Language }
 
@@ -61,16 +69,18 @@ export interface CalculatorConfig {
   apiKey: string | null
   showHeader: boolean
   showFooter: boolean
-  /** `reminder-days` as given: how long before each due date the calendar file reminds the student (src/ui/keep/ics.ts reads it). */
+  /** `reminder-days` as given: how long before each due date the calendar file reminds the student (src/ui/downloads/ics.ts reads it). */
   reminderDays: string | null
   /** `color-scheme` as given: `light` or `dark` forces the card's scheme (src/ui/theme.ts reads it). */
   colorScheme: string | null
-  /** The university's words (`messages`), per language, as the card's catalogues hold them (src/ui/own-words.ts). */
+  /** The university's words (`messages`), per language, as the card's catalogues hold them (src/ui/replaceable-words.ts). */
   messages: Partial<Record<Language, Messages>> | null
-  /** `lender` as given, unread: the downloads' chunk checks it where the credit information is made (src/ui/keep/useLender.ts). */
+  /** `lender` as given, unread: the downloads' chunk checks it where the credit information is made (src/ui/downloads/useLender.ts). */
   lender: Lender | string | null
   /** `disabled`, or a disabled fieldset around the element: the student's controls do nothing. */
   disabled: boolean
+  /** `plan-url` as given: the link a saved plan is sent by, `{hash}` standing for its hash (src/ui/downloads/share.ts reads it). */
+  planUrl: string | null
 }
 
 /** What the host gave, and what it makes of the plan. */
@@ -98,18 +108,6 @@ export interface HostState {
   language: Language
 }
 
-/**
- * The calls the flow waits for, by the id it gave each: one at a time in each slot, and the comparison's by count.
- * An answer with any other id is late and counts for nothing.
- */
-export interface CallsState {
-  calls: { figures: number | null; save: number | null; schedule: number | null; versionNumber: number | null }
-  /** The comparison's calculations under way: the count each is for, by id. */
-  comparisonCalls: Record<number, number>
-  /** The last id given to a call. */
-  lastCall: number
-}
-
 /** The calculation. */
 export interface CalculationState {
   result: FeesTableResult | null
@@ -128,6 +126,11 @@ export interface CalculationState {
 
 /** The save. */
 export interface SaveState {
+  /**
+   * The rules of SAVE and what follows the first figures (src/store/saving.ts), once they have come with the card's
+   * save bar (asked for as the first calculation leaves); null before. Kept for the element's life.
+   */
+  savingRules: SavingRules | null
   /**
    * SAVE was pressed while a recalculation was under way: the save is carried
    * out on that recalculation's result, or refused (with a notice) if it fails.
@@ -184,14 +187,104 @@ export interface CompareState {
   comparisonBasis: string | null
   /** The answers for that plan, by count. */
   comparisonAnswers: Record<number, ComparisonAnswer>
+  /** Its rules, once they have come (the first time it is opened); null before. */
+  comparisonRules: ComparisonRules | null
 }
 
-export type CalculatorState = HostState & CallsState & CalculationState & SaveState & PreviewState & CompareState
+/**
+ * The saved version a plan replaces (the input's `linkedVersionIdentifier`, or the version opened by its hash), shown
+ * beside it once the plan on screen is not that version: read by its hash after the plan's own figures.
+ */
+export interface ReplacedVersion {
+  versionHashCode: string
+  /** Its figures and input, once read; when it was saved (`savedAt`, a `YYYY-MM-DD`), if the API says. */
+  saved: SavedFeesTable | null
+  versionNumber: number | null
+  /** Its figures or its number are on their way (asked for once the plan's own figures are on screen). */
+  reading: boolean
+  /** It could not be read: the card says so and goes on without it. */
+  failed: boolean
+}
+
+/** The plan that changes. */
+export interface ChangeState {
+  replaced: ReplacedVersion | null
+}
+
+export type CalculatorState = HostState & CalculationState & SaveState & PreviewState & CompareState & ChangeState
+
+/**
+ * Where a call runs: one call at a time in each, a newer one replacing the one under way (whose answer then counts
+ * for nothing), but the comparison's, whose calls (one per count) run side by side.
+ */
+export type CallSlot = 'figures' | 'save' | 'schedule' | 'versionNumber' | 'replaced' | 'comparison'
+
+/** A call of the API client (src/api/client.ts), by name, with its arguments. */
+export type Call = ApiCall
+
+/** What a step of the flow asks the runner (src/store/runner.ts) to do. */
+export type Effect =
+  /** Sends a call in a slot, in place of the one under way there (but the comparison's, one per count). */
+  | { type: 'send'; slot: CallSlot; call: Call; count?: number }
+  | { type: 'cancel'; slot: CallSlot | 'all' }
+  | { type: 'emit'; name: FeesCalculatorEventName; detail: FeesCalculatorEventDetail<FeesCalculatorEventName> }
+  | { type: 'notify'; notice: Notice }
+  | { type: 'log'; message: string; detail: unknown }
+  /** A tuition input names a language the widget does not speak: the console says so, once per tag. */
+  | { type: 'warnLanguage'; tag: string }
+  /** The university's words, to be checked against the card's names (a lazy chunk) before they are shown. */
+  | { type: 'checkMessages'; value: unknown }
+  /** The rules of SAVE and what follows the first figures, which come with the card's save bar (a lazy chunk). */
+  | { type: 'loadSavingRules' }
+  /** The comparison's rules, which come with its view (a lazy chunk). */
+  | { type: 'loadComparison' }
+
+/**
+ * The rules of SAVE, of the schedule asked for before saving and of the saved version a plan replaces
+ * (src/store/saving.ts): branches of the flow that the first figures do not need, which come with the card's save bar.
+ */
+export interface SavingRules {
+  /** SAVE pressed (now, or once the recalculation under way has answered). */
+  savePressed(state: CalculatorState, idempotencyKey: string, effects: Effect[]): CalculatorState
+  /** The dated schedule, without saving. */
+  scheduleAsked(state: CalculatorState, effects: Effect[]): CalculatorState
+  /** A fresh token after a save refused for the session: that save goes again. */
+  sessionRenewed(state: CalculatorState, effects: Effect[]): CalculatorState
+  /** The plan's own figures are on screen: a SAVE that waited for them, and the read of the version it replaces. */
+  figuresShown(state: CalculatorState, effects: Effect[]): CalculatorState
+  /** An answer in the save's, the schedule's or the replaced version's slot. */
+  answered(
+    state: CalculatorState,
+    slot: 'save' | 'schedule' | 'replaced',
+    answer: ApiAnswer,
+    effects: Effect[],
+  ): CalculatorState
+  /** A failure in those slots. */
+  failed(
+    state: CalculatorState,
+    slot: 'save' | 'schedule' | 'replaced',
+    error: ApiError,
+    effects: Effect[],
+  ): CalculatorState
+  /** A recalculation that a SAVE waited for failed: that SAVE is refused. */
+  queuedSaveRefused(state: CalculatorState, error: ApiError, effects: Effect[]): CalculatorState
+}
+
+/**
+ * The comparison's rules (src/store/comparison.ts): branches of the flow, which come with the comparison's view, in
+ * the schedule's chunk, when the student first opens it.
+ */
+export interface ComparisonRules {
+  /** The comparison catches up with the plan on screen (its figures, or their failure). */
+  refresh(state: CalculatorState, effects: Effect[]): CalculatorState
+  /** Try again: the counts that failed are asked for again, but those the API refused. */
+  retry(state: CalculatorState, effects: Effect[]): CalculatorState
+  /** One count's figures, or its failure. */
+  answered(state: CalculatorState, count: number, answer: ComparisonAnswer): CalculatorState
+}
 
 /** What the host, the student and the page do: each action is one event of the flow (src/store/flow.ts). */
 export interface CalculatorActions {
-  /** Hands the flow an event. */
-  dispatch(event: FlowEvent): void
   /**
    * A property the host set (src/domain/props.ts), as an attribute's text or as a property's value; a tuition input
    * given as JSON text is read here, once. The tuition input: equal input sends nothing; an input that differs only
@@ -200,12 +293,6 @@ export interface CalculatorActions {
    * invalidTuitionEvent and the plan on screen stays.
    */
   setProperty(prop: ElementPropName, value: unknown): void
-  /** The tuition input (setProperty's): false when it was refused. */
-  setTuitionInput(raw: unknown): boolean
-  /** Back to the empty state (the host removed its input). */
-  clear(): void
-  /** Hash mode: load the saved version. */
-  loadByHash(versionHashCode: string): void
   /**
    * The browser brings back a form's state (back/forward): the saved version opens by its hash, and the host's
    * plan stays the one in force, so the same plan from the host again (a fresh token) keeps it on screen.
@@ -239,6 +326,8 @@ export interface CalculatorActions {
   previewSchedule(): Promise<void>
   /** The student took the plan as a PDF or a calendar file: the host hears of it. */
   planDownloaded(detail: PlanDownloadDetail): void
+  /** The student sent the saved plan's link to whoever pays: the host hears of it. */
+  planShared(detail: PlanShareDetail): void
   /** Try again: resends the calculation that failed, with the credentials of the moment (not a refused one). */
   retry(): void
   /** The browser is back online: a calculation that failed for want of a connection is sent again. */
@@ -273,6 +362,10 @@ export interface CalculatorDeps {
   retryDelay?: (attempt: number) => number
   /** The university's words checked against the card's names (a lazy chunk): what the card then shows. */
   checkMessages?: (value: unknown) => Promise<CalculatorConfig['messages']>
+  /** Brings the comparison's rules (src/store/comparison.ts, with its view in the schedule's chunk). */
+  comparisonRules?: () => Promise<ComparisonRules>
+  /** The rules of SAVE and what follows the first figures (src/store/saving.ts), as the card's save bar brings them. */
+  savingRules?: () => Promise<SavingRules>
   /** An element starts out of the page, and its plan waits for `attach()`; a store used on its own is in it. */
   startsDetached?: boolean
 }

@@ -8,10 +8,10 @@ import { Header } from './parts/Header.tsx'
 import { Heading } from './parts/Heading.tsx'
 import { FeeAnnouncer, MonthlyFee } from './parts/MonthlyFee.tsx'
 import { PaymentScheme } from './parts/PaymentScheme.tsx'
-import { SaveBar } from './parts/SaveBar.tsx'
 import { ScheduleSection } from './parts/ScheduleSection.tsx'
 import { StatusLine } from './parts/StatusLine.tsx'
 import { Rates, Summary } from './parts/Summary.tsx'
+import { saveBarChunk } from './parts/save-bar-chunk.ts'
 
 export interface CalculatorViewProps {
   showHeader: boolean
@@ -46,7 +46,7 @@ export function CalculatorView({ showHeader, showFooter }: CalculatorViewProps) 
           <Summary />
           <Rates />
         </div>
-        <SaveBar />
+        <SaveBarSlot />
       </Card>
       <ScheduleSection />
       <FeeAnnouncer />
@@ -67,4 +67,14 @@ function Card({ children }: { children: ReactNode }) {
       {children}
     </section>
   )
+}
+
+/**
+ * The save bar, once its chunk has brought the rules of SAVE to the store (asked for as the first calculation left);
+ * until then its place, bordered and as tall.
+ */
+function SaveBarSlot() {
+  const here = useCalculator((s) => s.savingRules !== null)
+  const SaveBar = here ? saveBarChunk.loaded()?.SaveBar : undefined
+  return SaveBar ? <SaveBar /> : <div className="fc-actions" />
 }

@@ -56,7 +56,8 @@ async function mount(props: FeesCalculatorProps = {}, lang?: string) {
   const root = createRoot(shadow)
   mounted.push(root)
   root.render(<FeesCalculator apiBase={`${server.origin}/api/v1`} {...props} />)
-  await eventually(() => expect(shadow.querySelector('.fc')).not.toBeNull())
+  // The card, and its save bar once its chunk is here (asked for as the card was put in the page).
+  await eventually(() => expect(shadow.querySelector('[part=version]')).not.toBeNull())
   const $ = <T extends Element = HTMLElement>(selector: string) => shadow.querySelector<T>(selector)
   const text = (selector: string) => $(selector)?.textContent?.trim() ?? null
   const settle = () => eventually(() => expect($('.fc-card')?.getAttribute('data-busy')).toBe('false'))

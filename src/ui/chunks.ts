@@ -5,7 +5,8 @@ import { defineChunk } from '../lazy/chunk.ts'
  * loaded once per page and shared by every instance; a failure goes to the
  * store, which reports it once (console and toast).
  *
- * (The demo app's own health-check chunk is declared beside the app, in
+ * (The save bar's chunk is declared beside it, in src/ui/parts/save-bar-chunk.ts, as the bar warms up the
+ * schedule's declared here. The demo app's own health-check chunk is declared beside the app, in
  * src/app/App.tsx, so the package's build never sees it.)
  */
 
@@ -13,7 +14,7 @@ import { defineChunk } from '../lazy/chunk.ts'
 export const calendarChunk = defineChunk('calendar', () => import('./calendar/CalendarPicker.tsx'))
 
 /**
- * dayjs and the calendar's date rules (≈3 KB gzip): the calendar and the kept plan bring them; the browser's own
+ * dayjs and the calendar's date rules (≈3 KB gzip): the calendar and the downloads bring them; the browser's own
  * date input, standing in for a calendar that could not load, asks for them alone for its earliest day.
  */
 export const datesChunk = defineChunk('dates', () => import('../domain/dates.ts'))
@@ -29,7 +30,13 @@ export const scheduleChunk = defineChunk('schedule', () => import('./schedule/Sc
 export const toasterChunk = defineChunk('toaster', () => import('./notices/Toasts.tsx'))
 
 /**
+ * What a failure says beyond its title when only a server's answer or a SAVE brings it (src/ui/failure-words.ts):
+ * preloaded when the browser is idle after the first figures, or fetched by the failure that needs it first.
+ */
+export const failureSentencesChunk = defineChunk('failure-sentences', () => import('./failure-sentences/sentences.ts'))
+
+/**
  * The check of a university's own words (the `messages` property): only a page that sets them fetches it, and its
  * card waits for it before its first render, so that it never shows the widget's words first and then the page's.
  */
-export const ownWordsChunk = defineChunk('own-words', () => import('./own-words-check.ts'))
+export const messagesCheckChunk = defineChunk('messages-check', () => import('./messages-check.ts'))

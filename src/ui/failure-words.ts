@@ -1,73 +1,68 @@
-// How the card words a failure, in the widget's language: a calculation's (the card's alert), a SAVE's (a
-// notice) and a refused amount's (at its field). The server's own `detail` is never shown: it goes to the host's
-// event, and the card speaks the widget's language. Each message is one whole sentence, so translators see it whole.
+// How the card words a failure, in the widget's language: a calculation's (the card's alert), a SAVE's (a notice)
+// and a refused amount's (at its field). What a student reads with the network gone, or before any answer, comes
+// with the first render: being offline, no connection, a time-out, an answer that could not be read, each failure's
+// title, and the general sentence. What only a server's answer or a SAVE can bring (what a problem's code says to
+// change, the session's and the service's sentences, a SAVE's notice) is a lazy chunk with a catalogue of its own
+// (src/ui/failure-sentences/): preloaded when the browser is idle after the first figures, else fetched by the
+// failure that needs it. Until it is here a failure shows its title (and Try again) alone; if it cannot be fetched,
+// the general sentence stands in. The server's own `detail` is never shown: it goes to the host's event, and the
+// card speaks the widget's language.
 
-import type { ProblemCode } from '@fees-calculator/contract'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { useEffect } from 'react'
+import type { Language } from '../domain/language.ts'
+import { whenIdle } from '../lazy/idle.ts'
 import type { AmountRefusal, CalculationFailure, SaveRefusal } from '../store/calculator-store.ts'
-
-export interface FailureWords {
-  title: string
-  description: string
-}
-
-const SESSION = msg`Your session has expired`
-const UNAVAILABLE = msg`The service is not available right now`
-const UNREADABLE_REQUEST = msg`The service could not read what was sent: reload the page.`
-const REFUSED_TITLE = msg`The plan could not be calculated with these details`
-/** A code the widget does not know (another backend's): a general sentence, never the server's own words. */
-const UNKNOWN_CODE = msg`The service did not accept these details.`
-
-type ProblemWords = 'session' | 'unavailable' | MessageDescriptor
+import { failureSentencesChunk } from './chunks.ts'
+import { useCalculator, useCalculatorContext } from './context.ts'
+import type { AnsweredFailure, FailureSentences, FailureWords } from './failure-sentences/sentences.ts'
+import { useLanguagePiece } from './useChunk.ts'
 
 /**
- * Every problem `code` the reference API sends (the contract's; its type holds this table to them): the kind
- * whose words say it (the session, the service), or the sentence that says what to change.
+ * What a failure says when its own sentence could not be fetched, and what a chunk that failed to load says: a way
+ * on that needs nothing fetched.
  */
-export const PROBLEM_WORDS: Readonly<Record<string, ProblemWords>> = {
-  missing_credentials: 'session',
-  invalid_token: 'session',
-  token_expired: 'session',
-  invalid_api_key: 'session',
-  xsrf_mismatch: 'session',
-  system_not_allowed: 'session',
-  internal_error: 'unavailable',
-  database_unavailable: 'unavailable',
-  malformed_json: UNREADABLE_REQUEST,
-  unsupported_media_type: UNREADABLE_REQUEST,
-  payload_too_large: UNREADABLE_REQUEST,
-  invalid_idempotency_key: UNREADABLE_REQUEST,
-  validation_failed: msg`Some details of the plan are not valid: check the number of fees and the date of the first payment.`,
-  fee_count_out_of_range: msg`This number of fees is not offered: choose another.`,
-  amount_too_small: msg`This amount is too small for so many fees: choose fewer fees or a larger amount.`,
-  amount_not_positive: msg`This amount is too small: it leaves nothing to finance.`,
-  negative_amount: msg`This amount is too small: it leaves nothing to finance.`,
-  amount_too_large: msg`This amount is too large.`,
-  partial_payment_exceeds_amount: msg`The partial payment cannot be larger than the amount.`,
-  unknown_currency: msg`The currency of this plan is not accepted.`,
-  version_not_found: msg`The saved plan was not found.`,
-  not_found: msg`The service was not found at this address.`,
-  idempotency_key_reused: msg`The plan changed while it was being saved: press SAVE again.`,
-} satisfies Record<ProblemCode, ProblemWords>
+export const GENERAL_SENTENCE = msg`Check your connection and reload the page.`
 
-/** What a refused request's code says to change; a code the widget does not know gets a general sentence. */
-export function refusalWords(code: string | null, i18n: I18n): string {
-  const words = code ? PROBLEM_WORDS[code] : undefined
-  return i18n._(typeof words === 'object' ? words : UNKNOWN_CODE)
+/** The failure sentences in a language, if on hand. */
+export const failureSentencesOf = (language: Language): FailureSentences | undefined =>
+  failureSentencesChunk.loaded()?.failureSentencesOf(language)
+
+/** The failure sentences in a language, fetched once per page; rejects with a ChunkLoadError (a later call retries). */
+export const loadFailureSentences = (language: Language): Promise<FailureSentences> =>
+  failureSentencesChunk.load().then((chunk) => chunk.loadFailureSentences(language))
+
+/** The sentences a part showing a failure has: on hand, on their way (neither), or not to be had. */
+export interface FetchedSentences {
+  sentences: FailureSentences | undefined
+  unreachable: boolean
+}
+
+/**
+ * A failure only an answer of the server brings (a 401/403, a 5xx or 429, any other error status): ky's chunk was
+ * fetched to read it (src/api/request.ts), so the network was there, and its sentence can be fetched too.
+ */
+export const isAnswered = (failure: CalculationFailure | null): failure is AnsweredFailure =>
+  failure?.kind === 'session' || failure?.kind === 'unavailable' || failure?.kind === 'refused'
+
+/** The sentence a failure waits for: the fetched one, the general one when it cannot be had, null while on its way. */
+function fetchedSentence(say: (sentences: FailureSentences) => string, fetched: FetchedSentences, i18n: I18n) {
+  return fetched.sentences ? say(fetched.sentences) : fetched.unreachable ? i18n._(GENERAL_SENTENCE) : null
 }
 
 /**
  * Why the plan could not be calculated, on the card, and whether Try again can help: not for a refused request,
  * which would be refused again (its code says what to change instead). While the browser is offline it says so.
+ * The description is null while the sentence of a failure the server answered is on its way.
  */
 export function calculationFailureWords(
   failure: CalculationFailure | null,
   online: boolean,
   i18n: I18n,
-): (FailureWords & { tryAgain: boolean }) | null {
+  fetched: FetchedSentences,
+): { title: string; description: string | null; tryAgain: boolean } | null {
   const t = (descriptor: MessageDescriptor) => i18n._(descriptor)
-  const tryAgain = t(msg`Press Try again.`)
   if (!online)
     return {
       title: t(msg`You are offline`),
@@ -75,47 +70,71 @@ export function calculationFailureWords(
       tryAgain: failure !== null,
     }
   if (!failure) return null
-  const words: Record<CalculationFailure['kind'], () => FailureWords> = {
-    session: () => ({ title: t(SESSION), description: t(msg`The page will renew it, or press Try again.`) }),
-    unavailable: () => ({ title: t(UNAVAILABLE), description: t(msg`Wait a moment and press Try again.`) }),
-    connection: () => ({
-      title: t(msg`No connection`),
-      description: t(msg`Check your connection and press Try again.`),
-    }),
-    timeout: () => ({ title: t(msg`The service took too long to answer`), description: tryAgain }),
-    unreadable: () => ({ title: t(msg`The service's answer could not be read`), description: tryAgain }),
-    refused: () => ({ title: t(REFUSED_TITLE), description: refusalWords(failure.code, i18n) }),
+  const tryAgain = msg`Press Try again.`
+  // A title and its sentence; a failure the server answered takes its sentence from the failure sentences.
+  const words: Record<CalculationFailure['kind'], [MessageDescriptor, MessageDescriptor?]> = {
+    session: [msg`Your session has expired`],
+    unavailable: [msg`The service is not available right now`],
+    connection: [msg`No connection`, msg`Check your connection and press Try again.`],
+    timeout: [msg`The service took too long to answer`, tryAgain],
+    unreadable: [msg`The service's answer could not be read`, tryAgain],
+    refused: [msg`The plan could not be calculated with these details`],
   }
-  return { ...words[failure.kind](), tryAgain: failure.kind !== 'refused' }
+  const [title, sentence] = words[failure.kind]
+  return {
+    title: t(title),
+    description: isAnswered(failure)
+      ? fetchedSentence((sentences) => sentences.calculation(failure), fetched, i18n)
+      : sentence
+        ? t(sentence)
+        : null,
+    tryAgain: failure.kind !== 'refused',
+  }
 }
 
 /**
- * Why a pressed SAVE stored nothing: the title says which call failed (the recalculation the save waited for, or
- * the save), the description how and what the student can do.
+ * A SAVE's notice, by the failure sentences of its language (a notice waits for them: src/ui/widget.ts); without
+ * them, that the plan was not saved and the general sentence.
  */
-export function saveFailureWords({ stage, failure }: SaveRefusal, i18n: I18n): FailureWords {
-  const t = (descriptor: MessageDescriptor) => i18n._(descriptor)
-  const title =
-    stage === 'recalculation'
-      ? t(msg`The plan was not saved: its new figures could not be calculated`)
-      : t(msg`The plan was not saved`)
-  const descriptions: Record<CalculationFailure['kind'], () => string> = {
-    session: () =>
-      stage === 'save'
-        ? t(msg`Your session has expired: the plan will be saved as soon as the page renews it.`)
-        : t(msg`Your session has expired: press SAVE again once the page has renewed it.`),
-    unavailable: () => t(msg`The service is not available right now. Press SAVE again in a moment.`),
-    connection: () => t(msg`The server could not be reached. Press SAVE again.`),
-    timeout: () => t(msg`The server took too long to answer. Press SAVE again.`),
-    unreadable: () => t(msg`The server's answer could not be read. Press SAVE again.`),
-    refused: () => refusalWords(failure.code, i18n),
-  }
-  return { title, description: descriptions[failure.kind]() }
+export function saveFailureWords(
+  refusal: SaveRefusal,
+  i18n: I18n,
+  sentences: FailureSentences | undefined,
+): FailureWords {
+  return sentences
+    ? sentences.save(refusal)
+    : { title: i18n._(msg`The plan was not saved`), description: i18n._(GENERAL_SENTENCE) }
 }
 
-/** Why the API refused an amount the student typed, at its field, by the problem's code. */
-export function amountRefusalWords(refusal: AmountRefusal, i18n: I18n): string {
+/** Why the API refused an amount the student typed, at its field; null while its sentence is on its way. */
+export function amountRefusalWords(refusal: AmountRefusal, i18n: I18n, fetched: FetchedSentences): string | null {
+  // A refusal of the amount's form says what the field says of an amount it cannot read itself.
   if (refusal.code === 'validation_failed') return i18n._(msg`Enter an amount in figures, such as 6000 or 6000.50`)
-  const words = PROBLEM_WORDS[refusal.code]
-  return i18n._(typeof words === 'object' ? words : msg`This amount was not accepted.`)
+  return fetchedSentence((sentences) => sentences.amount(refusal), fetched, i18n)
+}
+
+/**
+ * The failure sentences in the card's language, for a part that shows a failure that needs them (`needed`):
+ * fetched then if they are not on hand; a failure to fetch them is reported once, as every lazy chunk's is.
+ */
+export function useFailureSentences(needed: boolean): FetchedSentences {
+  const { language, reportChunkFailure } = useCalculatorContext()
+  const sentences = failureSentencesOf(language)
+  const ready = !needed || sentences !== undefined
+  const unreachable = useLanguagePiece(language, ready, loadFailureSentences, reportChunkFailure)
+  return { sentences, unreachable }
+}
+
+/**
+ * Once the card shows figures, the failure sentences of its language come when the browser is idle after the frame
+ * that draws them, as ky's chunk does (src/api/request.ts): a failure after the first figures finds them on hand. A
+ * failure here is silent: the failure that needs them reports it.
+ */
+export function usePreloadedFailureSentences(active: boolean): void {
+  const { language } = useCalculatorContext()
+  const figures = useCalculator((s) => s.result !== null)
+  useEffect(() => {
+    if (!active || !figures || failureSentencesOf(language)) return
+    return whenIdle(() => void loadFailureSentences(language).catch(() => {}))
+  }, [active, figures, language])
 }

@@ -4,8 +4,8 @@ import { LinguiContext } from '@lingui/react'
 import { createElement, type ReactNode, useMemo } from 'react'
 import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
 // Compiled at build time by @lingui/vite-plugin: no message compiler ships. Spanish, the default, ships with the
-// first render; every other language is a chunk of its own (src/ui/words/), fetched only when a calculator speaks it.
-import { wordsChunks } from './words/chunks.ts'
+// first render; every other language is a chunk of its own (src/ui/card-catalogues.ts), fetched only when a calculator speaks it.
+import { cardWordsChunks } from './card-catalogues.ts'
 
 /** The card's catalogue of one language. */
 export interface LanguageWords {
@@ -14,12 +14,12 @@ export interface LanguageWords {
 
 /** A language's words if they are on hand (Spanish always), without fetching anything. */
 export function wordsOf(language: Language): LanguageWords | undefined {
-  return wordsChunks[language].loaded()
+  return cardWordsChunks[language].loaded()
 }
 
 /** A language's words, fetched once per page; rejects with a ChunkLoadError (a later call tries again). */
 export function loadWords(language: Language): Promise<LanguageWords> {
-  return wordsChunks[language].load()
+  return cardWordsChunks[language].load()
 }
 
 /**

@@ -42,7 +42,8 @@
  * @csspart rates - The TIN and TAE beside the summary.
  * @csspart version - The enrolment id and version number.
  * @csspart save-button - The SAVE button.
- * @csspart downloads - The plan's files below the card: its PDF, and once saved its due dates as a calendar file.
+ * @csspart before-and-now - The saved version a plan replaces beside it, below the card: each figure before and now, and how it changed (or the note that it could not be read).
+ * @csspart downloads - The plan's files below the card: its PDF, once saved its due dates as a calendar file, and "Send to whoever pays".
  * @csspart comparison - The comparison of fee counts below the card: monthly fee, financing cost, total to pay and TAE per count.
  * @csspart schedule - The dated amortization schedule, shown after a save or on demand.
  * @csspart footer - The optional footer with the legal links and copyright (`show-footer`).
@@ -82,6 +83,7 @@ export const CSS_PARTS = [
   'rates',
   'version',
   'save-button',
+  'before-and-now',
   'downloads',
   'comparison',
   'schedule',

@@ -5,10 +5,12 @@ import type { I18n } from '@lingui/core'
 import { DEFAULT_LANGUAGE, type Language, spokenLanguage } from '../domain/language.ts'
 import type { Emit } from '../events.ts'
 import { type CalculatorDeps, type CalculatorStore, createCalculatorStore } from '../store/calculator-store.ts'
-import { ownWordsChunk } from './chunks.ts'
+import { messagesCheckChunk, scheduleChunk } from './chunks.ts'
+import { loadFailureSentences } from './failure-words.ts'
 import { createWidgetWords, type WidgetWords } from './i18n.ts'
 import { createNoticeChannel, type NoticeChannel, showNotice } from './notices/index.ts'
-import { OWN_WORDS } from './own-words.ts'
+import { saveBarChunk } from './parts/save-bar-chunk.ts'
+import { REPLACEABLE_WORDS } from './replaceable-words.ts'
 
 /** What one calculator keeps besides its store: its i18n instances, its notices. */
 export interface Widget {
@@ -37,7 +39,7 @@ export function langOf(element: Element | null): string | null {
 
 /** The university's words (`messages`) checked against the card's names, by the check's own chunk. */
 export const checkOwnWords = (value: unknown) =>
-  ownWordsChunk.load().then(({ ownMessages }) => ownMessages(value, OWN_WORDS, spokenLanguage))
+  messagesCheckChunk.load().then(({ checkedMessages }) => checkedMessages(value, REPLACEABLE_WORDS, spokenLanguage))
 
 /**
  * A calculator for `host`; its plan waits for `store.attach()`, when the host puts it in the page. `storeOf` makes its
@@ -60,6 +62,9 @@ export function createWidget(
     emit,
     startsDetached: true,
     pageLanguage: () => langOf(widget.host),
+    // The rules of SAVE come with its bar, the comparison's with its view, in the schedule's chunk.
+    savingRules: () => saveBarChunk.load().then((bar) => bar.savingRules),
+    comparisonRules: () => scheduleChunk.load().then((schedule) => schedule.comparisonRules),
     checkMessages(value) {
       const check = checkOwnWords(value)
       checking = check
@@ -70,12 +75,17 @@ export function createWidget(
       return check
     },
     // In the card's language: a notice raised before its words have arrived waits for them (Spanish if they
-    // cannot be fetched), as the card itself does.
+    // cannot be fetched), as the card itself does. A SAVE's notice waits for the failure sentences too, which word
+    // it (the general sentence if they cannot be fetched: that failure is reported as every chunk's is).
     notify: (notice) => {
-      words.load(store.getState().language).then(
-        (i18n) => showNotice(notices, i18n, notice),
-        () => showNotice(notices, words.of(DEFAULT_LANGUAGE) as I18n, notice),
-      )
+      words
+        .load(store.getState().language)
+        .catch(() => words.of(DEFAULT_LANGUAGE) as I18n)
+        .then(async (i18n) => {
+          if (notice.kind === 'save_failed')
+            await loadFailureSentences(i18n.locale as Language).catch(store.getState().reportChunkFailure)
+          showNotice(notices, i18n, notice)
+        })
     },
   })
   const widget: Widget = { store, words, shown: { current: null, withPlan: false }, notices, host }

@@ -123,7 +123,7 @@ describeEngines(
       try {
         const failed = await suite.open('/demo/portal-client.html?lang=en', { width: 375 })
         failed.expectError(/status of 503/)
-        await failed.waitForInside('[part=failure][role=alert]')
+        await failed.waitForInside('[part=failure][role=alert]:not([aria-busy])')
         await failed.settled()
         expect(await expectScheme(failed, 'dark')).toContain('failure')
         await expectAxeClean(failed, 'dark, calculation failed')

@@ -40,8 +40,9 @@ const attribute = (page: TestPage, selector: string, name: string) =>
     name,
   )
 
-/** The English catalogue's sentences (three words or more): none may be on a card in another language. */
-const ENGLISH_SENTENCES = [...readFileSync('src/locales/en/messages.po', 'utf8').matchAll(/^msgstr "(.+)"$/gm)]
+/** The English catalogues' sentences (three words or more): none may be on a card in another language. */
+const ENGLISH_SENTENCES = ['src/locales/en/messages.po', 'src/ui/failure-sentences/locales/en/messages.po']
+  .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/^msgstr "(.+)"$/gm)])
   .map((match) => match[1]!.replace(/\\"/g, '"'))
   .filter((sentence) => !sentence.includes('{') && sentence.split(' ').length >= 3)
 
@@ -54,7 +55,8 @@ describeEngines('a calculation that fails, in every engine', EVERY_ENGINE, (suit
     const page = await suite.open(`/demo/portal-client.html?lang=${language}`, { width })
     // Chromium logs every refused request on the console: these are the test's own.
     page.expectError(/status of 503/)
-    await page.waitForInside('[part=failure][role=alert]')
+    // The title comes at once, the sentence with the failure sentences' chunk: the alert is busy until then.
+    await page.waitForInside('[part=failure][role=alert]:not([aria-busy])')
     expect(await page.text('[part=failure]')).toContain(WORDS[language].unavailable)
     expect(await page.text('[part=failure] button')).toBe(WORDS[language].retry)
     await page.settled()
@@ -74,11 +76,15 @@ describeEngines('a calculation that fails, in every engine', EVERY_ENGINE, (suit
       page.expectError(/status of 422/)
       await page.loaded()
       const before = await page.text('[data-figure=feeAmount]')
+      // The calendar's chunk swaps the date's stand-in, which can scroll the page under a click: the student's click
+      // comes once it is there (see calendarReady). WebKit's click landed beside the field without it.
+      await page.calendarReady()
       await page.click('input[data-figure=partialPayment]')
       await page.type('7000')
       await page.press('Tab')
       expect(await page.event('invalidTuitionEvent')).toMatchObject({ status: 422 })
-      await page.waitForInside('input[data-figure=partialPayment][aria-invalid=true]')
+      // Marked at once; described once its sentence is here.
+      await page.waitForInside('input[data-figure=partialPayment][aria-invalid=true][aria-describedby]')
       const described = await attribute(page, 'input[data-figure=partialPayment]', 'aria-describedby')
       expect(await page.text(`[id="${described}"]`)).toBe(WORDS[language].refused)
       expect(await page.text('.fc-field-error')).toBe(WORDS[language].refused)
@@ -154,7 +160,7 @@ describeEngines(
         page.expectError(/status of 422/)
         await page.loaded()
         await page.changeInput({ numberOfFees: 30 })
-        await failure(page).waitFor()
+        await page.waitForInside('[part=failure]:not([aria-busy])')
         expect(await page.event('invalidTuitionEvent')).toMatchObject({
           status: 422,
           body: { code: 'fee_count_out_of_range' },
@@ -176,6 +182,7 @@ describeEngines(
         expect(refused).toMatchObject({ status: 422, body: { code: 'amount_too_small' } })
         expect(refused.body.detail).toMatch(/cannot be spread/)
         await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true')
+        await expect.poll(() => field.getAttribute('aria-describedby')).toBeTruthy()
         const described = await field.getAttribute('aria-describedby')
         expect(await page.text(`[id="${described}"]`)).toBe(
           'Zenbateko hau txikiegia da hainbeste kuotatarako: aukeratu kuota gutxiago edo zenbateko handiagoa.',
@@ -184,6 +191,46 @@ describeEngines(
         expect(card).not.toContain(refused.body.detail)
         expect(ENGLISH_SENTENCES.filter((sentence) => card.includes(sentence))).toEqual([])
         expect(await attribute(page, '.fc', 'lang')).toBe('eu')
+      })
+    })
+
+    describe.each([
+      {
+        language: 'es',
+        tooSmall: 'Este importe es demasiado bajo para tantas cuotas: elige menos cuotas o un importe mayor.',
+        notSaved: 'No se ha guardado el plan',
+        unavailable: 'El servicio no está disponible en este momento. Pulsa GUARDAR de nuevo dentro de un rato.',
+      },
+      {
+        language: 'eu',
+        tooSmall: 'Zenbateko hau txikiegia da hainbeste kuotatarako: aukeratu kuota gutxiago edo zenbateko handiagoa.',
+        notSaved: 'Ez da plana gorde',
+        unavailable: 'Zerbitzua ez dago erabilgarri une honetan. Sakatu berriro GORDE pixka bat barru.',
+      },
+    ] as const)('a refused amount and a failed SAVE, in $language', ({ language, tooSmall, notSaved, unavailable }) => {
+      it("says each in the card's language, with the failure sentences fetched after the first figures", async () => {
+        const page = await suite.open(`/demo/portal.html?lang=${language}`)
+        page.expectError(/status of 422|status of 500/)
+        await page.loaded()
+        const field = page.playwright.locator('fees-calculator input[data-figure=initialAmount]')
+        await field.fill('0,05')
+        await field.press('Tab')
+        await expect.poll(() => field.getAttribute('aria-describedby')).toBeTruthy()
+        expect(await page.text(`[id="${await field.getAttribute('aria-describedby')}"]`)).toBe(tooSmall)
+        await page.settled()
+        await page.screenshot(`${suite.engine}-${language}-refused-amount`)
+
+        await field.press('Escape')
+        await page.waitForGone('input[data-figure=initialAmount][aria-invalid]')
+        suite.pages.refuse('/api/v1/Calculator/FrontCalculateFees', 500, UNAVAILABLE)
+        await page.click('[part=save-button]')
+        const toast = page.playwright.locator('fees-calculator [data-sonner-toast]', { hasText: notSaved })
+        await toast.waitFor()
+        expect(await toast.locator('[data-title]').textContent()).toBe(notSaved)
+        expect(await toast.locator('[data-description]').textContent()).toBe(unavailable)
+        // Pictured once the toast has come in: during its entry transition it is still fading in.
+        await expect.poll(() => toast.evaluate((element) => getComputedStyle(element).opacity)).toBe('1')
+        await page.screenshot(`${suite.engine}-${language}-failed-save`)
       })
     })
 

@@ -64,11 +64,11 @@ describeEngines('Subresource Integrity', ['chromium'], (suite) => {
     await page.settled()
     await expect
       .poll(() =>
-        ['CalendarPicker', 'Toasts', 'http'].filter((n) =>
+        ['CalendarPicker', 'Toasts', 'http', 'sentences'].filter((n) =>
           suite.pages.requests.some((request) => request.path.includes(`/chunks/${n}-`)),
         ),
       )
-      .toEqual(['CalendarPicker', 'Toasts', 'http'])
+      .toEqual(['CalendarPicker', 'Toasts', 'http', 'sentences'])
     expect(await page.text('[data-figure=feeAmount]')).toMatch(/\d/)
     expect((await page.console()).filter((line) => line.startsWith('error'))).toEqual([])
   })

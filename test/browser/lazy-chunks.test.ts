@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { UNAVAILABLE } from '../support/fixtures.ts'
 import { describeEngines, type TestPage } from '../support/harness.ts'
 import type { Held } from '../support/page-server.ts'
 
@@ -6,7 +7,7 @@ const SAVE_BUTTON = 'fees-calculator [part~="save-button"]'
 
 /**
  * What a first render does not need comes in lazy chunks (the calendar, the
- * toaster, ky, the schedule). These tests
+ * toaster, ky, the failure sentences, the schedule). These tests
  * take chunks away, or hold them back, and check the user and the host still
  * hear about it.
  */
@@ -14,7 +15,9 @@ const CHUNKS = {
   calendar: '/dist/chunks/CalendarPicker-',
   toaster: '/dist/chunks/Toasts-',
   http: '/dist/chunks/http-',
+  sentences: '/dist/chunks/sentences-',
 } as const
+const CALCULATE = '/api/v1/Calculator/CalculateFeeOptions'
 /** Holds the toaster's chunk back long enough for a notice to come before it. */
 const TOASTER_DELAY_MS = 1_500
 
@@ -38,13 +41,15 @@ describeEngines('<fees-calculator> with its lazy chunks', ['chromium'], (suite) 
   }
   const requested = () => suite.pages.requests.map((request) => request.path)
 
-  it('loads the calendar, the toaster and the HTTP client after the first render, and works', async () => {
+  it('loads the calendar, the toaster, the HTTP client and the failure sentences after the first render, and works', async () => {
     const page = await open([])
     await page.event('calculationResultReceivedEvent')
     await page.settled()
     const chunks = () =>
-      ['CalendarPicker', 'Toasts', 'http'].filter((name) => requested().some((url) => url.includes(`/chunks/${name}-`)))
-    await expect.poll(chunks).toEqual(['CalendarPicker', 'Toasts', 'http'])
+      ['CalendarPicker', 'Toasts', 'http', 'sentences', 'failure-sentences-en'].filter((name) =>
+        requested().some((url) => url.includes(`/chunks/${name}-`)),
+      )
+    await expect.poll(chunks).toEqual(['CalendarPicker', 'Toasts', 'http', 'sentences', 'failure-sentences-en'])
     expect(await page.text('[data-figure=feeAmount]')).not.toMatch(/^€0\.00$/)
     expect(await chunkLines(page)).toEqual([])
   })
@@ -88,6 +93,52 @@ describeEngines('<fees-calculator> with its lazy chunks', ['chromium'], (suite) 
       await popup(page).locator('.react-datepicker__day--020:not(.react-datepicker__day--outside-month)').click()
       await page.event('calculationResultReceivedEvent', 2)
       expect(await popup(page).count()).toBe(0)
+    })
+  })
+
+  describe("when a failure's sentence is on its way, or cannot come", () => {
+    const failure = (page: TestPage) => page.playwright.locator('fees-calculator [part=failure]')
+
+    it('shows the title and Try again of a failed first calculation at once, and its sentence once it has arrived', async () => {
+      suite.pages.refuse(CALCULATE, 503, UNAVAILABLE)
+      const sentences = suite.pages.hold(CHUNKS.sentences)
+      const page = await open([])
+      page.expectError(/status of 503/)
+      // No figures came: the failure fetches its sentence itself.
+      await sentences.arrived
+      await failure(page).waitFor()
+      expect(await failure(page).getAttribute('aria-busy')).toBe('true')
+      expect(await failure(page).locator('p').textContent()).toBe('The service is not available right now')
+      expect(await failure(page).getByRole('button').textContent()).toBe('Try again')
+      sentences.release()
+      await page.waitForInside('[part=failure]:not([aria-busy])')
+      expect(await failure(page).locator('p').textContent()).toBe(
+        'The service is not available right now Wait a moment and press Try again.',
+      )
+      expect(await chunkLines(page)).toEqual([])
+    })
+
+    it("says the general sentence on the card and in a SAVE's notice when they cannot load, and reports the chunk", async () => {
+      const page = await open(['sentences'])
+      page.expectError(/status of 500|status of 422/)
+      await page.loaded()
+      suite.pages.refuse('/api/v1/Calculator/FrontCalculateFees', 500, UNAVAILABLE)
+      await page.playwright.locator(SAVE_BUTTON).click()
+      const toast = page.playwright.locator('fees-calculator [data-sonner-toast]', {
+        hasText: 'The plan was not saved',
+      })
+      await toast.waitFor()
+      expect(await toast.locator('[data-description]').textContent()).toBe('Check your connection and reload the page.')
+      expect((await chunkLines(page)).some((line) => line.includes('Loading chunk failed: failure-sentences'))).toBe(
+        true,
+      )
+
+      await page.changeInput({ numberOfFees: 30 })
+      await page.waitForInside('[part=failure][data-failure=refused]:not([aria-busy])')
+      expect(await failure(page).locator('p').textContent()).toBe(
+        'The plan could not be calculated with these details Check your connection and reload the page.',
+      )
+      expect(await failure(page).getByRole('button').count()).toBe(0)
     })
   })
 

@@ -42,7 +42,7 @@ describeEngines('a server problem with a detail of its own', EVERY_ENGINE, (suit
       await page.click('input[data-figure=initialAmount]')
       await page.type('7000')
       await page.press('Tab')
-      await page.waitForInside('input[data-figure=initialAmount][aria-invalid=true]')
+      await page.waitForInside('input[data-figure=initialAmount][aria-invalid=true][aria-describedby]')
       await page.settled()
       const said = await cardWords(page)
       expect(await page.text('.fc-field-error')).not.toBe('')

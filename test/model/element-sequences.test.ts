@@ -95,7 +95,21 @@ function freshReal(): ElementReal {
     flush: async () => {
       await nextTask()
       if (element.isConnected) await renderedSoon(element)
+      await savingRulesSoon(element)
     },
+  }
+}
+
+/**
+ * SAVE's bar and rules come after the frame that drew what a step brought (src/store/runner.ts): that frame passes
+ * (its timer is a faked one) until they are here, so that what they send is the step's that asked for them.
+ */
+async function savingRulesSoon(element: HTMLElement): Promise<void> {
+  for (let task = 0; task < 200; task += 1) {
+    const s = element.isConnected ? widgetOf(element).store.getState() : null
+    if (!s || s.savingRules || s.calculating) return
+    vi.advanceTimersByTime(0)
+    await nextTask()
   }
 }
 

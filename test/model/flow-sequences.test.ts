@@ -24,6 +24,12 @@ describeModelSequences({
     const events: Recorded[] = []
     const notices: Notice[] = []
     const store = api.newStore({ events, notices })
-    return { api, store, events, notices, setInput: (input: TuitionInput) => store.getState().setTuitionInput(input) }
+    return {
+      api,
+      store,
+      events,
+      notices,
+      setInput: (input: TuitionInput) => store.getState().setProperty('tuitionInput', input),
+    }
   },
 })

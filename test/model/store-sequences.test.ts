@@ -12,6 +12,7 @@ import { httpChunk } from '../../src/api/chunks.ts'
 import type { TuitionInput } from '../../src/domain/types.ts'
 import { createCalculatorStore, type Notice } from '../../src/store/calculator-store.ts'
 import { type ControlledApi, createControlledApi } from '../support/controlled-api.ts'
+import { LAZY_RULES } from '../support/lazy-rules.ts'
 import { describeModelSequences } from '../support/model-sequences.ts'
 import { Deliver, freshModel, NewInput, type Recorded } from '../support/store-model.ts'
 
@@ -30,6 +31,7 @@ function fresh() {
   const notices: Notice[] = []
   const store = createCalculatorStore(
     {
+      ...LAZY_RULES,
       emit: (name, detail) => events.push({ name, detail }),
       notify: (notice) => notices.push(notice),
       log: () => {},
@@ -40,7 +42,13 @@ function fresh() {
     },
     { apiBase: 'http://127.0.0.1:9/api/v1' },
   )
-  return { api, store, events, notices, setInput: (input: TuitionInput) => store.getState().setTuitionInput(input) }
+  return {
+    api,
+    store,
+    events,
+    notices,
+    setInput: (input: TuitionInput) => store.getState().setProperty('tuitionInput', input),
+  }
 }
 
 describeModelSequences({
@@ -68,7 +76,7 @@ describe('the store carries out what the flow decides', () => {
     // The lost answer was tried again: the retry is the only call under way.
     expect(api.held().map((call) => call.kind)).toEqual(['calculate'])
     collectGarbage()
-    real.store.getState().clear()
+    real.store.getState().setProperty('tuitionInput', undefined)
     await api.settle(
       () => api.held().length === 0,
       () => `held ${api.held().length}`,

@@ -26,9 +26,15 @@ const LAZY_PARTS = {
     'src/ui/calendar/CalendarPicker.tsx',
   ],
   'the schedule': ['src/ui/schedule/Schedule.tsx'],
-  'the plan as a PDF': ['node_modules/jspdf/', 'src/ui/keep/pdf.ts'],
-  'the credit information form and the lender it names': ['src/ui/keep/credit/', 'src/domain/lender.ts'],
+  'the save bar and the rules of SAVE and what follows the first figures': [
+    'src/ui/parts/SaveBar.tsx',
+    'src/store/saving.ts',
+    'src/domain/save-payload.ts',
+  ],
+  'the plan as a PDF': ['node_modules/jspdf/', 'src/ui/downloads/pdf.ts'],
+  'the credit information form and the lender it names': ['src/ui/downloads/credit/', 'src/domain/lender.ts'],
   'the toaster': ['node_modules/sonner/'],
+  "the failure sentences a server's answer or a SAVE brings, and their words": ['src/ui/failure-sentences/'],
   'ky, the engine of the requests': ['node_modules/ky/', 'src/api/ky.ts'],
   "dayjs and the calendar's date rules": ['node_modules/dayjs/', 'src/domain/dates.ts'],
 } as const
@@ -79,13 +85,22 @@ describe('the standalone build', () => {
   })
 
   it.each([
-    ['the card', 'src/ui/words/chunks.ts', (language: string) => `src/locales/${language}/messages.po`],
-    ['the kept plan', 'src/ui/keep/texts.ts', (language: string) => `src/ui/keep/locales/${language}/messages.po`],
+    ['the card', 'src/ui/card-catalogues.ts', (language: string) => `src/locales/${language}/messages.po`],
+    [
+      'the failure sentences',
+      'src/ui/failure-sentences/sentences.ts',
+      (language: string) => `src/ui/failure-sentences/locales/${language}/messages.po`,
+    ],
+    [
+      'the downloads',
+      'src/ui/downloads/texts.ts',
+      (language: string) => `src/ui/downloads/locales/${language}/messages.po`,
+    ],
     ['the calendar', 'src/ui/calendar/date-locales.ts', (language: string) => `src/ui/calendar/locales/${language}.ts`],
     [
       'the credit information',
-      'src/ui/keep/credit/words.ts',
-      (language: string) => `src/ui/keep/credit/words/credit-${language}.ts`,
+      'src/ui/downloads/credit/catalogues.ts',
+      (language: string) => `src/ui/downloads/credit/catalogues/credit-${language}.ts`,
     ],
   ])("splits %s's words into one chunk a language but Spanish", (_part, table, fileOf) => {
     const chunks = readChunkReport().chunks
@@ -143,10 +158,12 @@ describe('the JavaScript fetched before the first figures, in Chromium', () => {
     },
   )
 
-  it('holds back what the first figures do not need: the HTTP client, the toaster, the calendar, dayjs, the schedule and the PDF maker', () => {
+  it('holds back what the first figures do not need: the HTTP client, the toaster, the failure sentences, the calendar, dayjs, the schedule and the PDF maker', () => {
     const names = fetched.files.map((s) => basename(s.file))
     expect(
-      names.filter((name) => /^(http|Toasts|CalendarPicker|dates|Schedule|pdf|html2canvas|purify)-/.test(name)),
+      names.filter((name) =>
+        /^(http|Toasts|sentences|failure-sentences|CalendarPicker|dates|Schedule|pdf|html2canvas|purify)-/.test(name),
+      ),
     ).toEqual([])
   })
 })
@@ -177,9 +194,9 @@ describe('the check-api command build', () => {
     // The unminified build names each source module it bundles in a comment.
     const modules = [...code.matchAll(/^\/\/ (src\/\S+)$/gm)].map((match) => match[1]!)
     expect(modules).toContain('src/cli/main.ts')
-    expect(modules.filter((module) => !/^src\/(cli|domain)\/|^src\/api\/(respons|plan-answers)/.test(module))).toEqual(
-      [],
-    )
+    expect(
+      modules.filter((module) => !/^src\/(cli|domain)\/|^src\/api\/(respons|responses-with-ky)/.test(module)),
+    ).toEqual([])
     expect(code).not.toMatch(/\bimport\(/)
   })
 })

@@ -94,7 +94,7 @@ describe('docs/glossary.md', () => {
 
   it.each(COLUMNS)('says what the %s catalogues say', (language) => {
     const card = catalogue(`src/locales/${language}/messages.po`)
-    const keep = catalogue(`src/ui/keep/locales/${language}/messages.po`)
+    const keep = catalogue(`src/ui/downloads/locales/${language}/messages.po`)
     for (const [concept, row] of Object.entries(ROWS)) {
       const said = row.card ? card.get(row.card) : keep.get(row.keep ?? '')
       const term = table.get(concept)?.[language] ?? ''

@@ -9,7 +9,7 @@
 import { createApp } from '../../server/src/app.ts'
 import { mintToken } from '../../server/src/auth.ts'
 import { loadConfig } from '../../server/src/config.ts'
-import type { TuitionPayload } from '../../src/domain/types.ts'
+import type { AmortizationTable, TuitionPayload } from '../../src/domain/types.ts'
 
 const SECRET = 'held-api-secret-held-api-secret-0123456'
 /** Long enough for any run of the tests; expiry is not what they are about. */
@@ -54,6 +54,22 @@ export interface HeldCall {
   /** The save's Idempotency-Key header, and the version the server answered it with (stored, or replayed). */
   readonly idempotencyKey: string | null
   readonly savedHash: string | null
+  /** The hash of the saved version a `GET Calculator/feestable/{hash}` reads; null for any other call. */
+  readonly versionRead: string | null
+}
+
+/** The plan of a version each server has saved before the sequences start: a later plan links to it (store-model.ts). */
+export const VERSION_SAVED_BEFORE: TuitionPayload = {
+  currency: 'EUR',
+  dateOfPayment: '2027-02-15',
+  finalAmount: 8000,
+  numberOfFees: 24,
+  system: 2,
+  financialType: 0,
+  language: 'es',
+  contractId: 'C-4',
+  isSavedVersion: true,
+  isFrontEndVersionCopy: true,
 }
 
 /**
@@ -71,6 +87,8 @@ export interface ServerUnderTest {
   settle(quiet: () => boolean, describe?: () => string): Promise<void>
   /** Two valid bearer tokens (the host's refresh) and one the server refuses. */
   tokens: { first: string; second: string; refused: string }
+  /** The hash of VERSION_SAVED_BEFORE as this server saved it. */
+  readonly savedBefore: string
 }
 
 export interface ControlledApi extends ServerUnderTest {
@@ -85,6 +103,12 @@ function kindOf(url: string, body: TuitionPayload | null): CallKind {
   return 'other'
 }
 
+/** The hash a `GET Calculator/feestable/{hash}` reads, else null. */
+const versionReadBy = (url: string) => {
+  const read = /\/Calculator\/feestable\/([^?/]+)/.exec(url)
+  return read ? decodeURIComponent(read[1]!) : null
+}
+
 export async function createControlledApi(now = new Date('2026-11-22T10:00:00Z')): Promise<ControlledApi> {
   const config = loadConfig({ FEES_DB: ':memory:', FEES_JWT_SECRET: SECRET, FEES_CORS_ORIGINS: '*', PORT: '0' })
   const { app } = createApp(config, { clock: () => now })
@@ -93,6 +117,15 @@ export async function createControlledApi(now = new Date('2026-11-22T10:00:00Z')
     second: await mintToken(SECRET, TOKEN_TTL_S, 'refreshed'),
     refused: 'not-a-token',
   }
+  const saveBefore = await app.fetch(
+    new Request('http://127.0.0.1:9/api/v1/Calculator/FrontCalculateFees', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.first}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(VERSION_SAVED_BEFORE),
+    }),
+  )
+  const savedBefore = ((await saveBefore.json()) as AmortizationTable).versionHashCode
+  if (!savedBefore) throw new Error(`the version saved before the sequences was not saved: ${saveBefore.status}`)
   const waiting = new Map<number, HeldCall & { release(how: Delivery): void }>()
   const log: HeldCall[] = []
   // The server's work on calls that have not reached the held list yet (it may wait on the crypto thread pool).
@@ -122,6 +155,7 @@ export async function createControlledApi(now = new Date('2026-11-22T10:00:00Z')
             kind === 'save' && response.status === 200
               ? ((JSON.parse(answer) as { versionHashCode: string | null }).versionHashCode ?? null)
               : null,
+          versionRead: versionReadBy(request.url),
         }
         log.push(call)
         const abort = () => {
@@ -177,6 +211,7 @@ export async function createControlledApi(now = new Date('2026-11-22T10:00:00Z')
       throw new Error(`the store never settled: held [${held}]; ${describe()}`)
     },
     tokens,
+    savedBefore,
     now,
   }
 }

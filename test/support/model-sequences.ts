@@ -48,7 +48,7 @@ export interface World {
 class Remove implements Command {
   check = () => true
   async run(model: Model, real: Real) {
-    real.store!.getState().clear()
+    real.store!.getState().setProperty('tuitionInput', undefined)
     screenGone(model, { plan: null })
     await step(model, real)
   }
@@ -73,7 +73,7 @@ export function describeModelSequences(world: World): void {
               try {
                 await fc.asyncModelRun(() => ({ model, real }), [new NewInput(0), ...sequence])
               } finally {
-                real.store.getState().clear()
+                real.store.getState().setProperty('tuitionInput', undefined)
                 await world.afterRun?.()
               }
             },
@@ -101,24 +101,25 @@ export function describeModelSequences(world: World): void {
     try {
       await body(real, does)
     } finally {
-      real.store.getState().clear()
+      real.store.getState().setProperty('tuitionInput', undefined)
     }
   }
 
   describe(`${world.name}: named sequences (the cases the model found or the issues describe)`, () => {
     const first = () => new Deliver(0, 'answer')
+    /** The kinds of the calls whose answers are held, oldest first. */
+    const heldKinds = () =>
+      world
+        .api()
+        .held()
+        .map((call) => call.kind)
 
     it('types 7000, leaves the field and presses SAVE: the save waits for the recalculation and saves 7000', () =>
       withFreshStore(async (real, does) => {
         await does(new NewInput(0), first(), typeAmountAndBlur(7000), new Save())
         expect(real.store.getState().saveQueued).toBe(true)
         await does(first())
-        expect(
-          world
-            .api()
-            .held()
-            .map((call) => call.kind),
-        ).toEqual(['save'])
+        expect(heldKinds()).toEqual(['save'])
         expect(world.api().held()[0]?.body?.finalAmount).toBe(7000)
         await does(first())
         const saved = real.events.filter((event) => event.name === 'feeOptionSelectedEvent')
@@ -146,28 +147,13 @@ export function describeModelSequences(world: World): void {
     it('refuses changes while a save is under way, and keeps a new input from the host until it answers', () =>
       withFreshStore(async (real, does) => {
         await does(new NewInput(0), first(), new Save(), chooseCount(20))
-        expect(
-          world
-            .api()
-            .held()
-            .map((call) => call.kind),
-        ).toEqual(['save'])
+        expect(heldKinds()).toEqual(['save'])
         expect(real.store.getState().choice?.numberOfFees).toBe(12)
         await does(new NewInput(1))
-        expect(
-          world
-            .api()
-            .held()
-            .map((call) => call.kind),
-        ).toEqual(['save'])
+        expect(heldKinds()).toEqual(['save'])
         await does(first())
         // The save's table describes plan 0; only then does plan 1 go out.
-        expect(
-          world
-            .api()
-            .held()
-            .map((call) => call.kind),
-        ).toEqual(['calculate'])
+        expect(heldKinds()).toEqual(['calculate'])
         expect(world.api().held()[0]?.body?.contractId).toBe('C-2')
       }))
 

@@ -1,7 +1,7 @@
 import type { Language } from '../../src/domain/language.ts'
 import type { AmortizationTable, FeesTableResult } from '../../src/domain/types.ts'
 import { FinancialType } from '../../src/domain/types.ts'
-import type { KeptPlan } from '../../src/ui/keep/plan.ts'
+import type { DownloadablePlan } from '../../src/ui/downloads/plan.ts'
 
 export interface PlanShape {
   fees: number
@@ -16,7 +16,7 @@ export interface PlanShape {
 }
 
 /** A French-amortization plan computed in whole cents, the last fee taking the rounding, as the API does. */
-export function makePlan(shape: PlanShape): KeptPlan {
+export function makePlan(shape: PlanShape): DownloadablePlan {
   const partial = shape.partialPayment ?? 0
   const financed = shape.amount - partial
   const rate = shape.tin / 12
@@ -78,5 +78,6 @@ export function makePlan(shape: PlanShape): KeptPlan {
     contractId: shape.saved ? 'CTR-2027-0042' : null,
     versionNumber: table.versionNumber,
     versionHashCode: table.versionHashCode,
+    replaces: null,
   }
 }

@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { setPageUrl } from './page-url.ts'
 
 export interface RecordedRequest {
   method: string
@@ -78,5 +80,35 @@ export async function startRecordingServer(reply: (request: RecordedRequest) => 
         server.closeAllConnections()
         server.close(() => resolve())
       }),
+  }
+}
+
+export type RecordingServer = Awaited<ReturnType<typeof startRecordingServer>>
+
+/**
+ * A recording server for a whole test file, the page's URL on it: started before the file's tests, closed after
+ * them, and emptied of its requests before each test.
+ */
+export function recordingServerForFile(reply: (request: RecordedRequest) => Reply): Omit<RecordingServer, 'close'> {
+  let server: RecordingServer | undefined
+  beforeAll(async () => {
+    server = await startRecordingServer(reply)
+    setPageUrl(`${server.origin}/`)
+  })
+  afterAll(() => server?.close())
+  beforeEach(() => {
+    if (server) server.requests.length = 0
+  })
+  const started = () => {
+    if (!server) throw new Error('the recording server starts before the tests of its file')
+    return server
+  }
+  return {
+    get origin() {
+      return started().origin
+    },
+    get requests() {
+      return started().requests
+    },
   }
 }

@@ -19,6 +19,7 @@ import { CalculatorContext } from '../../src/ui/context.ts'
 import { createI18n, createWidgetWords, LanguageProvider, loadWords } from '../../src/ui/i18n.ts'
 import { type Answer, responseOf } from './answers.ts'
 import { tuitionInput } from './fixtures.ts'
+import { LAZY_RULES, settledState } from './lazy-rules.ts'
 import { setPageUrl } from './page-url.ts'
 
 /** Answers per call. */
@@ -65,10 +66,7 @@ export function mount(): Harness {
     respond: () => queue.shift() ?? { status: 503, text: null, contentType: 'text/plain' },
     text: () => host.textContent ?? '',
     settled: async () => {
-      const busy = () => {
-        const s = widget.store.getState()
-        return s.calculating || s.saving || s.schedulePreview === 'loading'
-      }
+      const busy = () => !settledState(widget.store.getState())
       // The first call waits for the API client's chunk to be transformed and loaded: allow for it.
       for (const deadline = Date.now() + 30_000; busy() && Date.now() < deadline; ) await turn()
       await turn()
@@ -76,6 +74,7 @@ export function mount(): Harness {
   }
   widget.store = createCalculatorStore(
     {
+      ...LAZY_RULES,
       emit: (name, detail) => events.push({ name, detail }),
       notify: (notice) => notices.push(notice.kind),
       log: () => {},

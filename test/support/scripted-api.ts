@@ -3,19 +3,28 @@
  * runner of the flow's effects that holds each call the flow sends until the test lets its answer go, and a small
  * in-memory server that answers as the reference API does where the flow can tell (the fees of the stand-in tables,
  * 401 for a refused token, 422 for a count out of range or nothing to finance, one version per Idempotency-Key and a
- * 422 for a key reused with another body). Each answer is made as the call arrives, as a real server stores a save
+ * 422 for a key reused with another body, a saved version read back by its hash and its number by hash and contract,
+ * 404 for any other). Each answer is made as the call arrives, as a real server stores a save
  * then and may lose the answer on the way back; only its delivery waits.
  *
  * It serves the same model (test/support/store-model.ts) as the controlled reference server does for the whole
  * store (test/support/controlled-api.ts), through the same interface, so that thousands of sequences run in seconds.
  */
 import type { ApiError } from '../../src/api/errors.ts'
-import type { AmortizationTable, Problem, TuitionPayload } from '../../src/domain/types.ts'
+import type { AmortizationTable, Problem, SavedFeesTable, TuitionPayload } from '../../src/domain/types.ts'
 import type { FeesCalculatorEventName } from '../../src/events.ts'
 import { type CalculatorStore, flowStore } from '../../src/store/calculator-store.ts'
+import { comparisonRules } from '../../src/store/comparison.ts'
 import { type Call, type CallSlot, type Effect, type FlowEvent, initialState } from '../../src/store/flow.ts'
+import { savingRules } from '../../src/store/saving.ts'
 import type { Calculator, Notice } from '../../src/store/state.ts'
-import type { CallKind, Delivery, HeldCall, ServerUnderTest } from './controlled-api.ts'
+import {
+  type CallKind,
+  type Delivery,
+  type HeldCall,
+  type ServerUnderTest,
+  VERSION_SAVED_BEFORE,
+} from './controlled-api.ts'
 import { standInAmortization, standInFeesTable } from './fixtures.ts'
 
 const FEES = { min: 12, max: 24 }
@@ -31,6 +40,8 @@ const problem = (status: number, code: string): Reply => ({
 
 interface Held extends HeldCall {
   readonly slot: CallSlot
+  readonly count?: number
+  readonly api: Call['api']
   readonly reply: Reply
 }
 
@@ -44,14 +55,29 @@ export function createScriptedApi(): ScriptedApi {
   const log: HeldCall[] = []
   let waiting: Held[] = []
   // The server's saved versions: each Idempotency-Key with its body and version, and each contract's count.
-  const versions = new Map<string, { body: string; hash: string; number: number }>()
-  const perContract = new Map<string, number>()
+  const versions = new Map<string, { body: string; hash: string; number: number }>([
+    ['saved-before', { body: JSON.stringify(VERSION_SAVED_BEFORE), hash: 'v-0', number: 1 }],
+  ])
+  const perContract = new Map<string, number>([[VERSION_SAVED_BEFORE.contractId!, 1]])
+  const versionOf = (hash: string) => [...versions.values()].find((version) => version.hash === hash)
   let deliverTo: ((event: FlowEvent) => void) | null = null
+  let afterDelivery = () => {}
+  let nextId = 0
 
   const answerTo = (call: Call, authorization: string | null, anonymous: boolean): Reply => {
     if (!anonymous && authorization !== `Bearer ${tokens.first}` && authorization !== `Bearer ${tokens.second}`)
       return problem(401, 'invalid_token')
-    if (call.api === 'feesTable' || call.api === 'versionNumber') return problem(404, 'version_not_found')
+    if (call.api === 'feesTable' || call.api === 'versionNumber') {
+      const version = versionOf(call.args[0])
+      const tuitionInput = version && (JSON.parse(version.body) as TuitionPayload)
+      if (!version || !tuitionInput) return problem(404, 'version_not_found')
+      if (call.api === 'versionNumber')
+        return call.args[1] === tuitionInput.contractId
+          ? { ok: true, value: version.number }
+          : problem(404, 'version_not_found')
+      const saved: SavedFeesTable = { result: standInFeesTable(tuitionInput), tuitionInput, savedAt: '2026-11-20' }
+      return { ok: true, value: saved }
+    }
     const body = call.args[0] as TuitionPayload
     const count = body.numberOfFees ?? FEES.min
     if (count < FEES.min || count > FEES.max) return problem(422, 'fee_count_out_of_range')
@@ -87,17 +113,25 @@ export function createScriptedApi(): ScriptedApi {
   /** The flow's runner, synchronous: a call arrives at the server at once, and waits to be delivered. */
   const runner = (dispatch: (event: FlowEvent) => void, get: () => Calculator) => {
     deliverTo = dispatch
-    const awaited = (slot: CallSlot, id: number) => {
-      const s = get()
-      return slot === 'comparison' ? s.comparisonCalls[id] !== undefined : s.calls[slot] === id
+    // SAVE's rules, a lazy chunk of the widget's that the flow asks for once its first figures are drawn, come here
+    // just after the answer whose step asked for them, as the widget's come after that step's frame.
+    let savingRulesAsked = false
+    afterDelivery = () => {
+      if (!savingRulesAsked) return
+      savingRulesAsked = false
+      dispatch({ type: 'savingRulesLoaded', rules: savingRules })
     }
+    // A call replaced in its slot, or cancelled, never answers, as with the store's runner (src/store/runner.ts).
     const drop = (slot: CallSlot | 'all') => {
       waiting = waiting.filter((call) => slot !== 'all' && call.slot !== slot)
     }
     return (effects: readonly Effect[]) => {
       for (const effect of effects) {
+        // The comparison's rules, a lazy chunk of the widget's, are here at once.
+        if (effect.type === 'loadComparison') dispatch({ type: 'comparisonRulesLoaded', rules: comparisonRules })
+        if (effect.type === 'loadSavingRules') savingRulesAsked = true
         if (effect.type === 'cancel') drop(effect.slot)
-        if (effect.type !== 'send' || !awaited(effect.slot, effect.id)) continue
+        if (effect.type !== 'send') continue
         if (effect.slot !== 'comparison') drop(effect.slot)
         const { mode, input } = get()
         const anonymous =
@@ -106,15 +140,19 @@ export function createScriptedApi(): ScriptedApi {
         const reply = answerTo(effect.call, authorization, anonymous)
         const body = effect.call.api === 'calculateFeeOptions' || effect.call.api === 'frontCalculateFees'
         const saved = reply.ok && effect.slot === 'save' ? (reply.value as AmortizationTable).versionHashCode : null
+        nextId += 1
         const call: Held = {
-          id: effect.id,
+          id: nextId,
           slot: effect.slot,
+          count: effect.count,
+          api: effect.call.api,
           kind: kindOf(effect.slot, effect.call),
           body: body ? (effect.call.args[0] as TuitionPayload) : null,
           authorization,
           status: reply.ok ? 200 : reply.status,
           idempotencyKey: effect.call.api === 'frontCalculateFees' ? (effect.call.args[2] ?? null) : null,
           savedHash: saved,
+          versionRead: effect.call.api === 'feesTable' ? effect.call.args[0] : null,
           reply,
         }
         log.push(call)
@@ -136,16 +174,17 @@ export function createScriptedApi(): ScriptedApi {
     held: () => waiting,
     log,
     tokens,
+    savedBefore: 'v-0',
     deliver(id, how) {
       const call = waiting.find((held) => held.id === id)
       if (!call) throw new Error(`no call ${id} is held`)
       waiting = waiting.filter((held) => held !== call)
       const error = failureOf(how, call.reply)
-      if (error) deliverTo?.({ type: 'failed', id, error })
-      else if (call.reply.ok) {
-        const api = call.kind === 'calculate' ? 'calculateFeeOptions' : 'frontCalculateFees'
-        deliverTo?.({ type: 'answered', id, answer: { api, value: call.reply.value } as never })
-      }
+      const { slot, count } = call
+      if (error) deliverTo?.({ type: 'failed', slot, count, error })
+      else if (call.reply.ok)
+        deliverTo?.({ type: 'answered', slot, count, answer: { api: call.api, value: call.reply.value } as never })
+      afterDelivery()
     },
     // Nothing here waits on the event loop: a step is settled once the flow has run.
     settle: async (quiet, describe = () => '') => {

@@ -5,7 +5,9 @@
  * order, failed or timed out, with the checks run after every step: no save
  * lost, no plan saved other than the one on screen at the end of its
  * recalculation, no lock with stale figures, at most one call of each kind in
- * flight, events consistent with the screen. The flow alone on a scripted API
+ * flight, events consistent with the screen; a plan that replaces a saved
+ * version reads it only after its own figures, goes on when it cannot, and saves
+ * linked to it, the host told which version it replaces. The flow alone on a scripted API
  * (test/model/flow-sequences.test.ts: thousands of sequences), the store on the
  * controlled reference server (test/model/store-sequences.test.ts) and the
  * element in a page (test/model/element-sequences.test.ts, which adds moving
@@ -16,11 +18,17 @@ import { expect } from 'vitest'
 import { choiceOf } from '../../src/domain/payload.ts'
 import { isErpSystem } from '../../src/domain/systems.ts'
 import type { AmortizationTable, FeesTableResult, TuitionInput } from '../../src/domain/types.ts'
-import type { FeesCalculatorEventName, RequestFailure } from '../../src/events.ts'
+import type { FeesCalculatorEventName, RequestFailure, SavedPlanDetail } from '../../src/events.ts'
 import { type CalculatorStore, type Notice, selectSaveBusy } from '../../src/store/calculator-store.ts'
 import type { Delivery, ServerUnderTest } from './controlled-api.ts'
 
-/** The host's tuition inputs: a plan that locks when saved, another contract, and an ERP plan that does not lock. */
+/** What a plan's `linkedVersionIdentifier` says to link it to the version the server saved before the sequences. */
+const SAVED_BEFORE = 'saved-before'
+
+/**
+ * The host's tuition inputs: a plan that locks when saved, another contract, an ERP plan that does not lock, a plan
+ * that replaces a version saved before, and one that names a version the server does not have.
+ */
 export const PLANS: readonly Omit<TuitionInput, 'token'>[] = [
   {
     currency: 'EUR',
@@ -49,6 +57,27 @@ export const PLANS: readonly Omit<TuitionInput, 'token'>[] = [
     financialType: 0,
     language: 'en',
     contractId: 'C-3',
+  },
+  {
+    currency: 'EUR',
+    dateOfPayment: '2027-02-15',
+    finalAmount: 8000,
+    system: 2,
+    financialType: 0,
+    language: 'es',
+    contractId: 'C-4',
+    numberOfFees: 20,
+    linkedVersionIdentifier: SAVED_BEFORE,
+  },
+  {
+    currency: 'EUR',
+    dateOfPayment: '2027-03-10',
+    finalAmount: 3000,
+    system: 2,
+    financialType: 0,
+    language: 'en',
+    contractId: 'C-5',
+    linkedVersionIdentifier: 'a-version-nobody-saved',
   },
 ]
 export type TokenName = 'first' | 'second' | 'refused'
@@ -96,8 +125,14 @@ export interface Model {
 }
 
 export function inputOf(api: ServerUnderTest, plan: number, token: TokenName): TuitionInput {
-  return { ...PLANS[plan]!, token: api.tokens[token] } as TuitionInput
+  const input = { ...PLANS[plan]!, token: api.tokens[token] } as TuitionInput
+  if (input.linkedVersionIdentifier === SAVED_BEFORE) input.linkedVersionIdentifier = api.savedBefore
+  return input
 }
+
+/** The saved version a plan replaces, as the host's input links it (null: none). */
+const replacedBy = (api: ServerUnderTest, plan: number | null): string | null =>
+  plan === null ? null : (inputOf(api, plan, 'first').linkedVersionIdentifier ?? null)
 
 const isFailure = (detail: unknown): detail is RequestFailure =>
   (detail as RequestFailure | null)?.code === 'request_failed'
@@ -120,13 +155,15 @@ export async function step(model: Model, real: Real): Promise<void> {
       return (
         s.calculating === has('calculate') &&
         s.saving === has('save') &&
-        (s.schedulePreview === 'loading') === has('preview')
+        (s.schedulePreview === 'loading') === has('preview') &&
+        // The model's other calls are the saved version a plan replaces: its figures, then its number.
+        (s.replaced?.reading === true) === has('other')
       )
     },
     () => {
       const s = real.store?.getState()
       if (!s) return 'detached'
-      return `calculating ${s.calculating}, saving ${s.saving}, saveQueued ${s.saveQueued}, preview ${s.schedulePreview}, events ${JSON.stringify(real.events.slice(-2))}`
+      return `calculating ${s.calculating}, saving ${s.saving}, saveQueued ${s.saveQueued}, preview ${s.schedulePreview}, replaced ${JSON.stringify(s.replaced && { reading: s.replaced.reading })}, events ${JSON.stringify(real.events.slice(-2))}`
     },
   )
   readEvents(model, real)
@@ -147,7 +184,12 @@ function readEvents(model: Model, real: Real): void {
       const status = isFailure(event.detail) ? event.detail.status : null
       model.sessionRefusedSave = status === 401 || status === 403
       if (!isFailure(event.detail)) {
-        const table = event.detail as AmortizationTable
+        const table = event.detail as SavedPlanDetail
+        // The host hears which version the saved one replaces: the one its save was linked to, the plan's own link.
+        const replaced = table.replacedVersion?.versionHashCode ?? null
+        expectIs(replaced, replacedBy(real.api, model.activePlan), "the version a save replaces is the plan's link")
+        const sent = real.api.log.find((call) => call.savedHash !== null && call.savedHash === table.versionHashCode)
+        if (sent) expectIs(sent.body?.linkedVersionIdentifier ?? null, replaced, 'a save is linked to what it replaces')
         model.saved = table
         const plan = PLANS[model.activePlan ?? -1]
         model.locked = plan !== undefined && !isErpSystem(plan.system)
@@ -197,10 +239,6 @@ function checkInvariants(model: Model, real: Real): void {
     return
   }
   const s = real.store!.getState()
-  // What the card announces is what the flow waits for: a calculation, a save, a schedule.
-  expectIs(s.calculating, s.calls.figures !== null, 'calculating while a calculation is waited for')
-  expectIs(s.saving, s.calls.save !== null, 'saving while a save is waited for')
-  expectIs(s.schedulePreview === 'loading', s.calls.schedule !== null, 'the schedule loading while it is waited for')
   // At most one calculation, one save and one schedule in flight.
   for (const kind of ['calculate', 'save', 'preview'] as const) {
     const inFlight = held.filter((call) => call.kind === kind).length
@@ -233,6 +271,29 @@ function checkInvariants(model: Model, real: Real): void {
   if (s.mode === 'embedded' && s.result === null && !s.calculating)
     expectPresent(s.failure, 'an embedded card with no figures and nothing under way says why')
   expectOneVersionPerKey(api)
+  // The saved version the plan replaces is the one its input links to, read by its hash only once the plan's own
+  // figures were told to the host, never before them, one read at a time; a read that failed leaves the plan on
+  // screen (checked above) and is the card's to say, never the host's failure.
+  if (s.mode === 'embedded' && s.input)
+    expectIs(s.replaced?.versionHashCode ?? null, replacedBy(api, model.activePlan), 'the version beside the plan')
+  for (const call of api.log.slice(model.calls))
+    if (call.versionRead !== null) {
+      expectIs(call.versionRead, s.replaced?.versionHashCode, 'a version read is the one the plan replaces')
+      expectPresent(model.shown, "the replaced version read before the plan's own figures")
+    }
+  // And it is read: once the plan's figures are on screen with nothing under way and SAVE's rules (which read it)
+  // are here, whenever they came, it has been read, is being read, or could not be.
+  const { replaced } = s
+  if (replaced && s.savingRules && s.result && !s.calculating)
+    expect(
+      replaced.saved !== null || replaced.reading || replaced.failed,
+      'the version a plan replaces is read once its figures are on screen',
+    ).toBe(true)
+  if (held.filter((call) => call.versionRead !== null).length > 1)
+    expect(
+      held.filter((call) => call.versionRead !== null),
+      'reads of the replaced version in flight',
+    ).toHaveLength(1)
   // Every call carries the host's newest token.
   for (const call of api.log.slice(model.calls)) expectIs(call.authorization, `Bearer ${api.tokens[model.token]}`)
   model.calls = api.log.length
@@ -292,6 +353,9 @@ export const typeAmountAndBlur = (value: number | null) => new UserEdit({ kind: 
 export class Save implements Command {
   check = onScreen
   async run(model: Model, real: Real) {
+    // SAVE is on the card's save bar, which comes with its rules (a lazy chunk): before they are here there is nothing
+    // to press.
+    if (!real.store!.getState().savingRules) return
     // The model's rule: a press counts when a result is on screen, not locked, no save is pending, and no amount
     // the API refused waits to be fixed.
     const accepted =
@@ -313,6 +377,7 @@ export class Save implements Command {
 export class ShowSchedule implements Command {
   check = onScreen
   async run(model: Model, real: Real) {
+    if (!real.store!.getState().savingRules) return
     void real.store!.getState().previewSchedule()
     await step(model, real)
   }
@@ -389,6 +454,14 @@ export class Deliver implements Command {
     const failures = real.events.length
     api.deliver(call.id, this.how)
     await step(model, real)
+    if (call.versionRead !== null && (this.how !== 'answer' || call.status >= 400)) {
+      // The plan goes on without the version it replaces: no failure for the host, the plan stays, the card says it.
+      const s = real.store!.getState()
+      const retried = api.held().some((other) => other.versionRead !== null && other.id > call.id)
+      expect(real.events.slice(failures).some((event) => event.name === 'invalidTuitionEvent')).toBe(false)
+      expect(s.result).toBe(before)
+      if (!retried) expect(s.replaced).toMatchObject({ versionHashCode: call.versionRead, failed: true })
+    }
     if (call.kind === 'calculate' && (this.how !== 'answer' || call.status >= 400)) {
       // A failed recalculation leaves the plan on screen (unless the host's newer plan was waiting for it), and the host hears the status.
       if (waiting === null) expect(real.store!.getState().result).toBe(before)

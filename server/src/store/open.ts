@@ -11,5 +11,5 @@ export async function openStore(
   config: Pick<Config, 'databaseUrl' | 'dbPath' | 'migrationsDir'>,
 ): Promise<VersionStore> {
   if (config.databaseUrl !== null) return openPostgresStore(config.databaseUrl, { migrationsDir: config.migrationsDir })
-  return openSqliteStore(config.dbPath)
+  return openSqliteStore(config.dbPath, config.migrationsDir)
 }

@@ -1,35 +1,15 @@
 /**
- * The PostgreSQL schema: versioned files in `migrations/pg/` (`001_name.sql`,
- * `002_…`; the server finds them through FEES_MIGRATIONS_DIR), applied in order at start, each in its own transaction together
- * with its row in `schema_migrations`. Several servers starting at once do not
- * race: the first to insert a file's row holds it until it commits, the others
- * wait on that row, then see the file applied and skip it.
+ * PostgreSQL's migrations (migrations.ts: the schema's versioned files), applied in order at start, each in its
+ * own transaction together with its row in `schema_migrations`. Several servers starting at once do not race:
+ * the first to insert a version's row holds it until it commits, the others wait on that row, then see the
+ * version applied and skip it.
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Pool } from 'pg'
-import { DEFAULT_MIGRATIONS_DIR } from '../config.ts'
+import type { Migration } from './migrations.ts'
 import { DatabaseVersionError } from './types.ts'
 
 /** SQLSTATEs of CREATE TABLE IF NOT EXISTS losing a race with another server's identical statement. */
 const CREATED_CONCURRENTLY = new Set(['23505', '42P07', '42710'])
-
-export interface Migration {
-  version: number
-  name: string
-  sql: string
-}
-
-export function pgMigrations(dir = DEFAULT_MIGRATIONS_DIR): Migration[] {
-  return readdirSync(dir)
-    .filter((file) => /^\d+_.+\.sql$/.test(file))
-    .sort()
-    .map((file) => ({
-      version: Number(file.slice(0, file.indexOf('_'))),
-      name: file,
-      sql: readFileSync(join(dir, file), 'utf8'),
-    }))
-}
 
 /** Applies the files not applied yet; returns the names it applied. Refuses a database from a newer server. */
 export async function migrate(pool: Pool, migrations: Migration[]): Promise<string[]> {

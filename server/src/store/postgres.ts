@@ -10,17 +10,10 @@
  * number of times.
  */
 import pg from 'pg'
-import { migrate, pgMigrations, sqlState } from './pg-migrations.ts'
-import { fromRow, type VersionRow } from './rows.ts'
-import {
-  type NewVersion,
-  newHash,
-  replayOf,
-  type SavedVersion,
-  StoreUnavailableError,
-  type VersionStore,
-  versionToSave,
-} from './types.ts'
+import { schemaMigrations } from './migrations.ts'
+import { migrate, sqlState } from './pg-migrations.ts'
+import { fromRow, replayOfRow, type VersionRow, versionToSave } from './rows.ts'
+import { type NewVersion, type SavedVersion, StoreUnavailableError, type VersionStore } from './types.ts'
 
 /** Connections per server: a few saves in flight at once is plenty, and many servers share max_connections. */
 const POOL_SIZE = 10
@@ -81,17 +74,16 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   // Health has a connection of its own: a pool busy with saves is not a database that does not answer.
   const healthPool = connect(1)
   try {
-    await migrate(pool, pgMigrations(options.migrationsDir))
+    await migrate(pool, schemaMigrations('pg', options.migrationsDir))
   } catch (error) {
     await Promise.all([pool.end(), healthPool.end()])
     throw error
   }
 
   // One statement, one round trip: the counter row is created or incremented (and locked until the statement
-  // commits) and the version inserted with its number, atomically. The stored table leaves its number to the
-  // number column, the one source of it, and gets it back on load.
+  // commits) and the version inserted with its number, atomically.
   const saveOnce = async (version: NewVersion): Promise<SavedVersion> => {
-    const hash = newHash()
+    const { row, saved } = versionToSave(version)
     const { rows } = await pool.query<{ number: number; created_at: Date }>(
       `WITH counted AS (
          INSERT INTO version_counters (contract_id, last_number) VALUES ($2, 1)
@@ -103,30 +95,28 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
        SELECT $1, $2, last_number, $3, $4, $5, $6, now(), $7, $8 FROM counted
        RETURNING number, created_at`,
       [
-        hash,
-        version.contractId,
-        version.linkedHash,
-        JSON.stringify(version.tuitionInput),
-        JSON.stringify(version.result),
-        JSON.stringify({ ...version.amortization, versionHashCode: hash, versionNumber: null }),
-        version.idempotency?.key ?? null,
-        version.idempotency?.fingerprint ?? null,
+        row.hash,
+        row.contract_id,
+        row.linked_hash,
+        row.tuition_input,
+        row.result,
+        row.amortization,
+        row.idempotency_key,
+        row.request_fingerprint,
       ],
     )
-    const row = rows[0]
-    if (row === undefined) throw new Error('Saving a version returned no row.')
-    return versionToSave(version, hash, row.number, row.created_at)
+    const stored = rows[0]
+    if (stored === undefined) throw new Error('Saving a version returned no row.')
+    return saved(stored.number, stored.created_at)
   }
 
   /** The version stored with this save's Idempotency-Key, if any (refused when it came with another request). */
-  const replay = async (version: NewVersion): Promise<SavedVersion | null> => {
-    const { idempotency } = version
+  const replay = async ({ idempotency }: NewVersion): Promise<SavedVersion | null> => {
     if (!idempotency) return null
     const { rows } = await pool.query<VersionRow<Date>>('SELECT * FROM versions WHERE idempotency_key = $1', [
       idempotency.key,
     ])
-    const row = rows[0]
-    return row === undefined ? null : replayOf(fromRow(row), row.request_fingerprint ?? null, idempotency.fingerprint)
+    return replayOfRow(rows[0], idempotency)
   }
 
   let saveRetries = 0

@@ -8,16 +8,14 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
-import { fromRow, toRow, type VersionRow } from './rows.ts'
+import { type Migration, schemaMigrations } from './migrations.ts'
+import { fromRow, replayOfRow, type VersionRow, versionToSave } from './rows.ts'
 import {
   DatabaseVersionError,
   type NewVersion,
-  newHash,
-  replayOf,
   type SavedVersion,
   StoreUnavailableError,
   type VersionStore,
-  versionToSave,
 } from './types.ts'
 
 /** How long a writer waits for another process's lock before giving up. */
@@ -26,38 +24,16 @@ const BUSY_TIMEOUT_MS = 5_000
 const HASH_ATTEMPTS = 3
 
 /**
- * The schema, one entry per version of it. `PRAGMA user_version` records how
- * many have been applied; a new version of the schema is a new entry at the end.
+ * Opens (creating when missing) the file and brings its schema up to date from the schema's files in
+ * `migrationsDir` (migrations.ts; default the configuration's default, FEES_MIGRATIONS_DIR). `:memory:` is allowed.
  */
-const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE versions (
-     id            INTEGER PRIMARY KEY,
-     hash          TEXT    NOT NULL UNIQUE,
-     contract_id   TEXT    NOT NULL,
-     number        INTEGER NOT NULL CHECK (number >= 1),
-     linked_hash   TEXT,
-     tuition_input TEXT    NOT NULL,
-     result        TEXT    NOT NULL,
-     amortization  TEXT    NOT NULL,
-     created_at    TEXT    NOT NULL,
-     UNIQUE (contract_id, number)
-   );
-   CREATE TRIGGER versions_are_immutable BEFORE UPDATE ON versions
-   BEGIN SELECT RAISE(ABORT, 'versions are immutable'); END;
-   CREATE TRIGGER versions_are_kept BEFORE DELETE ON versions
-   BEGIN SELECT RAISE(ABORT, 'versions are never deleted'); END;`,
-  `ALTER TABLE versions ADD COLUMN idempotency_key TEXT;
-   ALTER TABLE versions ADD COLUMN request_fingerprint TEXT;
-   CREATE UNIQUE INDEX versions_idempotency_key ON versions (idempotency_key) WHERE idempotency_key IS NOT NULL;`,
-]
-
-/** Opens (creating when missing) the file and brings its schema up to date. `:memory:` is allowed. */
-export function openSqliteStore(path: string): VersionStore {
+export function openSqliteStore(path: string, migrationsDir?: string): VersionStore {
+  const migrations = schemaMigrations('sqlite', migrationsDir)
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const db = new Database(path)
   db.pragma('journal_mode = WAL')
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
-  migrate(db, path)
+  migrate(db, path, migrations)
 
   const nextNumber = db.prepare<[string], { next: number }>(
     'SELECT COALESCE(MAX(number), 0) + 1 AS next FROM versions WHERE contract_id = ?',
@@ -78,17 +54,13 @@ export function openSqliteStore(path: string): VersionStore {
   const saveOnce = db.transaction((version: NewVersion): SavedVersion => {
     const { idempotency } = version
     // Inside the write lock: a second process with the same key waits for this one and then finds its row.
-    const earlier = idempotency ? byIdempotencyKey.get(idempotency.key) : undefined
-    if (earlier && idempotency)
-      return replayOf(fromRow(earlier), earlier.request_fingerprint ?? null, idempotency.fingerprint)
+    const earlier = idempotency ? replayOfRow(byIdempotencyKey.get(idempotency.key), idempotency) : null
+    if (earlier) return earlier
     const number = nextNumber.get(version.contractId)?.next ?? 1
-    const saved = versionToSave(version, newHash(), number, new Date())
-    insert.run({
-      ...toRow(saved),
-      idempotency_key: idempotency?.key ?? null,
-      request_fingerprint: idempotency?.fingerprint ?? null,
-    })
-    return saved
+    const { row, saved } = versionToSave(version)
+    const stored = saved(number, new Date())
+    insert.run({ ...row, number, created_at: stored.createdAt })
+    return stored
   })
 
   return {
@@ -125,19 +97,22 @@ export function openSqliteStore(path: string): VersionStore {
   }
 }
 
-function migrate(db: Database.Database, path: string): void {
+/** Applies the versions after the file's `user_version`, each with its number in one transaction. */
+function migrate(db: Database.Database, path: string, migrations: Migration[]): void {
   const applied = db.pragma('user_version', { simple: true }) as number
-  if (applied > MIGRATIONS.length) {
+  const known = migrations.at(-1)?.version ?? 0
+  if (applied > known) {
     throw new DatabaseVersionError(
-      `${path} has schema version ${applied}, newer than this server knows (${MIGRATIONS.length}): use a newer server or another FEES_DB.`,
+      `${path} has schema version ${applied}, newer than this server knows (${known}): use a newer server or another FEES_DB.`,
     )
   }
-  MIGRATIONS.slice(applied).forEach((sql, index) => {
+  for (const migration of migrations) {
+    if (migration.version <= applied) continue
     db.transaction(() => {
-      db.exec(sql)
-      db.pragma(`user_version = ${applied + index + 1}`)
+      db.exec(migration.sql)
+      db.pragma(`user_version = ${migration.version}`)
     }).immediate()
-  })
+  }
 }
 
 function isHashCollision(error: unknown): boolean {

@@ -91,7 +91,7 @@ export function newHash(): string {
 }
 
 /** The version as stored: the amortization table carries its own hash and number. */
-export function versionToSave(version: NewVersion, hash: string, number: number, createdAt: Date): SavedVersion {
+export function savedVersion(version: NewVersion, hash: string, number: number, createdAt: Date): SavedVersion {
   return {
     hash,
     contractId: version.contractId,

@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_BODY_BYTES } from '../../src/guards.ts'
 import {
@@ -209,6 +210,24 @@ describe('the media type', () => {
       })
       expect(answer.body).toMatchObject({ code: 'unsupported_media_type' })
     }
+  })
+
+  it('reads a header sent twice as a web Request does, as app.fetch would: two Content-Types are not JSON', async () => {
+    // Node keeps the first Content-Type of two, the web joins them: the server answers as the app alone would.
+    const status = await new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify(financing())
+      const sent = request(`${server.api}${CALCULATE}`, {
+        method: 'POST',
+        headers: { 'Content-Type': ['application/json', 'text/plain'], 'X-Api-Key': API_KEY },
+      })
+      sent.on('response', (answer) => {
+        answer.resume()
+        resolve(answer.statusCode ?? 0)
+      })
+      sent.on('error', reject)
+      sent.end(body)
+    })
+    expect(status).toBe(415)
   })
 
   it('accepts application/json with a charset', async () => {

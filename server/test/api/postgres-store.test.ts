@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { pgMigrations } from '../../src/store/pg-migrations.ts'
+import { schemaMigrations } from '../../src/store/migrations.ts'
 import { openPostgresStore } from '../../src/store/postgres.ts'
 import { financing, startTestServer } from '../support/api-server.ts'
 import { newVersion } from '../support/new-version.ts'
@@ -32,7 +32,7 @@ describe('the PostgreSQL schema', () => {
       url,
       'SELECT version, name FROM schema_migrations ORDER BY version',
     )
-    expect(applied).toEqual(pgMigrations().map(({ version, name }) => ({ version, name })))
+    expect(applied).toEqual(schemaMigrations('pg').map(({ version, name }) => ({ version, name })))
     const again = await openPostgresStore(url)
     expect((await again.save(newVersion('C-MIGRATED'))).number).toBe(5)
     await again.close()

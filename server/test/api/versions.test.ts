@@ -3,6 +3,7 @@ import type { AmortizationTable, SavedFeesTable } from '@fees-calculator/contrac
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSqliteStore } from '../../src/store/sqlite.ts'
+import type { SavedVersion } from '../../src/store/types.ts'
 import { bearer, call, financing, refinancing, startTestServer, type TestServer } from '../support/api-server.ts'
 
 /** Saved versions (numbered per contract from 1, immutable, reopened by hash), checked through the API and in the SQLite file itself. */
@@ -25,7 +26,7 @@ const numberOf = (hash: string, contractId: string, target = server) =>
 function rows(dbPath: string): Record<string, unknown>[] {
   const db = new Database(dbPath, { readonly: true })
   try {
-    return db.prepare('SELECT * FROM versions ORDER BY id').all() as Record<string, unknown>[]
+    return db.prepare('SELECT * FROM versions ORDER BY rowid').all() as Record<string, unknown>[]
   } finally {
     db.close()
   }
@@ -111,7 +112,41 @@ describe('saving', () => {
     expect(loaded.body.result).toEqual({ ...(fees.body as object), isModificable: false })
     const row = rows(server.dbPath).find((candidate) => candidate.hash === saved.body.versionHashCode)
     expect(row).toMatchObject({ contract_id: 'C-LOAD', number: 1, linked_hash: 'previous-hash' })
-    expect(JSON.parse(String(row?.amortization))).toEqual(saved.body)
+    // The number is its column's, the one source of it (as PostgreSQL keeps it): the table gets it back on load.
+    expect(JSON.parse(String(row?.amortization))).toEqual({ ...saved.body, versionNumber: null })
+  })
+
+  it('keeps every version of a plan that changes: the chain reads back in order from the newest, by its links', async () => {
+    const first = await save(financing({ contractId: 'C-CHAIN', numberOfFees: 24 }))
+    const second = await save(
+      financing({ contractId: 'C-CHAIN', numberOfFees: 18, linkedVersionIdentifier: first.body.versionHashCode }),
+    )
+    const third = await save(
+      financing({ contractId: 'C-CHAIN', numberOfFees: 12, linkedVersionIdentifier: second.body.versionHashCode }),
+    )
+    const chain: { hash: string; number: number; fees: number; savedAt: string }[] = []
+    for (let hash: string | null | undefined = third.body.versionHashCode; hash; ) {
+      const loaded = await load(hash)
+      expect(loaded.status).toBe(200)
+      const number = await numberOf(hash, 'C-CHAIN')
+      chain.push({
+        hash,
+        number: number.body,
+        fees: loaded.body.result.totalFees,
+        savedAt: loaded.body.savedAt ?? '',
+      })
+      hash = loaded.body.tuitionInput.linkedVersionIdentifier
+    }
+    expect(chain.map(({ number, fees }) => [number, fees])).toEqual([
+      [3, 12],
+      [2, 18],
+      [1, 24],
+    ])
+    expect(chain.map(({ hash }) => hash)).toEqual([third, second, first].map((saved) => saved.body.versionHashCode))
+    // Each says when it was saved, the newest last: what a document naming the version it replaces prints.
+    for (const { savedAt } of chain) expect(savedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/)
+    const times = chain.map(({ savedAt }) => Date.parse(savedAt))
+    expect(times).toEqual([...times].sort((a, b) => b - a))
   })
 
   it('answers 404 for an unknown hash and for a hash of another contract', async () => {
@@ -244,5 +279,33 @@ describe('the schema', () => {
     future.pragma('user_version = 99')
     future.close()
     expect(() => openSqliteStore(newer)).toThrow(/schema version 99, newer than this server knows/)
+  })
+
+  it('keeps a file made before the schema was kept in files: its versions load, and new ones are numbered after them', async () => {
+    // That schema's table, as files of version 2 have it: a row id, and the time as text.
+    const earlier = `${server.dir}/earlier.sqlite`
+    const db = new Database(earlier)
+    db.exec(`CREATE TABLE versions (id INTEGER PRIMARY KEY, hash TEXT NOT NULL UNIQUE, contract_id TEXT NOT NULL,
+      number INTEGER NOT NULL CHECK (number >= 1), linked_hash TEXT, tuition_input TEXT NOT NULL, result TEXT NOT NULL,
+      amortization TEXT NOT NULL, created_at TEXT NOT NULL, idempotency_key TEXT, request_fingerprint TEXT,
+      UNIQUE (contract_id, number))`)
+    const saved = (await save(financing({ contractId: 'C-EARLIER' }))).body
+    db.prepare(
+      `INSERT INTO versions (hash, contract_id, number, tuition_input, result, amortization, created_at)
+       VALUES (?, 'C-EARLIER', 1, '{}', '{}', ?, '2026-01-02T03:04:05.000Z')`,
+    ).run(saved.versionHashCode, JSON.stringify(saved))
+    db.pragma('user_version = 2')
+    db.close()
+    const store = openSqliteStore(earlier)
+    try {
+      const loaded = await store.findByHash(saved.versionHashCode ?? '')
+      expect(loaded?.amortization).toEqual(saved)
+      const { contractId, linkedHash, tuitionInput, result, amortization } = loaded as SavedVersion
+      const next = await store.save({ contractId, linkedHash, tuitionInput, result, amortization, idempotency: null })
+      expect(next.number).toBe(2)
+      expect(await store.findByHash(next.hash)).toEqual(next)
+    } finally {
+      await store.close()
+    }
   })
 })

@@ -1,6 +1,6 @@
 /**
  * Plans the calculator is asked for, generated for the server's property tests
- * (plan.test.ts, money/fast-apr.test.ts, answer-json.test.ts) and the rates they are calculated at: an amount
+ * (plan.test.ts, money/fast-apr.test.ts, answer-serialisers.test.ts) and the rates they are calculated at: an amount
  * in cents (the API's range and far beyond it), a fee count, the type, the first payment date and the day
  * it is calculated on, up to 400 days either side.
  */

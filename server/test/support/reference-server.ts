@@ -44,7 +44,7 @@ export async function startReferenceServer(
     PORT: '0',
     FEES_DB: dbPath,
     FEES_JWT_SECRET: TEST_JWT_SECRET,
-    // The access log is for operators: tests that read it pass their own `operations` or FEES_ACCESS_LOG.
+    // The access log is for operators: tests that read it pass their own `observability` or FEES_ACCESS_LOG.
     FEES_ACCESS_LOG: 'false',
     ...env,
   })

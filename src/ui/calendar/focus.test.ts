@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { heldFrames } from '../../../test/support/held-frames.ts'
+import { queuedFrames } from '../../../test/support/queued-callbacks.ts'
 import { returnFocus } from './focus.ts'
 
 /** A widget's shadow root with its date button and an open calendar whose day has the focus. */
@@ -19,7 +19,7 @@ function widget() {
 let frame: () => void
 
 beforeEach(() => {
-  ;({ frame } = heldFrames())
+  ;({ frame } = queuedFrames())
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
 })
 afterEach(() => {

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
-import { saveFailureWords } from '../failure-words.ts'
+import type { Language } from '../../domain/language.ts'
+import { failureSentencesOf, GENERAL_SENTENCE, saveFailureWords } from '../failure-words.ts'
 import type { PendingNotice } from './channel.ts'
 
 /**
@@ -9,12 +10,12 @@ import type { PendingNotice } from './channel.ts'
 const NOTICE_MESSAGES = {
   version_number_failed: { title: msg`Error`, description: msg`Could not get the version number` },
   date_parse_failed: { title: msg`An error occurred while parsing the date to UTC`, description: null },
-  chunk_load_failed: { title: msg`Loading chunk failed`, description: msg`Check your connection and reload the page.` },
+  chunk_load_failed: { title: msg`Loading chunk failed`, description: GENERAL_SENTENCE },
 } as const
 
 /** The title and description a notice is shown with. */
 export function wordsOf({ notice, i18n }: PendingNotice): { title: string; description: string | null } {
-  if (notice.kind === 'save_failed') return saveFailureWords(notice, i18n)
+  if (notice.kind === 'save_failed') return saveFailureWords(notice, i18n, failureSentencesOf(i18n.locale as Language))
   const { title, description } = NOTICE_MESSAGES[notice.kind]
   return { title: i18n._(title), description: description ? i18n._(description) : null }
 }

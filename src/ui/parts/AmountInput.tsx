@@ -3,7 +3,7 @@ import { useId, useLayoutEffect, useRef, useState } from 'react'
 import { selectSaveBusy } from '../../store/calculator-store.ts'
 import { parseAmount } from '../amount.ts'
 import { useActions, useCalculator } from '../context.ts'
-import { amountRefusalWords } from '../failure-words.ts'
+import { amountRefusalWords, useFailureSentences } from '../failure-words.ts'
 import { useFormatters } from '../useFormatters.ts'
 
 export interface AmountInputProps {
@@ -34,6 +34,8 @@ export function AmountInput({ value, label, onCommit, figure }: AmountInputProps
   // The API refused what was typed here: the field keeps it and says why until it is fixed or Escape.
   const refusal = useCalculator((s) => (s.amountRefusal?.field === figure ? s.amountRefusal : null))
   const { dismissAmountRefusal } = useActions()
+  // What the API's code says is fetched with the failure sentences (preloaded after the first figures).
+  const fetched = useFailureSentences(refusal !== null && refusal.code !== 'validation_failed')
   const format = useFormatters()
   const [draft, setDraft] = useState<string | null>(null)
   const [invalid, setInvalid] = useState(false)
@@ -47,7 +49,7 @@ export function AmountInput({ value, label, onCommit, figure }: AmountInputProps
   const message = invalid
     ? t`Enter an amount in figures, such as 6000 or 6000.50`
     : refusal
-      ? amountRefusalWords(refusal, i18n)
+      ? amountRefusalWords(refusal, i18n, fetched)
       : null
 
   useLayoutEffect(() => {
@@ -80,7 +82,7 @@ export function AmountInput({ value, label, onCommit, figure }: AmountInputProps
         inputMode="decimal"
         autoComplete="off"
         aria-label={label}
-        aria-invalid={message ? true : undefined}
+        aria-invalid={message || refusal ? true : undefined}
         aria-describedby={message ? errorId : undefined}
         data-figure={figure}
         readOnly={frozen}

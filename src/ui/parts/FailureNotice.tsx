@@ -1,7 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { useActions, useCalculator } from '../context.ts'
-import { calculationFailureWords } from '../failure-words.ts'
+import {
+  calculationFailureWords,
+  isAnswered,
+  useFailureSentences,
+  usePreloadedFailureSentences,
+} from '../failure-words.ts'
 
 function subscribeToConnection(onChange: () => void): () => void {
   window.addEventListener('online', onChange)
@@ -26,7 +31,9 @@ function useOnline(): boolean {
  * an alert, with Try again where sending it again can succeed (src/ui/failure-words.ts
  * words it). While the browser is offline it says so, and a calculation that
  * failed for want of a connection goes again by itself when the browser is
- * back online. Hash mode shows nothing here: its failures are only logged.
+ * back online. A failure the server answered shows its title at once and its
+ * sentence when it has arrived; meanwhile the alert is busy (`aria-busy`).
+ * Hash mode shows nothing here: its failures are only logged.
  */
 export function FailureNotice() {
   const { t, i18n } = useLingui()
@@ -35,6 +42,8 @@ export function FailureNotice() {
   const failure = useCalculator((s) => s.failure)
   const calculating = useCalculator((s) => s.calculating)
   const online = useOnline()
+  usePreloadedFailureSentences(embedded)
+  const fetched = useFailureSentences(embedded && online && isAnswered(failure))
 
   // Back online: a calculation that failed for the connection goes again. Only on the change, not when the notice
   // mounts (a card drawn after a failure, once its language's words arrived, would otherwise resend it at once).
@@ -44,12 +53,19 @@ export function FailureNotice() {
     wasOnline.current = online
   }, [online, wentOnline])
 
-  const words = embedded ? calculationFailureWords(failure, online, i18n) : null
+  const words = embedded ? calculationFailureWords(failure, online, i18n, fetched) : null
   if (!words) return null
   return (
-    <div className="fc-failure" part="failure" role="alert" data-failure={online ? failure?.kind : 'connection'}>
+    <div
+      className="fc-failure"
+      part="failure"
+      role="alert"
+      data-failure={online ? failure?.kind : 'connection'}
+      aria-busy={words.description === null || undefined}
+    >
       <p>
-        <strong>{words.title}</strong> <span>{words.description}</span>
+        <strong>{words.title}</strong>
+        {words.description === null ? null : <span> {words.description}</span>}
       </p>
       {words.tryAgain ? (
         <button

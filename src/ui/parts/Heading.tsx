@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { selectEditable } from '../../store/calculator-store.ts'
 import { useCalculator } from '../context.ts'
-import { OWN_WORDS } from '../own-words.ts'
+import { REPLACEABLE_WORDS } from '../replaceable-words.ts'
 
 /** Title (the study programme, else a default) and the intro, which tells whether the plan can be changed. */
 export function Heading() {
@@ -11,16 +11,16 @@ export function Heading() {
   const editable = useCalculator(selectEditable)
   const locked = useCalculator((s) => s.versionLocked)
   const failedFirst = useCalculator((s) => s.result === null && s.failure !== null)
-  const title = studyName ?? t(OWN_WORDS.title)
+  const title = studyName ?? t(REPLACEABLE_WORDS.title)
   let intro: string
   if (failedFirst) {
     intro = t`Your payment plan could not be calculated yet.`
   } else if (!hasResult || editable) {
-    intro = t(OWN_WORDS.intro)
+    intro = t(REPLACEABLE_WORDS.intro)
   } else if (locked) {
-    intro = t(OWN_WORDS.introSaved)
+    intro = t(REPLACEABLE_WORDS.introSaved)
   } else {
-    intro = t(OWN_WORDS.introViewOnly)
+    intro = t(REPLACEABLE_WORDS.introViewOnly)
   }
   return (
     <div className="fc-heading">

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import { useLayoutEffect } from 'react'
 import {
   selectCanPreviewSchedule,
   selectCanSave,
@@ -6,9 +7,14 @@ import {
   selectShowSave,
 } from '../../store/calculator-store.ts'
 import { scheduleChunk } from '../chunks.ts'
-import { useActions, useCalculator } from '../context.ts'
-import { OWN_WORDS } from '../own-words.ts'
+import { useActions, useCalculator, useCalculatorContext } from '../context.ts'
+import { REPLACEABLE_WORDS } from '../replaceable-words.ts'
+import { adoptStyles } from '../styles/adopt.ts'
 import { useFormatters } from '../useFormatters.ts'
+import css from './save-bar.css?inline'
+
+// The rules of SAVE come with its bar, in its chunk (save-bar-chunk.ts).
+export { savingRules } from '../../store/saving.ts'
 
 /**
  * The states of an action button. Before any plan it is disabled. Once there
@@ -29,6 +35,11 @@ export function SaveBar() {
   const { t } = useLingui()
   const format = useFormatters()
   const { save } = useActions()
+  const { shadowRoot } = useCalculatorContext()
+  // Its styles come with it, before it is painted.
+  useLayoutEffect(() => {
+    adoptStyles(shadowRoot ?? document, [css])
+  }, [shadowRoot])
   const contractId = useCalculator((s) => s.input?.contractId ?? null)
   const versionNumber = useCalculator((s) => s.versionNumber)
   const hasResult = useCalculator((s) => s.result !== null)
@@ -41,12 +52,12 @@ export function SaveBar() {
   const none = '—'
   let status: string | null = null
   if (previewFailed) status = t`The payment schedule could not be loaded. Please try again.`
-  else if (sent) status = locked ? t(OWN_WORDS.saved) : t`Plan sent`
+  else if (sent) status = locked ? t(REPLACEABLE_WORDS.saved) : t`Plan sent`
   return (
     <div className="fc-actions">
       <dl className="fc-meta" part="version">
         <div>
-          <dt>{t(OWN_WORDS.enrolmentLabel)}</dt>
+          <dt>{t(REPLACEABLE_WORDS.enrolmentLabel)}</dt>
           <dd data-figure="contractId">{contractId ?? none}</dd>
         </div>
         <div>
@@ -66,7 +77,7 @@ export function SaveBar() {
               aria-busy={saving}
               onClick={() => void save()}
             >
-              {saving ? t(OWN_WORDS.saving) : t(OWN_WORDS.save)}
+              {saving ? t(REPLACEABLE_WORDS.saving) : t(REPLACEABLE_WORDS.save)}
             </button>
           ) : null}
         </div>
@@ -102,7 +113,7 @@ function ScheduleButton() {
       onFocus={warmUp}
       onClick={() => void previewSchedule()}
     >
-      {t(OWN_WORDS.showSchedule)}
+      {t(REPLACEABLE_WORDS.showSchedule)}
     </button>
   )
 }

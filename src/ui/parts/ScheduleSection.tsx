@@ -19,6 +19,6 @@ export function ScheduleSection() {
     if (comparing || (table && table.fees.length > 0)) request()
   }, [comparing, table, request])
   if (!hasResult || !schedule.module) return null
-  const KeptPlanParts = schedule.module.default
-  return <KeptPlanParts table={table} language={language} />
+  const PlanParts = schedule.module.default
+  return <PlanParts table={table} language={language} />
 }

@@ -5,7 +5,7 @@ import { isErpSystem } from '../../domain/systems.ts'
 import { FinancialType } from '../../domain/types.ts'
 import { selectEditable } from '../../store/calculator-store.ts'
 import { useActions, useCalculator } from '../context.ts'
-import { OWN_WORDS } from '../own-words.ts'
+import { REPLACEABLE_WORDS } from '../replaceable-words.ts'
 import { useFormatters } from '../useFormatters.ts'
 import { AmountInput, type AmountInputProps } from './AmountInput.tsx'
 
@@ -49,7 +49,7 @@ export function Summary() {
   const editable = useCalculator(selectEditable)
   const canEditAmount = useCalculator((s) => editable && !!s.input && amountEditable(s.input, s.result))
   const canEditPartial = useCalculator((s) => editable && !!s.input && !isErpSystem(s.input.system))
-  const amountLabel = figures.refinancing ? t(OWN_WORDS.refinanceLabel) : t(OWN_WORDS.tuitionLabel)
+  const amountLabel = figures.refinancing ? t(REPLACEABLE_WORDS.refinanceLabel) : t(REPLACEABLE_WORDS.tuitionLabel)
   const partial = { label: t`Partial payment`, editable: canEditPartial, onCommit: choosePartialPayment }
   const amounts: {
     figure: 'initialAmount' | 'partialPayment'

@@ -3,16 +3,20 @@ import { msg } from '@lingui/core/macro'
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
 import type { Language } from '../../domain/language.ts'
 import type { AmortizationTable } from '../../domain/types.ts'
+import { BeforeAndNow } from '../before-and-now/BeforeAndNow.tsx'
 import { Comparison } from '../compare/Comparison.tsx'
 import { useCalculator, useCalculatorContext } from '../context.ts'
+import { downloadFile } from '../downloads/download.ts'
+import PlanDownloads from '../downloads/PlanDownloads.tsx'
+import { downloadWordsOf, loadDownloadWords } from '../downloads/texts.ts'
 import { formattersFor } from '../format.ts'
-import { downloadFile } from '../keep/download.ts'
-import PlanDownloads from '../keep/PlanDownloads.tsx'
-import { keepWordsOf, loadKeepWords } from '../keep/texts.ts'
 import { adoptStyles } from '../styles/adopt.ts'
 import { useLanguagePiece } from '../useChunk.ts'
 import { scheduleCsv } from './csv.ts'
 import scheduleCss from './schedule.css?inline'
+
+// The comparison's rules travel with its view (src/store/comparison.ts).
+export { comparisonRules } from '../../store/comparison.ts'
 
 export interface ScheduleProps {
   table: AmortizationTable
@@ -20,16 +24,18 @@ export interface ScheduleProps {
 }
 
 /**
- * The comparison of fee counts when it is open, the plan's downloads (offered as soon as there is a plan, schedule or
- * not) and the dated amortization schedule a save or the schedule button returned, with its CSV download, in the
- * kept plan's words (src/ui/keep/texts.ts): drawn once they are here.
+ * The saved version the plan replaces beside it (before and now), the comparison of fee counts when it is open, the
+ * plan's downloads (offered as soon as there is a plan, schedule or not) and the dated amortization schedule a save
+ * or the schedule button returned, with its CSV download, in the downloads' words (src/ui/downloads/texts.ts):
+ * drawn once they are here.
  */
-export default function KeptPlanParts({ table, language }: { table: AmortizationTable | null; language: Language }) {
+export default function PlanParts({ table, language }: { table: AmortizationTable | null; language: Language }) {
   const words = useKeepWords(language)
   const comparing = useCalculator((s) => s.comparisonOpen)
   if (!words) return null
   return (
     <>
+      <BeforeAndNow words={words} />
       {comparing && <Comparison words={words} />}
       <PlanDownloads words={words} />
       {table && table.fees.length > 0 && <Schedule table={table} language={language} words={words} />}
@@ -37,21 +43,21 @@ export default function KeptPlanParts({ table, language }: { table: Amortization
   )
 }
 
-const KEEP_WORDS = { has: (language: Language) => keepWordsOf(language) !== undefined, load: loadKeepWords }
+const DOWNLOAD_WORDS = { has: (language: Language) => downloadWordsOf(language) !== undefined, load: loadDownloadWords }
 
 /**
- * The kept plan's words in the card's language, once on hand; meanwhile those of the language shown before (a
+ * The downloads' words in the card's language, once on hand; meanwhile those of the language shown before (a
  * switch changes every word at once). Words that cannot be fetched are reported as a failed chunk, and the schedule
  * speaks Spanish, as the card does.
  */
 function useKeepWords(language: Language): I18n | null {
   const { reportChunkFailure, words: card } = useCalculatorContext()
   // While the schedule is shown, the card switches language once these words are here too: every word at once.
-  useEffect(() => card.show(KEEP_WORDS), [card])
-  const ready = keepWordsOf(language)
-  const unreachable = useLanguagePiece(language, ready !== undefined, loadKeepWords, reportChunkFailure)
+  useEffect(() => card.show(DOWNLOAD_WORDS), [card])
+  const ready = downloadWordsOf(language)
+  const unreachable = useLanguagePiece(language, ready !== undefined, loadDownloadWords, reportChunkFailure)
   const shown = useRef<I18n | null>(null)
-  const words = ready ?? (unreachable ? (keepWordsOf('es') ?? null) : shown.current)
+  const words = ready ?? (unreachable ? (downloadWordsOf('es') ?? null) : shown.current)
   useLayoutEffect(() => {
     shown.current = words
   })

@@ -1,4 +1,4 @@
--- Saved versions and the per-contract counter that numbers them.
+-- The per-contract counter that numbers the versions, and what keeps them.
 -- Plain SQL that PostgreSQL-compatible distributed databases also speak: no
 -- sequences and no advisory locks; the counter row is updated in the same
 -- transaction as the insert, so numbers have no gap and no duplicate.
@@ -6,19 +6,6 @@
 CREATE TABLE version_counters (
   contract_id TEXT    PRIMARY KEY,
   last_number INTEGER NOT NULL CHECK (last_number >= 1)
-);
-
-CREATE TABLE versions (
-  hash          TEXT        PRIMARY KEY,
-  contract_id   TEXT        NOT NULL,
-  number        INTEGER     NOT NULL CHECK (number >= 1),
-  linked_hash   TEXT,
-  -- JSON kept as the text that was saved (JSONB would reorder its keys).
-  tuition_input TEXT        NOT NULL,
-  result        TEXT        NOT NULL,
-  amortization  TEXT        NOT NULL,
-  created_at    TIMESTAMPTZ NOT NULL,
-  UNIQUE (contract_id, number)
 );
 
 -- A stored version is never changed nor removed, whoever connects.
