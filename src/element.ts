@@ -273,35 +273,37 @@ export class FeesCalculatorElement extends ElementBase {
     return widgetOf(this).store.getState().calculating
   }
 
-  /** The plan the host gave starts as the tree is first rendered: the first calculation leaves in parallel with it. @ignore */
-  override renderTree(): void {
-    widgetOf(this).store.getState().attach()
-    super.renderTree()
-  }
-
   /**
-   * A card a server rendered is taken over (a lazy chunk, src/element/hydrate.tsx), not drawn anew: its figures are
-   * there, and no request leaves for them. Its widget starts where the server's did, and the form's binding follows
-   * it there. A card that cannot be taken over (the chunk, its props or its words unreachable) gives way to the
-   * element's own first render, unless the element was released meanwhile (which took the card out).
+   * The plan the host gave starts as the tree is first rendered: the first calculation leaves in parallel with it. A
+   * shadow root that holds something already is a declarative one, which the page's HTML gave with a card a server
+   * rendered: that card is taken over (a lazy chunk, src/element/hydrate.tsx), not drawn anew; its figures are there,
+   * and no request leaves for them. Its widget starts where the server's did, and the form's binding follows it there.
+   * A card that cannot be taken over (the chunk, its props or its words unreachable) gives way to the element's own
+   * first render, unless the element was released meanwhile (which took the card out).
    * @ignore
    */
-  override takeOver(card: HTMLFieldSetElement): void {
+  override renderTree(): void {
     const state = this as ElementState
-    state[TAKEN] = hydrateChunk
+    if (!this.shadowRoot?.firstChild) {
+      state[WIDGET].store.getState().attach()
+      super.renderTree()
+      return
+    }
+    const taking: Promise<Root | null> = hydrateChunk
       .load()
       .then(({ takeOver }) =>
-        takeOver(this, card, state[WIDGET], (widget) => {
+        takeOver(this, state[WIDGET], (widget) => {
           state[WIDGET] = widget
           if (state[FORM]?.update) withForm(state, 'bind')
         }),
       )
       .catch(() => {
-        if (!card.parentNode) return null
+        if (state[TAKEN] !== taking) return null
         this.shadowRoot?.replaceChildren()
         this.renderTree()
         return null
       })
+    state[TAKEN] = taking
   }
 
   override released(): void {

@@ -9,26 +9,27 @@ import { dispatchFeesEvent } from '../events.ts'
 import { HOST_ORDER } from '../store/flow.ts'
 import { type RenderedCard, renderedStep, renderedStore } from '../store/rendered.ts'
 import { RenderedView } from '../ui/RenderedView.tsx'
-import { RENDERED_MARK } from '../ui/rendered-card.ts'
+import { RENDERED_CARD, RENDERED_MARK } from '../ui/rendered-card.ts'
 import { adoptStyles } from '../ui/styles/adopt.ts'
 import renderedCss from '../ui/styles/rendered.css?inline'
 import { checkOwnWords, createWidget, type Widget } from '../ui/widget.ts'
 
 /**
- * Takes over `card`, the container of a card the server rendered into `element`'s shadow root: a widget that starts
- * where the server's did, given to the element by `replace` once its language's words are here, then everything the
- * host gave the element meanwhile (`before`'s: its token, a new input, a restored form state), then React's
- * hydration. Resolves with the React root, or null when the card left the shadow root meanwhile (the element was
- * released). Rejects when the card cannot be taken over (its props unreadable, its words unreachable): the element
- * then starts as it does without a server.
+ * Takes over the card the server rendered into `element`'s shadow root (its container, RENDERED_CARD): a widget that
+ * starts where the server's did, given to the element by `replace` once its language's words are here, then
+ * everything the host gave the element meanwhile (`before`'s: its token, a new input, a restored form state), then
+ * React's hydration. Resolves with the React root, or null when the card left the shadow root meanwhile (the element
+ * was released). Rejects when the card cannot be taken over (none there, its props unreadable, its words
+ * unreachable): the element then starts as it does without a server.
  */
 export async function takeOver(
   element: HTMLElement,
-  card: HTMLFieldSetElement,
   before: Widget,
   replace: (widget: Widget) => void,
 ): Promise<Root | null> {
-  const shadowRoot = card.getRootNode() as ShadowRoot
+  const shadowRoot = element.shadowRoot as ShadowRoot
+  const card = shadowRoot.querySelector<HTMLFieldSetElement>(RENDERED_CARD)
+  if (!card) throw new Error('no card rendered on a server in the shadow root')
   const rendered = [...shadowRoot.children].filter((node) => node !== card && node.hasAttribute(RENDERED_MARK))
   const script = rendered.find((node) => node.localName === 'script')
   const props = JSON.parse(script?.textContent ?? '') as RenderedCard

@@ -1,6 +1,5 @@
 import r2wc from '@r2wc/react-to-web-component'
 import { type ComponentType, startTransition } from 'react'
-import { RENDERED_CARD } from '../ui/rendered-card.ts'
 
 /**
  * What we add around r2wc, in one place. r2wc gives us a custom element that
@@ -13,9 +12,9 @@ import { RENDERED_CARD } from '../ui/rendered-card.ts'
  *   passes the mode; a declarative one the page's HTML gave the element (a card
  *   rendered on a server) is kept as it is, where r2wc's `attachShadow` would
  *   empty it;
- * - a first connect that, when the shadow root holds a card a server rendered
- *   (src/ui/rendered-card.ts), hands it to `takeOver` rather than rendering
- *   anew: the element hydrates it itself;
+ * - a first render the element may take over: `renderTree` renders as r2wc
+ *   does, and the element, finding a card a server rendered in the root it kept,
+ *   hydrates that card instead (src/element/hydrate.tsx);
  * - a first render that may yield: when `slicedFirstRender` says so (a
  *   calculation is already on its way), it is rendered as a transition, in
  *   slices, so that the answer, arriving meanwhile, is read between them and
@@ -51,8 +50,6 @@ export type ReactElementBase = new () => HTMLElement & {
   slicedFirstRender(): boolean
   /** On a first connect: renders the component into the shadow root, as r2wc does. */
   renderTree(): void
-  /** On a first connect, with a card a server rendered into the shadow root: takes it over (by default, renders anew). */
-  takeOver(card: HTMLFieldSetElement): void
 }
 
 /**
@@ -81,10 +78,6 @@ export function reactElementBase(
       return false
     }
 
-    takeOver(_card: HTMLFieldSetElement): void {
-      this.renderTree()
-    }
-
     renderTree(): void {
       if (this.slicedFirstRender()) startTransition(() => super.connectedCallback())
       else super.connectedCallback()
@@ -103,9 +96,7 @@ export function reactElementBase(
         return
       }
       this.#mounted = true
-      const card = this.shadowRoot?.querySelector<HTMLFieldSetElement>(RENDERED_CARD)
-      if (card) this.takeOver(card)
-      else this.renderTree()
+      this.renderTree()
     }
 
     override disconnectedCallback(): void {
