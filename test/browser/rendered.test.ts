@@ -49,6 +49,7 @@ function markServerCard(page: TestPage) {
       inlineStyles: root.querySelectorAll('style').length,
       fee: fee.textContent,
       box: JSON.stringify(card.getBoundingClientRect()),
+      cardBox: JSON.stringify(root.querySelector('.fc-card')!.getBoundingClientRect()),
       look: getComputedStyle(root.querySelector('.fc-card')!).backgroundColor,
       // The figures: a calculation's answer, or a saved version's result.
       answer: props.answers[0].value.result ?? props.answers[0].value,
@@ -69,9 +70,19 @@ function readTakenCard(page: TestPage) {
       adopted: root.adoptedStyleSheets.length,
       busy: root.querySelector('fieldset[data-fc-rendered]')?.getAttribute('aria-busy') ?? null,
       box: JSON.stringify(card.getBoundingClientRect()),
+      cardBox: JSON.stringify(root.querySelector('.fc-card')!.getBoundingClientRect()),
       look: getComputedStyle(root.querySelector('.fc-card')!).backgroundColor,
     }
   })
+}
+
+/**
+ * The save bar, which comes after the card is taken over (its chunk, as on a card drawn in the browser): its place was
+ * kept as tall as it is, so the card's box is what it was.
+ */
+async function saveBarCame(page: TestPage) {
+  await page.waitForInside('[part=version]')
+  return (await readTakenCard(page)).cardBox
 }
 
 /** Console lines that are warnings or errors. */
@@ -112,6 +123,7 @@ describeEngines('a card rendered on the server', EVERY_ENGINE, (suite) => {
       // The adopted sheets took over from the inline style with nothing moved or repainted differently.
       expect(after.box).toBe(before.box)
       expect(after.look).toBe(before.look)
+      expect(await saveBarCame(page)).toBe(before.cardBox)
       await page.screenshot(`rendered-${suite.engine}-1100-${language}-after`)
 
       expect(await page.event('calculationResultReceivedEvent')).toEqual(before.answer)
@@ -125,6 +137,7 @@ describeEngines('a card rendered on the server', EVERY_ENGINE, (suite) => {
       const [calculation] = calls('CalculateFeeOptions')
       expect(calculation?.headers.authorization).toMatch(/^Bearer ey/)
       await page.settled()
+      await page.waitForInside('[part=save-button]')
       await page.click('[part=save-button]')
       expect((await page.event('feeOptionSelectedEvent')).versionHashCode).toMatch(/\w/)
       expect((await page.events()).map((event) => event.name)).toEqual([
@@ -142,6 +155,7 @@ describeEngines('a card rendered on the server', EVERY_ENGINE, (suite) => {
       await chooseCount(page, '18')
       await page.event('calculationResultReceivedEvent', 2)
       await page.settled()
+      await page.waitForInside('[part=save-button]')
       await page.click('[part=save-button]')
       await page.event('feeOptionSelectedEvent')
       const events = (await page.events()).map(({ name, detail }) => [
@@ -159,16 +173,19 @@ describeEngines('a card rendered on the server', EVERY_ENGINE, (suite) => {
   it('takes a saved plan’s page over, its number included, with no request to load it', async () => {
     const saving = await suite.open('/demo/portal-client.html?lang=en')
     await saving.loaded()
+    await saving.waitForInside('[part=save-button]')
     await saving.click('[part=save-button]')
     const hash = (await saving.event('feeOptionSelectedEvent')).versionHashCode
     await saving.close()
     const { page, release } = await openRendered(`/fees/${hash}`)
     const before = await markServerCard(page)
     expect(before.disabled).toBe(true)
-    expect(await page.text('[data-figure=versionNumber]')).toMatch(/^\d+$/)
     release()
     await page.takenOver()
     expect(await readTakenCard(page)).toMatchObject({ sameNodes: true, fee: before.fee, inlineStyles: 0 })
+    // The version's number came with the page, and shows in the save bar that follows.
+    expect(await saveBarCame(page)).toBe(before.cardBox)
+    expect(await page.text('[data-figure=versionNumber]')).toMatch(/^\d+$/)
     expect(await page.event('calculationResultReceivedEvent')).toEqual(before.answer)
     // Shown in the saved input's language, as the app's page shows it.
     expect(
@@ -204,6 +221,7 @@ describeEngines('a card rendered on the server', EVERY_ENGINE, (suite) => {
       const after = await readTakenCard(page)
       expect(after.sameNodes).toBe(true)
       expect(after.box).toBe(before.box)
+      expect(await saveBarCame(page)).toBe(before.cardBox)
       await page.screenshot(`rendered-${suite.engine}-375-${language}-after`)
     })
 
@@ -239,8 +257,10 @@ describeEngines('a card rendered on the server, without JavaScript', ['chromium'
       expect(await card.locator('[part=fee-select] option:checked').textContent()).toMatch(/^12 /)
       expect(await card.locator('[part=date]').textContent()).toMatch(/^\d\d \/ \d\d \/ \d{4}$/)
       expect(await card.locator('.fc-footer a').count()).toBe(4)
-      expect(await card.locator('[part=save-button]').isDisabled()).toBe(true)
       expect(await card.locator('[part=fee-select]').isDisabled()).toBe(true)
+      // SAVE comes with the script (the save bar's chunk): before it, only its place.
+      expect(await card.locator('[part=save-button]').count()).toBe(0)
+      expect(await card.locator('.fc-actions:empty').count()).toBe(1)
       await bare.close()
     } finally {
       await context.close()
