@@ -125,9 +125,9 @@ export class TestPage {
     await this.settled(host)
   }
 
-  /** No calculation or save under way. */
+  /** No calculation or save under way, and the save bar drawn (it comes after the first figures). */
   settled(host = 'fees-calculator'): Promise<boolean> {
-    return this.waitForInside('.fc-card[data-busy=false]', host)
+    return this.waitForInside('.fc-card[data-busy=false] [part=version]', host)
   }
 
   /** The trimmed text of the first match inside the shadow root, or null. */
