@@ -1,18 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
-import { LAZY_RULES, settledState } from '../../test/support/lazy-rules.ts'
 import { type RecordedRequest, type Reply, recordingServerForFile } from '../../test/support/recording-server.ts'
+import { testStore } from '../../test/support/test-store.ts'
 import { INVALID_DATE_MESSAGE } from '../domain/tuition.ts'
 import type { TuitionPayload } from '../domain/types.ts'
-import type { FeesCalculatorEventName } from '../events.ts'
-import {
-  createCalculatorStore,
-  type Notice,
-  selectCanPreviewSchedule,
-  selectCanSave,
-  selectShowSave,
-} from './calculator-store.ts'
+import { selectCanPreviewSchedule, selectCanSave, selectShowSave } from './calculator-store.ts'
 
 const input = tuitionInput({ token: 'tok-1', language: 'en' })
 
@@ -20,24 +13,8 @@ const feesTable = (body: TuitionPayload, isModificable = true) => standInFeesTab
 
 let reply: (request: RecordedRequest) => Reply
 
-function setup(hostname = '127.0.0.1', pageLanguage?: () => string | null) {
-  const events: { name: FeesCalculatorEventName; detail: unknown }[] = []
-  const notices: Notice[] = []
-  const logged: string[] = []
-  const store = createCalculatorStore(
-    {
-      ...LAZY_RULES,
-      emit: (name, detail) => events.push({ name, detail }),
-      notify: (notice) => notices.push(notice),
-      log: (message) => logged.push(message),
-      hostname,
-      pageLanguage,
-    },
-    { apiBase: `${server.origin}/api/v1` },
-  )
-  const settled = () => eventually(() => expect(settledState(store.getState())).toBe(true))
-  return { store, events, notices, logged, settled }
-}
+const setup = (hostname = '127.0.0.1', pageLanguage?: () => string | null) =>
+  testStore(`${server.origin}/api/v1`, { hostname, pageLanguage })
 
 const defaultReply = (request: RecordedRequest): Reply => {
   const body = request.body ? (JSON.parse(request.body) as TuitionPayload) : null

@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
-import { LAZY_RULES } from '../../test/support/lazy-rules.ts'
 import { type RecordedRequest, type Reply, recordingServerForFile } from '../../test/support/recording-server.ts'
+import { testStore } from '../../test/support/test-store.ts'
 import type { TuitionPayload } from '../domain/types.ts'
-import { createCalculatorStore } from './calculator-store.ts'
 import { countsToCompare } from './comparison.ts'
 
 const input = tuitionInput({ token: 'tok-1', language: 'en' })
@@ -19,22 +18,13 @@ const calculate = (request: RecordedRequest): Reply => ({
 /** A store on the recording server; `signals` holds every request's signal, in the order they left. */
 function setup() {
   const signals: AbortSignal[] = []
-  const store = createCalculatorStore(
-    {
-      emit: () => {},
-      notify: () => {},
-      log: () => {},
-      hostname: '127.0.0.1',
-      retryDelay: () => 1,
-      ...LAZY_RULES,
-      fetch: (request: RequestInfo | URL, init?: RequestInit) => {
-        signals.push((request instanceof Request ? request : new Request(request, init)).signal)
-        return fetch(request, init)
-      },
+  const { store, settled } = testStore(`${server.origin}/api/v1`, {
+    retryDelay: () => 1,
+    fetch: (request: RequestInfo | URL, init?: RequestInit) => {
+      signals.push((request instanceof Request ? request : new Request(request, init)).signal)
+      return fetch(request, init)
     },
-    { apiBase: `${server.origin}/api/v1` },
-  )
-  const settled = () => eventually(() => expect(store.getState().calculating).toBe(false))
+  })
   const compared = () =>
     eventually(() => {
       const rows = store.getState().comparison

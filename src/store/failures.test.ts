@@ -6,12 +6,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
-import { LAZY_RULES, settledState } from '../../test/support/lazy-rules.ts'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
+import { testStore } from '../../test/support/test-store.ts'
 import type { TuitionPayload } from '../domain/types.ts'
-import type { FeesCalculatorEventName } from '../events.ts'
-import { createCalculatorStore, selectCanSave } from './calculator-store.ts'
+import { selectCanSave } from './calculator-store.ts'
 
 const input = tuitionInput({ token: 'tok-1', language: 'en', financialType: 1, amountToRefinance: 6000 })
 
@@ -46,23 +45,8 @@ beforeEach(() => {
 })
 
 /** A store whose retries wait `retryDelay` ms (Retry-After still counts). */
-function setup({ retryDelay = 0 }: { retryDelay?: number } = {}) {
-  const events: { name: FeesCalculatorEventName; detail: unknown }[] = []
-  const logged: string[] = []
-  const store = createCalculatorStore(
-    {
-      ...LAZY_RULES,
-      emit: (name, detail) => events.push({ name, detail }),
-      notify: () => {},
-      log: (message) => logged.push(message),
-      hostname: '127.0.0.1',
-      retryDelay: () => retryDelay,
-    },
-    { apiBase: `${server.origin}/api/v1` },
-  )
-  const settled = () => eventually(() => expect(settledState(store.getState())).toBe(true))
-  return { store, events, logged, settled }
-}
+const setup = ({ retryDelay = 0 }: { retryDelay?: number } = {}) =>
+  testStore(`${server.origin}/api/v1`, { retryDelay: () => retryDelay })
 
 /** A store with the input's plan calculated and on screen. */
 async function planOnScreen() {

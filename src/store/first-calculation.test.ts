@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
-import { LAZY_RULES } from '../../test/support/lazy-rules.ts'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
+import { testStore } from '../../test/support/test-store.ts'
 import { httpChunk } from '../api/chunks.ts'
 import type { TuitionPayload } from '../domain/types.ts'
-import type { FeesCalculatorEventName } from '../events.ts'
-import { createCalculatorStore } from './calculator-store.ts'
 
 /**
  * The first figures need neither ky nor its chunk: this file's module state
@@ -28,21 +26,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-function setup() {
-  const events: { name: FeesCalculatorEventName; detail: unknown }[] = []
-  const store = createCalculatorStore(
-    {
-      ...LAZY_RULES,
-      emit: (name, detail) => events.push({ name, detail }),
-      notify: () => {},
-      log: () => {},
-      hostname: '127.0.0.1',
-    },
-    { apiBase: `${server.origin}/api/v1` },
-  )
-  const settled = () => eventually(() => expect(store.getState().calculating).toBe(false))
-  return { store, events, settled }
-}
+const setup = () => testStore(`${server.origin}/api/v1`)
 
 describe('the first calculation', () => {
   it('draws its figures before the HTTP client has loaded; an error status reads the same either way', async () => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../test/support/eventually.ts'
 import { standInAmortization, standInFeesTable, tuitionInput } from '../../test/support/fixtures.ts'
-import { LAZY_RULES, settledState } from '../../test/support/lazy-rules.ts'
+import { settledState } from '../../test/support/lazy-rules.ts'
 import { setPageUrl } from '../../test/support/page-url.ts'
 import { type RecordedRequest, type Reply, startRecordingServer } from '../../test/support/recording-server.ts'
+import { testStore } from '../../test/support/test-store.ts'
 import { withoutToken } from '../domain/payload.ts'
 import type { SavedFeesTable, TuitionPayload } from '../domain/types.ts'
-import type { FeesCalculatorEventName, SavedPlanDetail } from '../events.ts'
-import { createCalculatorStore } from './calculator-store.ts'
+import type { SavedPlanDetail } from '../events.ts'
 
 /** The version the plans below replace: 24 fees, saved on 20 November 2026, number 2 of contract C-1. */
 const BEFORE = 'saved-version-before-0123456789'
@@ -32,22 +32,7 @@ function answer(request: RecordedRequest): Reply {
   return { status: 404, body: { type: 'about:blank', title: 'Not found', status: 404, code: 'version_not_found' } }
 }
 
-function setup() {
-  const events: { name: FeesCalculatorEventName; detail: unknown }[] = []
-  const logged: string[] = []
-  const store = createCalculatorStore(
-    {
-      ...LAZY_RULES,
-      emit: (name, detail) => events.push({ name, detail }),
-      notify: () => {},
-      log: (message) => logged.push(message),
-      hostname: '127.0.0.1',
-      retryDelay: () => 1,
-    },
-    { apiBase: `${server.origin}/api/v1` },
-  )
-  return { store, events, logged }
-}
+const setup = () => testStore(`${server.origin}/api/v1`, { retryDelay: () => 1 })
 
 const paths = () => server.requests.map((request) => `${request.method} ${request.url.replace(/\?.*/, '')}`)
 

@@ -131,9 +131,12 @@ export class TestPage {
     return this.waitForGone('fieldset[data-fc-rendered][disabled]', host)
   }
 
-  /** No calculation or save under way. */
+  /**
+   * No calculation or save under way, and the save bar drawn (it comes after the first figures, and after a card
+   * rendered on a server is taken over).
+   */
   settled(host = 'fees-calculator'): Promise<boolean> {
-    return this.waitForInside('.fc-card[data-busy=false]', host)
+    return this.waitForInside('.fc-card[data-busy=false] [part=version]', host)
   }
 
   /** The trimmed text of the first match inside the shadow root, or null. */

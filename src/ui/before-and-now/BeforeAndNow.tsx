@@ -4,6 +4,7 @@ import { useEffect, useId, useLayoutEffect, useState } from 'react'
 import { useCalculator, useCalculatorContext } from '../context.ts'
 import { replacedVersionOf } from '../downloads/plan.ts'
 import { adoptStyles } from '../styles/adopt.ts'
+import stackedTableCss from '../styles/stacked-table.css?inline'
 import { useFormatters } from '../useFormatters.ts'
 import css from './before-and-now.css?inline'
 import { type BeforeAndNowRow, beforeAndNowRows, type FigureName } from './rows.ts'
@@ -25,7 +26,7 @@ export function BeforeAndNow({ words }: { words: I18n }) {
   const reading = useCalculator((s) => s.replaced?.reading === true)
   const titleId = useId()
   useLayoutEffect(() => {
-    adoptStyles(shadowRoot ?? document, [css])
+    adoptStyles(shadowRoot ?? document, [stackedTableCss, css])
   }, [shadowRoot])
   const before = reading ? undefined : replaced?.saved?.result
   const rows = before && now ? beforeAndNowRows(before, now, format) : []
@@ -86,7 +87,7 @@ export function BeforeAndNow({ words }: { words: I18n }) {
       <p className="fc-before-now-caption" data-replaced={replaced.versionHashCode}>
         {savedOn ? t(msg`Before: ${versionName} (saved on ${savedOn}).`) : t(msg`Before: ${versionName}.`)}
       </p>
-      <table className="fc-before-now-table" aria-busy={busy}>
+      <table className="fc-before-now-table fc-stacked-table" aria-busy={busy}>
         <thead>
           <tr>
             <th scope="col">{headers.figure}</th>

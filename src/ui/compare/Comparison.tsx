@@ -6,6 +6,7 @@ import { selectEditable, selectSaveBusy } from '../../store/calculator-store.ts'
 import type { ComparisonRow } from '../../store/state.ts'
 import { useActions, useCalculator, useCalculatorContext } from '../context.ts'
 import { adoptStyles } from '../styles/adopt.ts'
+import stackedTableCss from '../styles/stacked-table.css?inline'
 import { useFormatters } from '../useFormatters.ts'
 import compareCss from './compare.css?inline'
 
@@ -28,7 +29,7 @@ export function Comparison({ words }: { words: I18n }) {
   const titleId = useId()
   const title = useRef<HTMLHeadingElement>(null)
   useLayoutEffect(() => {
-    adoptStyles(shadowRoot ?? document, [compareCss])
+    adoptStyles(shadowRoot ?? document, [stackedTableCss, compareCss])
   }, [shadowRoot])
   // Opened from the button beside the fee select: the comparison comes into view, below the card on a phone.
   useEffect(() => title.current?.focus(), [])
@@ -91,7 +92,7 @@ export function Comparison({ words }: { words: I18n }) {
         </button>
       </div>
       {canChoose ? <p className="fc-compare-hint">{t(msg`Press a number of fees to choose it.`)}</p> : null}
-      <table className="fc-compare-table" aria-busy={busy || !settled}>
+      <table className="fc-compare-table fc-stacked-table" aria-busy={busy || !settled}>
         <thead>
           <tr>
             <th scope="col">{headers.count}</th>
