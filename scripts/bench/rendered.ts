@@ -21,14 +21,15 @@ const PAGES = [
 
 /**
  * Records, from navigation start, when the card first shows a monthly fee (`__figure`) and when it can be used
- * (`__usable`: the server's card taken over, or the client's drawn with its figures), and the scripts asked for by then.
+ * (`__usable`: the server's card taken over, or the client's drawn with its figures, and its save bar drawn, which
+ * comes after the first figures on both), and the scripts asked for by then.
  */
 const PROBE = `(() => {
   const timer = setInterval(() => {
     const root = document.querySelector('fees-calculator')?.shadowRoot
     const figure = root?.querySelector('[data-figure="feeAmount"]')
     if (window.__figure === undefined && figure && /[1-9]/.test(figure.textContent || '')) window.__figure = performance.now()
-    if (window.__figure !== undefined && !root.querySelector('fieldset[data-fc-rendered][disabled]')) {
+    if (window.__figure !== undefined && !root.querySelector('fieldset[data-fc-rendered][disabled]') && root.querySelector('[part=version]')) {
       window.__usable = performance.now()
       clearInterval(timer)
     }
