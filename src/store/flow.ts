@@ -14,14 +14,13 @@ import { DEFAULT_LANGUAGE, type Language, spokenLanguage } from '../domain/langu
 import { calculationPayload, choiceOf, type PlanChoice, usesAnonymousEndpoints } from '../domain/payload.ts'
 import { ELEMENT_PROPS, type ElementPropName, type PropRow } from '../domain/props.ts'
 import { checkTuitionInput, TuitionText } from '../domain/tuition.ts'
-import type { AmortizationTable, FeesTableResult, SavedFeesTable, TuitionInput } from '../domain/types.ts'
+import type { FeesTableResult, SavedFeesTable, TuitionInput } from '../domain/types.ts'
 import type {
   FeesCalculatorEventDetail,
   FeesCalculatorEventName,
   PlanDownloadDetail,
   PlanShareDetail,
   RenderFailure,
-  SavedPlanDetail,
 } from '../events.ts'
 import { amountRefusalOf, calculationFailureOf, failureOf } from './failures.ts'
 import type {
@@ -35,7 +34,6 @@ import type {
   Effect,
   Notice,
   ReplacedVersion,
-  SaveRefusal,
   SavingRules,
 } from './state.ts'
 
