@@ -10,6 +10,7 @@ import { standInFeesTable, tuitionInput } from '../test/support/fixtures.ts'
 import { setPageUrl } from '../test/support/page-url.ts'
 import { startRecordingServer } from '../test/support/recording-server.ts'
 import { parseBooleanAttribute, widgetOf } from './element.ts'
+import { saveBarChunk } from './ui/parts/save-bar-chunk.ts'
 
 const input = tuitionInput({ token: 'tok-secret', language: undefined })
 
@@ -200,6 +201,19 @@ describe('<fees-calculator>', () => {
     }
     expect(server.requests).toHaveLength(0)
     element.remove()
+  })
+
+  it('styles its own shadow root, never the page, when the save bar is drawn in its first render', async () => {
+    defineFeesCalculator()
+    const { savingRules } = await saveBarChunk.load()
+    const element = document.createElement('fees-calculator')
+    // SAVE's rules came before the first render ended, as they may after a first render in slices on a slow phone.
+    widgetOf(element).store.setState({ savingRules })
+    element.apiBase = `${server.origin}/api/v1`
+    document.body.append(element)
+    await eventually(() => expect(element.shadowRoot?.querySelector('[part=version]')).not.toBeNull())
+    expect(document.head.querySelectorAll('style')).toHaveLength(0)
+    expect(document.adoptedStyleSheets ?? []).toHaveLength(0)
   })
 
   it('recalculates when tuitionInput changes, and sends nothing for an equal value', async () => {

@@ -114,7 +114,9 @@ export function WidgetView({ widget }: { widget: Widget }) {
 
   // Styles go to the root node the widget renders in: the element's shadow root, or the page for a React host.
   const base = useRef<HTMLDivElement>(null)
-  const [styleRoot, setStyleRoot] = useState<ShadowRoot | Document | null>(null)
+  // The element's shadow root is there before its first render: a part drawn in that render (the save bar, when its
+  // chunk came before a first render in slices ended) styles that root, never the page.
+  const [styleRoot, setStyleRoot] = useState<ShadowRoot | Document | null>(() => widget.host?.shadowRoot ?? null)
   useLayoutEffect(() => {
     const card = base.current
     const root = card && styleRootOf(card)

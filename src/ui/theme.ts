@@ -40,8 +40,8 @@
  * @csspart date - The first payment date field (calendar button or read-only date).
  * @csspart summary - The list of amounts: amount, amount to finance, financing cost, total to pay.
  * @csspart rates - The TIN and TAE beside the summary.
- * @csspart version - The enrolment id and version number.
- * @csspart save-button - The SAVE button.
+ * @csspart version - The enrolment id and version number, drawn just after the first figures (its place kept until then).
+ * @csspart save-button - The SAVE button, drawn with the version just after the first figures.
  * @csspart before-and-now - The saved version a plan replaces beside it, below the card: each figure before and now, and how it changed (or the note that it could not be read).
  * @csspart downloads - The plan's files below the card: its PDF, once saved its due dates as a calendar file, and "Send to whoever pays".
  * @csspart comparison - The comparison of fee counts below the card: monthly fee, financing cost, total to pay and TAE per count.

@@ -262,6 +262,7 @@ describeEngines('the language at run time, in Chromium', ['chromium'], (suite) =
     page.expectError(/ERR_EMPTY_RESPONSE|Loading chunk failed|^failed to load /)
     await page.event('calculationResultReceivedEvent')
     await page.waitForInside('.fc[lang=es][data-state=loaded]')
+    await page.settled()
     expect(await page.text('[part=save-button]')).toBe('GUARDAR')
     await page.waitForInside('[data-sonner-toast][data-type=error]')
     expect(await page.text('[data-sonner-toast]')).toContain('No se ha podido cargar una parte de la calculadora')

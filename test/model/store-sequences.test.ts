@@ -10,11 +10,10 @@ import { runInNewContext } from 'node:vm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { httpChunk } from '../../src/api/chunks.ts'
 import type { TuitionInput } from '../../src/domain/types.ts'
-import { createCalculatorStore, type Notice } from '../../src/store/calculator-store.ts'
 import { type ControlledApi, createControlledApi } from '../support/controlled-api.ts'
-import { LAZY_RULES } from '../support/lazy-rules.ts'
 import { describeModelSequences } from '../support/model-sequences.ts'
-import { Deliver, freshModel, NewInput, type Recorded } from '../support/store-model.ts'
+import { Deliver, freshModel, NewInput } from '../support/store-model.ts'
+import { testStore } from '../support/test-store.ts'
 
 /** Runs of the model test (STORE_MODEL_RUNS=… hunts longer). */
 const MODEL_RUNS = Number(process.env.STORE_MODEL_RUNS ?? 200)
@@ -27,21 +26,11 @@ beforeAll(async () => {
 })
 
 function fresh() {
-  const events: Recorded[] = []
-  const notices: Notice[] = []
-  const store = createCalculatorStore(
-    {
-      ...LAZY_RULES,
-      emit: (name, detail) => events.push({ name, detail }),
-      notify: (notice) => notices.push(notice),
-      log: () => {},
-      hostname: '127.0.0.1',
-      fetch: api.fetch,
-      // Retries go at once: the model delivers their answers as it does every other.
-      retryDelay: () => 0,
-    },
-    { apiBase: 'http://127.0.0.1:9/api/v1' },
-  )
+  const { store, events, notices } = testStore('http://127.0.0.1:9/api/v1', {
+    fetch: api.fetch,
+    // Retries go at once: the model delivers their answers as it does every other.
+    retryDelay: () => 0,
+  })
   return {
     api,
     store,

@@ -93,7 +93,21 @@ export default function PlanDownloads({ words }: { words: I18n }) {
       setMaking(false)
     }
   }
-  const state = { 'aria-disabled': busy || undefined, 'aria-busy': making }
+  // Each file's button: inactive while the plan is busy, busy while a file is made; the PDFs' maker is fetched as
+  // the student points at or reaches one.
+  const button = (kind: Kind, label: string) => (
+    <button
+      type="button"
+      className="fc-button fc-button--secondary"
+      data-download={kind}
+      aria-disabled={busy || undefined}
+      aria-busy={making}
+      {...(kind === 'ics' ? {} : { onPointerEnter: prefetch, onFocus: prefetch })}
+      onClick={() => void make(kind)}
+    >
+      {label}
+    </button>
+  )
   return (
     <div className="fc-downloads" part="downloads">
       {!credit && (
@@ -101,41 +115,9 @@ export default function PlanDownloads({ words }: { words: I18n }) {
           {labels.interestFree}
         </p>
       )}
-      <button
-        type="button"
-        className="fc-button fc-button--secondary"
-        data-download="pdf"
-        {...state}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-        onClick={() => void make('pdf')}
-      >
-        {labels.pdf}
-      </button>
-      {credit && (
-        <button
-          type="button"
-          className="fc-button fc-button--secondary"
-          data-download="credit-information"
-          {...state}
-          onPointerEnter={prefetch}
-          onFocus={prefetch}
-          onClick={() => void make('credit-information')}
-        >
-          {labels.credit}
-        </button>
-      )}
-      {saved && (
-        <button
-          type="button"
-          className="fc-button fc-button--secondary"
-          data-download="ics"
-          {...state}
-          onClick={() => void make('ics')}
-        >
-          {labels.ics}
-        </button>
-      )}
+      {button('pdf', labels.pdf)}
+      {credit && button('credit-information', labels.credit)}
+      {saved && button('ics', labels.ics)}
       {saved && <SendToPayer words={words} prefetch={prefetch} />}
     </div>
   )
