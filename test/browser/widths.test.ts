@@ -9,7 +9,7 @@
  */
 import { expect, it } from 'vitest'
 import { LANGUAGES } from '../../src/domain/language.ts'
-import { describeEngines, EVERY_ENGINE } from '../support/harness.ts'
+import { describeEngines, EVERY_ENGINE, savedPlans } from '../support/harness.ts'
 import { layoutProblems, MIN_TARGET_PX, sideColumn } from '../support/layout.ts'
 
 const CASES = [
@@ -18,6 +18,39 @@ const CASES = [
   { width: 224, height: 900 },
 ] as const
 describeEngines('<fees-calculator> at every width', EVERY_ENGINE, (suite) => {
+  // The save bar comes after the first figures, from a chunk of its own: its place is kept as tall as the bar, so
+  // nothing below the card moves when it comes. A new plan at each width; a saved plan opened by its hash, which has
+  // the schedule's button alone, on a desktop and a phone.
+  const saved = savedPlans(suite)
+  const savedPage = (hash: string) => `<!doctype html><html lang="es"><head><meta charset="utf-8">
+<script type="module" src="/dist/fees-calculator.js"></script></head>
+<body><fees-calculator version-hash-code="${hash}"></fees-calculator></body></html>`
+  const barCases = [
+    ...CASES.map((size) => ({ ...size, byHash: false })),
+    ...CASES.slice(0, 2).map((size) => ({ ...size, byHash: true })),
+  ]
+  for (const { width, height, byHash } of barCases)
+    it(`${width} px, ${byHash ? 'a saved plan opened by its hash' : 'a new plan'}: nothing below the card moves when the save bar comes`, async () => {
+      const page = byHash
+        ? await suite.open('', { width, height, html: savedPage(saved.es!) })
+        : width === 224
+          ? await suite.open('', { width: 1100, height, html: sideColumn('es', await suite.demo.token()) })
+          : await suite.open('/demo/portal.html', { width, height })
+      await page.waitForInside('.fc:is([data-state=loaded],[data-state=locked])')
+      await page.settled()
+      // The bar as drawn, and its place as it was before it came: an empty one put beside it, in the same layout.
+      const heights = await page.evaluate(() => {
+        const bar = document.querySelector('fees-calculator')!.shadowRoot!.querySelector('.fc-actions')!
+        const place = document.createElement('div')
+        place.className = 'fc-actions'
+        bar.after(place)
+        const measured = { bar: bar.getBoundingClientRect().height, place: place.getBoundingClientRect().height }
+        place.remove()
+        return measured
+      })
+      expect(heights.place).toBeCloseTo(heights.bar, 1)
+    })
+
   for (const { width, height } of CASES) {
     // One page per width, going through the languages as a host switching them would (the first load in each
     // language: languages.test.ts); what each language's words do to the layout is read in each.
