@@ -165,8 +165,41 @@ async function renderedPortal(html: string, renderer: OwnRenderer): Promise<stri
   if (typeof inputText !== 'string') return html
   // The token goes with the calculation, as the widget sends it, and the renderer leaves it out of the HTML.
   const rendered = await renderer.render({ tuitionInput: inputText, attributes: own })
-  return rendered === null ? html : html.replace(element[0], `${rendered}\n        ${TOKEN_SCRIPT}`)
+  if (rendered === null) return html
+  const withCard = html
+    .replace(element[0], `${rendered}\n        ${TOKEN_SCRIPT}`)
+    .replace(ELEMENT_SCRIPT, (_, src: string) => scriptAfterFirstPaint(src))
+  return typeof own.id === 'string' ? withCard.replace('</head>', `  ${firstPaintWith(own.id)}\n  </head>`) : withCard
 }
+
+/** The page's script tag of the element. */
+const ELEMENT_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/
+
+/**
+ * The element's script, asked for once the page's first paint is on screen (its paint timing entry; a frame later
+ * where there is none): the card shows its figures already, and a script that arrived first (a fast connection, a
+ * cached script) would run before that paint and hold it back.
+ */
+const scriptAfterFirstPaint = (src: string) =>
+  `<script type="module">
+      {
+        const load = () => import(${JSON.stringify(src)})
+        if (PerformanceObserver.supportedEntryTypes?.includes('paint'))
+          new PerformanceObserver((_, observer) => {
+            observer.disconnect()
+            load()
+          }).observe({ type: 'paint', buffered: true })
+        else requestAnimationFrame(() => setTimeout(load))
+      }
+    </script>`
+
+/**
+ * Holds the page's first paint until the element with `id` has been parsed whole (Chromium 124+; other engines paint
+ * as before): a card rendered on the server sits in a declarative shadow root, whose content is attached only once
+ * its template is parsed, so a parser that yields inside it would paint the page first and the card a frame later.
+ * With it, the card is in the page's first paint.
+ */
+const firstPaintWith = (id: string) => `<link rel="expect" href="#${encodeURIComponent(id)}" blocking="render" />`
 
 /** `YYYY-MM-DD` of the FIRST_PAYMENT_DAY of the month after `today` (UTC). */
 export function nextFirstPaymentDate(today: Date): string {

@@ -264,3 +264,26 @@ describeEngines('a card rendered on the server, without JavaScript', ['chromium'
     }
   })
 })
+
+describeEngines('a card rendered on the server, in the first paint', ['chromium'], (suite) => {
+  it("is the portal's largest paint, painted with the page's first, before the element's script is asked for", async () => {
+    const page = await suite.open('/demo/portal.html?lang=en')
+    await page.loaded()
+    const paints = await page.evaluate(async () => {
+      const first = performance.getEntriesByName('first-contentful-paint')[0]
+      const largest = await new Promise<PerformanceEntry | undefined>((resolve) =>
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1))).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        }),
+      )
+      const script = performance
+        .getEntriesByType('resource')
+        .find((entry) => new URL(entry.name).pathname === '/dist/fees-calculator.js')
+      return { first: first?.startTime, largest: largest?.startTime, script: script?.startTime }
+    })
+    expect(paints.first).toBeGreaterThan(0)
+    expect(paints.largest).toBe(paints.first)
+    expect(paints.script).toBeGreaterThanOrEqual(paints.first!)
+  })
+})

@@ -178,7 +178,8 @@ describeEngines(
 
       it('keeps its CSS in adopted stylesheets of its shadow root, none in the page', async () => {
         const page = await suite.open('/demo/portal.html')
-        await page.playwright.locator('fees-calculator .fc[data-state=loaded]').waitFor()
+        // The server's card is loaded before the element runs: its inline style gives way once the card is taken over.
+        await page.loaded()
         const styles = await page.evaluate(() => {
           const root = document.querySelector('fees-calculator')!.shadowRoot!
           return {
