@@ -114,9 +114,7 @@ export function WidgetView({ widget }: { widget: Widget }) {
 
   // Styles go to the root node the widget renders in: the element's shadow root, or the page for a React host.
   const base = useRef<HTMLDivElement>(null)
-  // The element's shadow root is there before its first render: a part drawn in that render (the save bar, when its
-  // chunk came before a first render in slices ended) styles that root, never the page.
-  const [styleRoot, setStyleRoot] = useState<ShadowRoot | Document | null>(() => widget.host?.shadowRoot ?? null)
+  const [styleRoot, setStyleRoot] = useState<ShadowRoot | Document | null>(null)
   useLayoutEffect(() => {
     const card = base.current
     const root = card && styleRootOf(card)
@@ -126,8 +124,10 @@ export function WidgetView({ widget }: { widget: Widget }) {
     adoptStyles(root, BASE_STYLES)
     setStyleRoot(root)
   }, [widget])
-  // Null before the first layout effect, as on a server, which has no ShadowRoot to compare with.
-  const shadowRoot = !styleRoot || styleRoot instanceof Document ? null : styleRoot
+  // Before that effect, the element's shadow root, there before its first render: a part drawn in that render (the
+  // save bar, when its chunk came before a first render in slices ended) styles that root, never the page. None on a
+  // server, which has no ShadowRoot to compare with.
+  const shadowRoot = styleRoot instanceof Document ? null : (styleRoot ?? widget.host?.shadowRoot ?? null)
 
   const context = useMemo<CalculatorContextValue>(
     () => ({ store, shadowRoot, reportChunkFailure, language: language ?? DEFAULT_LANGUAGE, words }),
