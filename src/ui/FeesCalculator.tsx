@@ -126,8 +126,9 @@ export function WidgetView({ widget }: { widget: Widget }) {
   }, [widget])
   // Before that effect, the element's shadow root, there before its first render: a part drawn in that render (the
   // save bar, when its chunk came before a first render in slices ended) styles that root, never the page. None on a
-  // server, which has no ShadowRoot to compare with.
-  const shadowRoot = styleRoot instanceof Document ? null : (styleRoot ?? widget.host?.shadowRoot ?? null)
+  // server, which has neither a host nor a ShadowRoot to compare with.
+  const shadowRoot =
+    styleRoot === null ? (widget.host?.shadowRoot ?? null) : styleRoot instanceof ShadowRoot ? styleRoot : null
 
   const context = useMemo<CalculatorContextValue>(
     () => ({ store, shadowRoot, reportChunkFailure, language: language ?? DEFAULT_LANGUAGE, words }),
