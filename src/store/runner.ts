@@ -49,6 +49,11 @@ export function createRunner(
     return { api: name, value, pageLanguage } as Answer
   }
 
+  /** A chunk that could not load is said as such (the console, a notice). */
+  const chunkFailed = (error: unknown) => {
+    if (error instanceof ChunkLoadError) dispatch({ type: 'chunkFailed', message: error.message, error })
+  }
+
   const send = (slot: CallSlot, call: Call, count?: number) => {
     // One call at a time in a slot, but the comparison's, one per count.
     if (slot !== 'comparison') cancel(slot)
@@ -64,17 +69,12 @@ export function createRunner(
         underWay.delete(underway)
         if (signal.aborted || isAbort(error)) return
         // A chunk the call needed (ky's) that could not load is said as such, besides the call's failure.
-        if (error instanceof ChunkLoadError) dispatch({ type: 'chunkFailed', message: error.message, error })
+        chunkFailed(error)
         const failure = await toApiError(error)
         // Cancelled while the failure was being read: nobody is told.
         if (!signal.aborted) dispatch({ type: 'failed', slot, count, error: failure })
       },
     )
-  }
-
-  /** A chunk that could not load is said as such (the console, a notice). */
-  const chunkFailed = (error: unknown) => {
-    if (error instanceof ChunkLoadError) dispatch({ type: 'chunkFailed', message: error.message, error })
   }
 
   return (effects) => {
