@@ -65,6 +65,69 @@ function chunkReport(): Plugin {
   }
 }
 
+/**
+ * Rolldown keeps its helpers for CommonJS modules (React's, dayjs's) in a chunk of their own, `rolldown-runtime`, when a
+ * lazy chunk that does not import `shared` uses them too (the dates' chunk: dayjs). The first render then fetched it
+ * only once `shared` had arrived and named it: a third request, after the other two, for 0.5 KB. No option places it,
+ * so this folds it into `shared` once the chunks are written: its helpers open `shared`'s code and are exported by it
+ * under `$`-names, and each chunk that used them imports them from `shared`, which every lazy chunk loads after.
+ */
+function runtimeInShared(): Plugin {
+  const importFrom = (file: string) =>
+    new RegExp(
+      `import\\{([^}]*)\\}from(["'])(\\.{1,2}/[^"']*?)${file.replace(/.*\//, '').replace(/[.$]/g, '\\$&')}\\2;?`,
+    )
+  const specifiers = (list: string) =>
+    list.split(',').map((spec) => {
+      const [imported = '', local = imported] = spec.trim().split(/\s+as\s+/)
+      return { imported, local }
+    })
+  return {
+    name: 'fees-calculator:runtime-in-shared',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []))
+      const runtime = chunks.find((chunk) => chunk.name === 'rolldown-runtime')
+      if (!runtime) return
+      const shared = chunks.find((chunk) => chunk.name === 'shared')
+      if (!shared) return this.error('no shared chunk to fold the rolldown runtime into')
+      const exported = /export\{([^}]*)\};?\s*$/.exec(runtime.code)
+      if (!exported || /\bimport\b/.test(runtime.code.slice(0, exported.index)))
+        return this.error('the rolldown runtime chunk no longer ends with its one export: update runtimeInShared')
+      // `export{u as a,…}`: each helper's name inside the runtime's code, and the name it is exported by.
+      const helpers = specifiers(exported[1] ?? '').map(({ imported, local }) => ({ inner: imported, name: local }))
+      const exportOf = (name: string) => `$${name}`
+      const taken = new Set(shared.exports)
+      if (helpers.some(({ name }) => taken.has(exportOf(name))))
+        return this.error('shared already exports a $-name the rolldown runtime would take')
+      // shared's own import of the helpers becomes their declaration, with fresh names for those it does not use.
+      const ownImport = importFrom(runtime.fileName).exec(shared.code)
+      const ownLocals = new Map(specifiers(ownImport?.[1] ?? '').map(({ imported, local }) => [imported, local]))
+      const localOf = (name: string) => ownLocals.get(name) ?? `$runtime_${name}`
+      const declaration = `var[${helpers.map(({ name }) => localOf(name)).join(',')}]=(()=>{${runtime.code.slice(0, exported.index)};return[${helpers.map(({ inner }) => inner).join(',')}]})();`
+      shared.code = ownImport ? shared.code.replace(ownImport[0], () => declaration) : declaration + shared.code
+      const sharedExports = helpers.map(({ name }) => `${localOf(name)} as ${exportOf(name)}`).join(',')
+      const sharedExport = /export\{([^}]*)\};?\s*$/.exec(shared.code)
+      if (!sharedExport) return this.error('the shared chunk no longer ends with its export: update runtimeInShared')
+      shared.code = `${shared.code.slice(0, sharedExport.index)}export{${sharedExport[1]},${sharedExports}};`
+      shared.exports.push(...helpers.map(({ name }) => exportOf(name)))
+      Object.assign(shared.modules, runtime.modules)
+      shared.imports = shared.imports.filter((file) => file !== runtime.fileName)
+      for (const chunk of chunks) {
+        if (chunk === shared || chunk === runtime || !chunk.imports.includes(runtime.fileName)) continue
+        const used = importFrom(runtime.fileName).exec(chunk.code)
+        if (!used)
+          return this.error(`${chunk.fileName} imports the rolldown runtime in a form runtimeInShared does not know`)
+        const names = specifiers(used[1] ?? '').map(({ imported, local }) => `${exportOf(imported)} as ${local}`)
+        const path = `${used[3]}${shared.fileName.replace(/.*\//, '')}`
+        chunk.code = chunk.code.replace(used[0], () => `import{${names.join(',')}}from"${path}";`)
+        chunk.imports = [...new Set(chunk.imports.map((file) => (file === runtime.fileName ? shared.fileName : file)))]
+      }
+      delete bundle[runtime.fileName]
+    },
+  }
+}
+
 /** Where the standalone build's entry takes the lazy chunks' hashes from: patched in by subresourceIntegrity(). */
 const INTEGRITY_PLACEHOLDER = '@@fees-calculator-chunk-integrity@@'
 /** Where a lazy chunk that declares lazy chunks of its own takes their hashes from (src/lazy/chunk.ts). */
@@ -109,9 +172,23 @@ function subresourceIntegrity(): Plugin {
       )
       const declarations = declaring.flatMap((file) => {
         const source = readFileSync(file, 'utf8')
-        const declared = [...source.matchAll(/defineChunk\('([\w-]+)', \(\) => import\('([^']+)'\)\)/g)].map(
-          ([, name = '', spec = '']) => ({ name, id: resolvePath(dirname(file), spec), declarer: file }),
-        )
+        const declared: { name: string; id: string; declarer: string; constant?: string; vouchedBy?: string }[] = [
+          ...source.matchAll(
+            /(?:const (\w+) = )?defineChunk\(\s*'([\w-]+)',\s*\(\) => import\('([^']+)'\)(?:,\s*(\w+))?,?\s*\)/g,
+          ),
+        ].map(([, constant, name = '', spec = '', vouchedBy]) => ({
+          name,
+          id: resolvePath(dirname(file), spec),
+          declarer: file,
+          constant,
+          vouchedBy,
+        }))
+        // A declaration written in another form would leave its chunk unchecked: the build stops instead.
+        const calls = source.match(/\bdefineChunk\(\s*'/g)?.length ?? 0
+        if (calls !== declared.length)
+          this.error(
+            `${file} declares ${calls} lazy chunks, ${declared.length} of them as defineChunk('name', () => import('…')[, vouchedBy])`,
+          )
         // A part's words in every language (src/lazy/language-chunks.ts): one chunk a file its glob matched, named
         // for the part and the file's language.
         const parts = [...source.matchAll(/languageChunks\(\s*'([\w-]+)'/g)].map(([, part = '']) => part)
@@ -128,13 +205,24 @@ function subresourceIntegrity(): Plugin {
       const names = new Set<string>()
       const nested = new Map<typeof entry, { name: string; files: string[] }[]>()
       const inEntry: { name: string; files: string[] }[] = []
-      for (const { name, id, declarer } of declarations) {
+      const holderOf = (id: string) =>
+        chunks.find((chunk) => chunk !== entry && Object.keys(chunk.modules).includes(id))
+      for (const { name, id, declarer, vouchedBy } of declarations) {
         if (names.has(name)) return this.error(`two lazy chunks are named "${name}"`)
         names.add(name)
-        const holder = chunks.find((chunk) => chunk !== entry && Object.keys(chunk.modules).includes(id))
+        const holder = holderOf(id)
         if (!holder) return this.error(`no chunk holds ${id}, the lazy chunk "${name}"`)
-        const carrier = chunks.find((chunk) => Object.keys(chunk.modules).includes(declarer)) ?? entry
-        // A lazy chunk that holds the placeholder (src/ui/calendar/date-locales.ts) carries its own; else the entry.
+        // A chunk declared in a lazy chunk that holds the placeholder (src/ui/calendar/date-locales.ts), or vouched for
+        // by one (src/ui/chunks.ts), is carried by that chunk; else by the entry.
+        const vouching = vouchedBy && declarations.filter((declaration) => declaration.constant === vouchedBy)
+        if (vouching && vouching.length !== 1)
+          return this.error(`"${name}" is vouched for by ${vouchedBy}, which ${vouching.length} lazy chunks are named`)
+        const carrier = vouching
+          ? holderOf(vouching[0]!.id)
+          : (chunks.find((chunk) => Object.keys(chunk.modules).includes(declarer)) ?? entry)
+        if (!carrier) return this.error(`no chunk holds ${vouchedBy}, which vouches for "${name}"`)
+        if (vouching && !nestedPlaceholder.test(carrier.code))
+          return this.error(`${carrier.fileName} vouches for "${name}" but calls no vouchFor with the placeholder`)
         const withEntry = loadedWithEntry.has(carrier.fileName) || !nestedPlaceholder.test(carrier.code)
         const loaded = withEntry ? loadedWithEntry : new Set([...loadedWithEntry, ...closure(carrier.fileName)])
         const files = [...closure(holder.fileName)].filter((file) => !loaded.has(file))
@@ -250,7 +338,7 @@ function leftOutOnTheServer(): Plugin {
 export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'standalone') {
     return {
-      plugins: [...plugins(), chunkReport(), subresourceIntegrity()],
+      plugins: [...plugins(), runtimeInShared(), chunkReport(), subresourceIntegrity()],
       resolve: withoutJspdfExtras,
       define: { ...define, __FEES_CALCULATOR_CHUNK_INTEGRITY__: JSON.stringify(INTEGRITY_PLACEHOLDER) },
       build: {

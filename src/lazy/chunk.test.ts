@@ -43,6 +43,30 @@ describe('defineChunk', () => {
     await vi.advanceTimersByTimeAsync(1)
     expect(await outcome).toBeInstanceOf(ChunkLoadError)
   })
+  it('loads the chunk that vouches for another first; when that one cannot load, neither runs, and both are tried again', async () => {
+    const order: string[] = []
+    const voucherImporter = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockImplementation(async () => {
+        order.push('save-bar')
+        return { bar: true }
+      })
+    const voucher = defineChunk('save-bar', voucherImporter)
+    const importer = vi.fn(async () => {
+      order.push('calendar')
+      return { calendar: true }
+    })
+    const chunk = defineChunk('calendar', importer, voucher)
+    const error = await chunk.load().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ChunkLoadError)
+    expect((error as Error).message).toBe(`${CHUNK_LOAD_FAILED}: save-bar`)
+    expect(importer).not.toHaveBeenCalled()
+    await expect(chunk.load()).resolves.toEqual({ calendar: true })
+    expect(order).toEqual(['save-bar', 'calendar'])
+    expect(voucher.loaded()).toEqual({ bar: true })
+  })
+
   describe("when the student leaves the page as it loads (Safari stops the page's loads, then may keep the page)", () => {
     /** What Safari tells the page as the student follows a link, and as the Back button shows it again. */
     const leave = () => dispatchEvent(new Event('beforeunload'))

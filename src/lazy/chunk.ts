@@ -95,6 +95,15 @@ function preloadChecked(file: CheckedFile): Promise<void> {
   })
 }
 
+/**
+ * A lazy chunk vouches for lazy chunks of its own (vouchedBy) by calling this as it loads, with the literal
+ * '@@fees-calculator-nested-integrity@@' as `table` and its own `import.meta.url` as `base`: the script-tag build
+ * writes their hashes in place of that literal (vite.config.ts), and other builds leave it, checking nothing.
+ */
+export function vouchFor(table: string, base: string): void {
+  if (!table.startsWith('@@')) setChunkIntegrity(JSON.parse(table), base)
+}
+
 /** Resolves once every file of the chunk has passed its integrity check (at once when there are no hashes). */
 function checked(name: string): Promise<void> {
   const files = checkedFiles.get(name)
@@ -127,13 +136,19 @@ globalThis.addEventListener?.('beforeunload', () => {
 })
 globalThis.addEventListener?.('pageshow', stayed)
 
-export function defineChunk<T>(name: string, importer: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Chunk<T> {
+/**
+ * A lazy chunk named `name`, which `importer` imports. A chunk `vouchedBy` another is checked by the hashes that other
+ * chunk brings (the script-tag build writes them there, not in the entry, vite.config.ts): that chunk loads first.
+ */
+export function defineChunk<T>(name: string, importer: () => Promise<T>, vouchedBy?: Chunk<unknown>): Chunk<T> {
   let module: T | undefined
   let pending: Promise<T> | null = null
   const attempt = (): Promise<T> =>
     withTimeout(
-      checked(name).then(() => importer()),
-      timeoutMs,
+      Promise.resolve(vouchedBy?.load())
+        .then(() => checked(name))
+        .then(() => importer()),
+      CHUNK_LOAD_TIMEOUT_MS,
       name,
     ).then(
       (value) => {

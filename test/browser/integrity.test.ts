@@ -116,4 +116,20 @@ describeEngines('Subresource Integrity', ['chromium'], (suite) => {
     expect((await page.console()).join('\n')).toMatch(/integrity/i)
     expect(await page.text('[data-figure=feeAmount]')).toMatch(/\d/)
   })
+
+  it('refuses a changed save bar chunk, which vouches for the calendar and the toasts: none of them runs', async () => {
+    const saveBar = Object.keys(integrity()).find((file) => file.startsWith('chunks/SaveBar-'))!
+    suite.pages.answer(`/dist/${saveBar}`, () => tampered(saveBar))
+    const page = await suite.open('/demo/portal.html?lang=en')
+    page.expectError(/integrity|Loading chunk failed|^failed to load /i)
+    await page.event('calculationResultReceivedEvent')
+    await page.waitForInside('[role=alert]')
+    expect(await page.text('[role=alert]')).toContain('Loading chunk failed')
+    await expect.poll(async () => (await chunkLines(page)).join('\n')).toMatch(/Loading chunk failed: save-bar/)
+    expect(await page.evaluate(() => (globalThis as { __tampered?: boolean }).__tampered)).toBeUndefined()
+    const fetched = (name: string) => suite.pages.requests.some((request) => request.path.includes(`/chunks/${name}-`))
+    expect(fetched('SaveBar')).toBe(true)
+    expect(['CalendarPicker', 'Toasts', 'Schedule'].filter(fetched)).toEqual([])
+    expect(await page.text('[data-figure=feeAmount]')).toMatch(/\d/)
+  })
 })

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useLayoutEffect } from 'react'
+import { vouchFor } from '../../lazy/chunk.ts'
 import {
   selectCanPreviewSchedule,
   selectCanSave,
@@ -13,8 +14,12 @@ import { adoptStyles } from '../styles/adopt.ts'
 import { useFormatters } from '../useFormatters.ts'
 import css from './save-bar.css?inline'
 
-// The rules of SAVE come with its bar, in its chunk (save-bar-chunk.ts).
+// The rules of SAVE come with its bar, in its chunk (src/ui/chunks.ts).
 export { savingRules } from '../../store/saving.ts'
+
+// The script-tag build writes here the hashes of the chunks this one vouches for (src/ui/chunks.ts): the calendar's,
+// its date rules', the schedule's, the toaster's and the failure sentences'.
+vouchFor('@@fees-calculator-nested-integrity@@', import.meta.url)
 
 /**
  * The states of an action button. Before any plan it is disabled. Once there
