@@ -77,11 +77,13 @@ function readTakenCard(page: TestPage) {
 }
 
 /**
- * The save bar, which comes after the card is taken over (its chunk, as on a card drawn in the browser): its place was
- * kept as tall as it is, so the card's box is what it was.
+ * The save bar and the plan's downloads, which come after the card is taken over (their chunks, as on a card drawn in
+ * the browser): the save bar's place was kept as tall as it is, and the downloads row below the card, which can make
+ * the page taller than the window, moves nothing either, so the card's box is what it was.
  */
-async function saveBarCame(page: TestPage) {
+async function laterPartsCame(page: TestPage) {
   await page.waitForInside('[part=version]')
+  await page.waitForInside('[part=downloads]')
   return (await readTakenCard(page)).cardBox
 }
 
@@ -123,7 +125,7 @@ describeEngines('a card rendered on the server', EVERY_ENGINE, (suite) => {
       // The adopted sheets took over from the inline style with nothing moved or repainted differently.
       expect(after.box).toBe(before.box)
       expect(after.look).toBe(before.look)
-      expect(await saveBarCame(page)).toBe(before.cardBox)
+      expect(await laterPartsCame(page)).toBe(before.cardBox)
       await page.screenshot(`rendered-${suite.engine}-1100-${language}-after`)
 
       expect(await page.event('calculationResultReceivedEvent')).toEqual(before.answer)
@@ -181,7 +183,7 @@ describeEngines('a card rendered on the server', EVERY_ENGINE, (suite) => {
     await page.takenOver()
     expect(await readTakenCard(page)).toMatchObject({ sameNodes: true, fee: before.fee, inlineStyles: 0 })
     // The version's number came with the page, and shows in the save bar that follows.
-    expect(await saveBarCame(page)).toBe(before.cardBox)
+    expect(await laterPartsCame(page)).toBe(before.cardBox)
     expect(await page.text('[data-figure=versionNumber]')).toMatch(/^\d+$/)
     expect(await page.event('calculationResultReceivedEvent')).toEqual(before.answer)
     // Shown in the saved input's language, as the app's page shows it.
@@ -218,7 +220,7 @@ describeEngines('a card rendered on the server', EVERY_ENGINE, (suite) => {
       const after = await readTakenCard(page)
       expect(after.sameNodes).toBe(true)
       expect(after.box).toBe(before.box)
-      expect(await saveBarCame(page)).toBe(before.cardBox)
+      expect(await laterPartsCame(page)).toBe(before.cardBox)
       await page.screenshot(`rendered-${suite.engine}-375-${language}-after`)
     })
 
