@@ -172,22 +172,19 @@ function subresourceIntegrity(): Plugin {
       )
       const declarations = declaring.flatMap((file) => {
         const source = readFileSync(file, 'utf8')
-        const declared: { name: string; id: string; declarer: string; constant?: string; vouchedBy?: string }[] = [
-          ...source.matchAll(
-            /(?:const (\w+) = )?defineChunk\(\s*'([\w-]+)',\s*\(\) => import\('([^']+)'\)(?:,\s*(\w+))?,?\s*\)/g,
-          ),
-        ].map(([, constant, name = '', spec = '', vouchedBy]) => ({
+        const declared: { name: string; id: string; declarer: string; vouchedBy?: string }[] = [
+          ...source.matchAll(/defineChunk\(\s*'([\w-]+)',\s*\(\) => import\('([^']+)'\)(?:,\s*'([\w-]+)')?,?\s*\)/g),
+        ].map(([, name = '', spec = '', vouchedBy]) => ({
           name,
           id: resolvePath(dirname(file), spec),
           declarer: file,
-          constant,
           vouchedBy,
         }))
         // A declaration written in another form would leave its chunk unchecked: the build stops instead.
         const calls = source.match(/\bdefineChunk\(\s*'/g)?.length ?? 0
         if (calls !== declared.length)
           this.error(
-            `${file} declares ${calls} lazy chunks, ${declared.length} of them as defineChunk('name', () => import('…')[, vouchedBy])`,
+            `${file} declares ${calls} lazy chunks, ${declared.length} of them as defineChunk('name', () => import('…')[, 'vouchedBy'])`,
           )
         // A part's words in every language (src/lazy/language-chunks.ts): one chunk a file its glob matched, named
         // for the part and the file's language.
@@ -214,11 +211,11 @@ function subresourceIntegrity(): Plugin {
         if (!holder) return this.error(`no chunk holds ${id}, the lazy chunk "${name}"`)
         // A chunk declared in a lazy chunk that holds the placeholder (src/ui/calendar/date-locales.ts), or vouched for
         // by one (src/ui/chunks.ts), is carried by that chunk; else by the entry.
-        const vouching = vouchedBy && declarations.filter((declaration) => declaration.constant === vouchedBy)
-        if (vouching && vouching.length !== 1)
-          return this.error(`"${name}" is vouched for by ${vouchedBy}, which ${vouching.length} lazy chunks are named`)
+        const vouching = vouchedBy && declarations.find((declaration) => declaration.name === vouchedBy)
+        if (vouchedBy && !vouching)
+          return this.error(`"${name}" is vouched for by "${vouchedBy}", which no chunk is named`)
         const carrier = vouching
-          ? holderOf(vouching[0]!.id)
+          ? holderOf(vouching.id)
           : (chunks.find((chunk) => Object.keys(chunk.modules).includes(declarer)) ?? entry)
         if (!carrier) return this.error(`no chunk holds ${vouchedBy}, which vouches for "${name}"`)
         if (vouching && !nestedPlaceholder.test(carrier.code))

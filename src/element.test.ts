@@ -10,7 +10,7 @@ import { standInFeesTable, tuitionInput } from '../test/support/fixtures.ts'
 import { setPageUrl } from '../test/support/page-url.ts'
 import { startRecordingServer } from '../test/support/recording-server.ts'
 import { parseBooleanAttribute, widgetOf } from './element.ts'
-import { saveBarChunk } from './ui/chunks.ts'
+import { saveBarChunk } from './ui/parts/save-bar-chunk.ts'
 
 const input = tuitionInput({ token: 'tok-secret', language: undefined })
 

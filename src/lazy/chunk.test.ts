@@ -57,7 +57,7 @@ describe('defineChunk', () => {
       order.push('calendar')
       return { calendar: true }
     })
-    const chunk = defineChunk('calendar', importer, voucher)
+    const chunk = defineChunk('calendar', importer, voucher.name)
     const error = await chunk.load().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ChunkLoadError)
     expect((error as Error).message).toBe(`${CHUNK_LOAD_FAILED}: save-bar`)

@@ -136,16 +136,21 @@ globalThis.addEventListener?.('beforeunload', () => {
 })
 globalThis.addEventListener?.('pageshow', stayed)
 
+/** Every chunk defined on the page, by its name: those a chunk is vouched by. */
+const definedChunks = new Map<string, Chunk<unknown>>()
+
 /**
- * A lazy chunk named `name`, which `importer` imports. A chunk `vouchedBy` another is checked by the hashes that other
- * chunk brings (the script-tag build writes them there, not in the entry, vite.config.ts): that chunk loads first.
+ * A lazy chunk named `name`, which `importer` imports. A chunk `vouchedBy` another (named so: the chunk that vouches
+ * may itself import its declarer) is checked by the hashes that other chunk brings (the script-tag build writes them
+ * there, not in the entry, vite.config.ts): that chunk loads first.
  */
-export function defineChunk<T>(name: string, importer: () => Promise<T>, vouchedBy?: Chunk<unknown>): Chunk<T> {
+export function defineChunk<T>(name: string, importer: () => Promise<T>, vouchedBy?: string): Chunk<T> {
   let module: T | undefined
   let pending: Promise<T> | null = null
   const attempt = (): Promise<T> =>
     withTimeout(
-      Promise.resolve(vouchedBy?.load())
+      Promise.resolve()
+        .then(() => vouchedBy && definedChunks.get(vouchedBy)!.load())
         .then(() => checked(name))
         .then(() => importer()),
       CHUNK_LOAD_TIMEOUT_MS,
@@ -161,7 +166,7 @@ export function defineChunk<T>(name: string, importer: () => Promise<T>, vouched
         throw error
       },
     )
-  return {
+  const chunk: Chunk<T> = {
     name,
     loaded: () => module,
     load() {
@@ -170,4 +175,6 @@ export function defineChunk<T>(name: string, importer: () => Promise<T>, vouched
       return pending
     },
   }
+  definedChunks.set(name, chunk)
+  return chunk
 }

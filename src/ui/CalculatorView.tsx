@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { saveBarChunk } from './chunks.ts'
 import { useCalculator } from './context.ts'
 import { DateField } from './parts/DateField.tsx'
 import { FailureNotice } from './parts/FailureNotice.tsx'
@@ -12,6 +11,7 @@ import { PaymentScheme } from './parts/PaymentScheme.tsx'
 import { ScheduleSection } from './parts/ScheduleSection.tsx'
 import { StatusLine } from './parts/StatusLine.tsx'
 import { Rates, Summary } from './parts/Summary.tsx'
+import { saveBarChunk } from './parts/save-bar-chunk.ts'
 
 export interface CalculatorViewProps {
   showHeader: boolean

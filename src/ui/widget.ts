@@ -5,10 +5,11 @@ import type { I18n } from '@lingui/core'
 import { DEFAULT_LANGUAGE, type Language, spokenLanguage } from '../domain/language.ts'
 import type { Emit } from '../events.ts'
 import { type CalculatorDeps, type CalculatorStore, createCalculatorStore } from '../store/calculator-store.ts'
-import { messagesCheckChunk, saveBarChunk, scheduleChunk } from './chunks.ts'
+import { messagesCheckChunk, scheduleChunk } from './chunks.ts'
 import { loadFailureSentences } from './failure-words.ts'
 import { createWidgetWords, type WidgetWords } from './i18n.ts'
 import { createNoticeChannel, type NoticeChannel, showNotice } from './notices/index.ts'
+import { saveBarChunk } from './parts/save-bar-chunk.ts'
 import { REPLACEABLE_WORDS } from './replaceable-words.ts'
 
 /** What one calculator keeps besides its store: its i18n instances, its notices. */

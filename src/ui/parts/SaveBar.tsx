@@ -14,10 +14,10 @@ import { adoptStyles } from '../styles/adopt.ts'
 import { useFormatters } from '../useFormatters.ts'
 import css from './save-bar.css?inline'
 
-// The rules of SAVE come with its bar, in its chunk (src/ui/chunks.ts).
+// The rules of SAVE come with its bar, in its chunk (save-bar-chunk.ts).
 export { savingRules } from '../../store/saving.ts'
 
-// The script-tag build writes here the hashes of the chunks this one vouches for (src/ui/chunks.ts): the calendar's,
+// The script-tag build writes here the hashes of the chunks this one vouches for (src/ui/chunks.ts, by its name): the calendar's,
 // its date rules', the schedule's, the toaster's and the failure sentences'.
 vouchFor('@@fees-calculator-nested-integrity@@', import.meta.url)
 
