@@ -600,16 +600,8 @@ function answered(
       )
     case 'feesTable':
       return savedTableShown(state, answer.value, answer.pageLanguage ?? null, effects)
-    case 'versionNumber': {
-      const { replaced } = state
-      const number = { versionNumber: answer.value }
-      // The number of a version opened by its hash is also the number of the version a change of it replaces.
-      return {
-        ...state,
-        ...number,
-        replaced: replaced?.versionHashCode === state.versionHashCode ? { ...replaced, ...number } : replaced,
-      }
-    }
+    case 'versionNumber':
+      return numberRead(state, { versionNumber: answer.value }, effects)
     default:
       return state
   }
@@ -659,9 +651,29 @@ function savedTableShown(
   const replaced = versionHashCode ? { ...unread(versionHashCode), saved: table } : null
   const shown = figuresShown({ ...state, input, language, replaced }, table.result, effects, versionHashCode)
   const { contractId } = input
-  if (!contractId || !versionHashCode) return shown
+  if (!contractId || !versionHashCode || !shown.replaced) return shown
   effects.push(send('versionNumber', { api: 'versionNumber', args: [versionHashCode, contractId] }))
-  return shown
+  // Its number is on its way: the version a change of it replaces is named by it, and a SAVE waits for it.
+  return { ...shown, replaced: { ...shown.replaced, reading: true } }
+}
+
+/**
+ * The number of a version opened by its hash came, or could not be had (`number` empty): it is also the number of the
+ * version a change of it replaces, and a SAVE that waited for it goes.
+ */
+function numberRead(
+  state: CalculatorState,
+  number: { versionNumber?: number | null },
+  effects: Effect[],
+): CalculatorState {
+  const { replaced } = state
+  const next = {
+    ...state,
+    ...number,
+    replaced:
+      replaced?.versionHashCode === state.versionHashCode ? { ...replaced, ...number, reading: false } : replaced,
+  }
+  return next.savingRules ? next.savingRules.queuedSaveGoes(next, effects) : next
 }
 
 function failed(
@@ -689,7 +701,7 @@ function failed(
       return (state.savingRules as SavingRules).failed(state, slot, error, effects)
     case 'versionNumber':
       effects.push(log('version number fetch failed', error), notify({ kind: 'version_number_failed' }))
-      return next
+      return numberRead(next, {}, effects)
     case 'comparison':
       return (state.comparisonRules as ComparisonRules).answered(next, count as number, {
         failure: calculationFailureOf(error),

@@ -93,6 +93,26 @@ describe('a plan that replaces a saved version (the input links to it)', () => {
     expect(store.getState()).toMatchObject({ savedVersion: NEW_HASH, replaced: { versionHashCode: BEFORE } })
   })
 
+  it("waits, when SAVE is pressed before that version's number has come, for the number: the host hears it", async () => {
+    let answerTheNumber = () => {}
+    const numberHeld = new Promise<void>((resolve) => (answerTheNumber = resolve))
+    reply = (request) =>
+      request.url.includes('/Version/Number') ? { ...answer(request), heldUntil: numberHeld } : answer(request)
+    const { store, events } = setup()
+    store.getState().setProperty('tuitionInput', tuitionInput({ numberOfFees: 12, linkedVersionIdentifier: BEFORE }))
+    await eventually(() => expect(paths()).toContain('GET /api/v1/Version/Number'))
+    await eventually(() => expect(settledState(store.getState())).toBe(true))
+    const saving = store.getState().save()
+    // SAVING… at once, and nothing sent before the number is here.
+    expect(store.getState()).toMatchObject({ saveQueued: true, saving: false })
+    expect(paths().filter((path) => path.includes('FrontCalculateFees'))).toEqual([])
+    answerTheNumber()
+    await saving
+    const selected = events.find((event) => event.name === 'feeOptionSelectedEvent')!.detail as SavedPlanDetail
+    expect(selected.replacedVersion).toEqual({ versionHashCode: BEFORE, versionNumber: 2 })
+    expect(paths().filter((path) => path.includes('FrontCalculateFees'))).toHaveLength(1)
+  })
+
   it('goes on without it when it cannot be read: the plan stays, the host hears no failure, the console says why', async () => {
     const { store, events, logged } = setup()
     store.getState().setProperty('tuitionInput', tuitionInput({ linkedVersionIdentifier: 'a-version-nobody-saved' }))
@@ -153,6 +173,52 @@ describe('a modifiable plan opened by its hash and changed', () => {
     expect((events.at(-1)!.detail as SavedPlanDetail).replacedVersion).toEqual({
       versionHashCode: BEFORE,
       versionNumber: 2,
+    })
+  })
+
+  it('saves a change of the version opened, pressed before its number has come, once the number is here', async () => {
+    let answerTheNumber = () => {}
+    const numberHeld = new Promise<void>((resolve) => (answerTheNumber = resolve))
+    reply = (request) => {
+      if (request.url.includes('/Version/Number')) return { ...answer(request), heldUntil: numberHeld }
+      if (request.url.includes(`/feestable/${BEFORE}`))
+        return { body: { ...savedBefore, result: { ...savedBefore.result, isModificable: true } } }
+      return answer(request)
+    }
+    const { store, events } = setup()
+    store.getState().setProperty('versionHashCode', BEFORE)
+    await eventually(() => expect(paths()).toContain('GET /api/v1/Version/Number'))
+    store.getState().chooseFeeCount(18)
+    await eventually(() => expect(store.getState().result?.totalFees).toBe(18))
+    await eventually(() => expect(settledState(store.getState())).toBe(true))
+    const saving = store.getState().save()
+    expect(store.getState()).toMatchObject({ saveQueued: true, saving: false })
+    expect(paths().filter((path) => path.includes('FrontCalculateFees'))).toEqual([])
+    answerTheNumber()
+    await saving
+    expect((events.at(-1)!.detail as SavedPlanDetail).replacedVersion).toEqual({
+      versionHashCode: BEFORE,
+      versionNumber: 2,
+    })
+  })
+
+  it('saves, without a number, a change of a version whose number could not be had', async () => {
+    reply = (request) =>
+      request.url.includes('/Version/Number')
+        ? { status: 404, body: { type: 'about:blank', title: 'Not found', status: 404, code: 'version_not_found' } }
+        : request.url.includes(`/feestable/${BEFORE}`)
+          ? { body: { ...savedBefore, result: { ...savedBefore.result, isModificable: true } } }
+          : answer(request)
+    const { store, events } = setup()
+    store.getState().setProperty('versionHashCode', BEFORE)
+    await eventually(() => expect(store.getState().replaced?.reading).toBe(false))
+    store.getState().chooseFeeCount(18)
+    await eventually(() => expect(store.getState().result?.totalFees).toBe(18))
+    await eventually(() => expect(settledState(store.getState())).toBe(true))
+    await store.getState().save()
+    expect((events.at(-1)!.detail as SavedPlanDetail).replacedVersion).toEqual({
+      versionHashCode: BEFORE,
+      versionNumber: null,
     })
   })
 })

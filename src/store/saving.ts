@@ -15,15 +15,26 @@ import type { CalculatorState, Effect, ReplacedVersion, SaveRefusal, SavingRules
 
 /**
  * SAVE: saves the plan on screen. Pressed while a recalculation is under way, it waits for that result and saves it
- * (or says why not). A press replaces a save refused for the session: the host's fresh token no longer sends that
- * one, whether this one is sent now or waits for a recalculation that then fails.
+ * (or says why not); pressed while the number of the saved version the plan replaces is on its way, it waits for
+ * that number, which the host hears with the save. A press replaces a save refused for the session: the host's
+ * fresh token no longer sends that one, whether this one is sent now or waits for a recalculation that then fails.
  */
 function savePressed(state: CalculatorState, idempotencyKey: string, effects: Effect[]): CalculatorState {
   const { input, choice, result, versionLocked, saving, saveQueued, amountRefusal } = state
   if (!input || !choice || !result || versionLocked || saving || saveQueued || amountRefusal) return state
-  const next = { ...state, refusedForSession: false }
-  if (state.calculating) return { ...next, saveQueued: true, queuedKey: idempotencyKey }
-  return sendSave(next, idempotencyKey, effects)
+  return queuedSaveGoes({ ...state, refusedForSession: false, saveQueued: true, queuedKey: idempotencyKey }, effects)
+}
+
+/** The number of the saved version the plan replaces is on its way (its figures may be, before it). */
+const numberOnItsWay = ({ replaced }: CalculatorState) => !!replaced?.reading && replaced.versionNumber === null
+
+/**
+ * A SAVE that waits goes once nothing it waits for is on its way: the recalculation of the plan it saves, the number
+ * of the version that plan replaces.
+ */
+function queuedSaveGoes(state: CalculatorState, effects: Effect[]): CalculatorState {
+  if (!state.saveQueued || state.calculating || numberOnItsWay(state)) return state
+  return sendSave(state, state.queuedKey as string, effects)
 }
 
 /** The save body of the plan on screen, as text (null when there is none). */
@@ -87,15 +98,14 @@ function scheduleAsked(state: CalculatorState, effects: Effect[]): CalculatorSta
 }
 
 /**
- * The plan's own figures are on screen: a SAVE pressed meanwhile saves them, and the saved version the plan replaces
- * is read by its hash, never before (once).
+ * The plan's own figures are on screen: the saved version the plan replaces is read by its hash, never before (once),
+ * and a SAVE pressed meanwhile saves them, once that version's number is here.
  */
 function figuresShown(state: CalculatorState, effects: Effect[]): CalculatorState {
-  const shown = state.saveQueued ? sendSave(state, state.queuedKey as string, effects) : state
-  const { replaced } = shown
-  if (!replaced || replaced.saved || replaced.failed || replaced.reading) return shown
+  const { replaced } = state
+  if (!replaced || replaced.saved || replaced.failed || replaced.reading) return queuedSaveGoes(state, effects)
   effects.push(send('replaced', { api: 'feesTable', args: [replaced.versionHashCode] }))
-  return { ...shown, replaced: { ...replaced, reading: true } }
+  return { ...state, replaced: { ...replaced, reading: true } }
 }
 
 /** An answer in the save's, the schedule's or the replaced version's slot. */
@@ -108,7 +118,10 @@ function answered(state: CalculatorState, slot: 'save' | 'schedule' | 'replaced'
     case 'feesTable':
       return replacedRead(state, answer.value, effects)
     case 'versionNumber':
-      return { ...state, replaced: { ...replaced, versionNumber: answer.value, reading: false } }
+      return queuedSaveGoes(
+        { ...state, replaced: { ...replaced, versionNumber: answer.value, reading: false } },
+        effects,
+      )
     default:
       return state
   }
@@ -158,7 +171,7 @@ function replacedRead(state: CalculatorState, saved: SavedFeesTable, effects: Ef
   const { contractId } = saved.tuitionInput
   const replaced = { ...(state.replaced as ReplacedVersion), saved, reading: !!contractId }
   if (contractId) effects.push(send('replaced', { api: 'versionNumber', args: [replaced.versionHashCode, contractId] }))
-  return { ...state, replaced }
+  return queuedSaveGoes({ ...state, replaced }, effects)
 }
 
 /** A call in the save's, the schedule's or the replaced version's slot failed. */
@@ -189,7 +202,7 @@ function failed(
       // The card goes on without the version it replaces (and says so); a number that did not come is left out.
       effects.push(log('replaced version read failed', error))
       const replaced = state.replaced as ReplacedVersion
-      return { ...state, replaced: { ...replaced, failed: !replaced.saved, reading: false } }
+      return queuedSaveGoes({ ...state, replaced: { ...replaced, failed: !replaced.saved, reading: false } }, effects)
     }
   }
 }
@@ -224,6 +237,7 @@ export const savingRules: SavingRules = {
   scheduleAsked,
   sessionRenewed,
   figuresShown,
+  queuedSaveGoes,
   answered,
   failed,
   queuedSaveRefused,

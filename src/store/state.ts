@@ -132,8 +132,9 @@ export interface SaveState {
    */
   savingRules: SavingRules | null
   /**
-   * SAVE was pressed while a recalculation was under way: the save is carried
-   * out on that recalculation's result, or refused (with a notice) if it fails.
+   * SAVE was pressed while a recalculation, or the number of the version the plan
+   * replaces, was on its way: the save is carried out once they are here, or
+   * refused (with a notice) if the recalculation fails.
    */
   saveQueued: boolean
   /** The Idempotency-Key of that press. */
@@ -252,6 +253,8 @@ export interface SavingRules {
   sessionRenewed(state: CalculatorState, effects: Effect[]): CalculatorState
   /** The plan's own figures are on screen: a SAVE that waited for them, and the read of the version it replaces. */
   figuresShown(state: CalculatorState, effects: Effect[]): CalculatorState
+  /** A SAVE that waited goes, if nothing it waits for is on its way any more (the replaced version's number came). */
+  queuedSaveGoes(state: CalculatorState, effects: Effect[]): CalculatorState
   /** An answer in the save's, the schedule's or the replaced version's slot. */
   answered(
     state: CalculatorState,

@@ -19,6 +19,8 @@ export interface Reply {
   contentType?: string
   /** Milliseconds to wait before answering. */
   delay?: number
+  /** Answers once this settles: an answer the test holds until a step of its own. */
+  heldUntil?: Promise<unknown>
   /** More headers of the answer, e.g. Retry-After. */
   headers?: Record<string, string>
   /** No answer at all: the connection is cut (a network error for the client), after `delay` if any. */
@@ -66,7 +68,8 @@ export async function startRecordingServer(reply: (request: RecordedRequest) => 
         // 204 and 304 carry no body by definition.
         res.end(status === 204 || status === 304 ? undefined : (answer.raw ?? JSON.stringify(answer.body ?? {})))
       }
-      if (answer.delay) setTimeout(send, answer.delay)
+      if (answer.heldUntil) void answer.heldUntil.then(send, send)
+      else if (answer.delay) setTimeout(send, answer.delay)
       else send()
     })
   })
