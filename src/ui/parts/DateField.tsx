@@ -124,7 +124,10 @@ function EditableDate({ labelId, date, frozen }: { labelId: string; date: string
       onPointerEnter={calendar.request}
       {...focus}
       onPointerDown={(event) => {
-        if (event.button === 0) pressed.current = true
+        if (event.button !== 0) return
+        pressed.current = true
+        // A calendar that arrived meanwhile is drawn in a transition: drawn at once instead, seeing the press.
+        calendar.request()
       }}
       onPointerLeave={() => {
         pressed.current = false
