@@ -219,7 +219,9 @@ function subresourceIntegrity(): Plugin {
           : (chunks.find((chunk) => Object.keys(chunk.modules).includes(declarer)) ?? entry)
         if (!carrier) return this.error(`no chunk holds ${vouchedBy}, which vouches for "${name}"`)
         if (vouching && !nestedPlaceholder.test(carrier.code))
-          return this.error(`${carrier.fileName} vouches for "${name}" but calls no vouchFor with the placeholder`)
+          return this.error(
+            `${carrier.fileName} vouches for "${name}" but does not set __FEES_CALCULATOR_NESTED_INTEGRITY__`,
+          )
         const withEntry = loadedWithEntry.has(carrier.fileName) || !nestedPlaceholder.test(carrier.code)
         const loaded = withEntry ? loadedWithEntry : new Set([...loadedWithEntry, ...closure(carrier.fileName)])
         const files = [...closure(holder.fileName)].filter((file) => !loaded.has(file))
@@ -243,10 +245,13 @@ function subresourceIntegrity(): Plugin {
             chunkHash(byFile.get(file)?.code ?? ''),
           ])
         }
-        carrier.code = carrier.code.replace(nestedPlaceholder, () => JSON.stringify(JSON.stringify(own)))
+        carrier.code = carrier.code.replace(nestedPlaceholder, () => JSON.stringify(own))
         written.add(carrier)
       }
       for (const carrier of nested.keys()) write(carrier)
+      // A chunk left with the placeholder would read it as its table: every one that holds it vouches for some.
+      const unwritten = chunks.find((chunk) => nestedPlaceholder.test(chunk.code))
+      if (unwritten) return this.error(`${unwritten.fileName} holds the nested placeholder but vouches for no chunk`)
       // Hashed after the carriers were written: what a browser will check.
       for (const { name, files } of inEntry)
         table[name] = files.map((file) => [
@@ -290,6 +295,8 @@ const plugins = () => [
 const define = {
   'process.env.NODE_ENV': JSON.stringify('production'),
   __FEES_CALCULATOR_VERSION__: JSON.stringify(pkg.version),
+  // A lazy chunk's table of the chunks it vouches for (src/lazy/chunk.ts): none but in the script-tag build.
+  __FEES_CALCULATOR_NESTED_INTEGRITY__: '{}',
 }
 
 /** Everything a library consumer installs itself stays out of `dist/index.js`. */
@@ -337,7 +344,11 @@ export default defineConfig(({ mode }): UserConfig => {
     return {
       plugins: [...plugins(), runtimeInShared(), chunkReport(), subresourceIntegrity()],
       resolve: withoutJspdfExtras,
-      define: { ...define, __FEES_CALCULATOR_CHUNK_INTEGRITY__: JSON.stringify(INTEGRITY_PLACEHOLDER) },
+      define: {
+        ...define,
+        __FEES_CALCULATOR_CHUNK_INTEGRITY__: JSON.stringify(INTEGRITY_PLACEHOLDER),
+        __FEES_CALCULATOR_NESTED_INTEGRITY__: JSON.stringify(NESTED_INTEGRITY_PLACEHOLDER),
+      },
       build: {
         ...INTO_DIST,
         lib: { entry: 'src/standalone.ts', formats: ['es'], fileName: () => 'fees-calculator.js' },
@@ -438,7 +449,13 @@ export default defineConfig(({ mode }): UserConfig => {
   return {
     plugins: plugins(),
     resolve: mode === 'test' ? forTests : withoutJspdfExtras,
-    define: mode === 'test' ? { __FEES_CALCULATOR_VERSION__: JSON.stringify(pkg.version) } : define,
+    define:
+      mode === 'test'
+        ? {
+            __FEES_CALCULATOR_VERSION__: JSON.stringify(pkg.version),
+            __FEES_CALCULATOR_NESTED_INTEGRITY__: define.__FEES_CALCULATOR_NESTED_INTEGRITY__,
+          }
+        : define,
     build: { outDir: 'dist/app', emptyOutDir: true, target: 'es2022' },
   }
 })

@@ -58,6 +58,15 @@ export interface CheckedFile {
 const checkedFiles = new Map<string, readonly CheckedFile[]>()
 let preloadNonce = ''
 
+declare global {
+  /**
+   * In a lazy chunk that vouches for lazy chunks of its own (a `defineChunk` with `vouchedBy`), the table of their
+   * files' hashes, which it passes to setChunkIntegrity as it loads: the script-tag build writes it in, once those
+   * chunks are hashed (vite.config.ts); other builds give an empty one, and nothing is checked.
+   */
+  const __FEES_CALCULATOR_NESTED_INTEGRITY__: Record<string, [string, string][]>
+}
+
 /**
  * The script-tag build's sha256 hashes of every file each lazy chunk runs, by the chunk's name: `[file relative to
  * base, integrity]`. The entry sets those of its chunks (the host's own `integrity` attribute checks it), with the
@@ -95,15 +104,6 @@ function preloadChecked(file: CheckedFile): Promise<void> {
   })
 }
 
-/**
- * A lazy chunk vouches for lazy chunks of its own (vouchedBy) by calling this as it loads, with the literal
- * '@@fees-calculator-nested-integrity@@' as `table` and its own `import.meta.url` as `base`: the script-tag build
- * writes their hashes in place of that literal (vite.config.ts), and other builds leave it, checking nothing.
- */
-export function vouchFor(table: string, base: string): void {
-  if (!table.startsWith('@@')) setChunkIntegrity(JSON.parse(table), base)
-}
-
 /** Resolves once every file of the chunk has passed its integrity check (at once when there are no hashes). */
 function checked(name: string): Promise<void> {
   const files = checkedFiles.get(name)
@@ -137,7 +137,7 @@ globalThis.addEventListener?.('beforeunload', () => {
 globalThis.addEventListener?.('pageshow', stayed)
 
 /** Every chunk defined on the page, by its name: those a chunk is vouched by. */
-const definedChunks = new Map<string, Chunk<unknown>>()
+const definedChunks: Record<string, Chunk<unknown>> = {}
 
 /**
  * A lazy chunk named `name`, which `importer` imports. A chunk `vouchedBy` another (named so: the chunk that vouches
@@ -149,8 +149,7 @@ export function defineChunk<T>(name: string, importer: () => Promise<T>, vouched
   let pending: Promise<T> | null = null
   const attempt = (): Promise<T> =>
     withTimeout(
-      Promise.resolve()
-        .then(() => vouchedBy && definedChunks.get(vouchedBy)!.load())
+      Promise.resolve(vouchedBy && definedChunks[vouchedBy]?.load())
         .then(() => checked(name))
         .then(() => importer()),
       CHUNK_LOAD_TIMEOUT_MS,
@@ -175,6 +174,6 @@ export function defineChunk<T>(name: string, importer: () => Promise<T>, vouched
       return pending
     },
   }
-  definedChunks.set(name, chunk)
+  definedChunks[name] = chunk
   return chunk
 }

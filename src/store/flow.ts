@@ -601,7 +601,7 @@ function answered(
     case 'feesTable':
       return savedTableShown(state, answer.value, answer.pageLanguage ?? null, effects)
     case 'versionNumber':
-      return numberRead(state, { versionNumber: answer.value }, effects)
+      return numberRead(state, answer.value, effects)
     default:
       return state
   }
@@ -648,32 +648,29 @@ function savedTableShown(
   const input: TuitionInput = { ...table.tuitionInput, token: null, linkedVersionIdentifier: null }
   const language = spokenLanguage(pageLanguage ?? '') ?? languageFor(input.language, effects)
   const { versionHashCode } = state
-  const replaced = versionHashCode ? { ...unread(versionHashCode), saved: table } : null
-  const shown = figuresShown({ ...state, input, language, replaced }, table.result, effects, versionHashCode)
   const { contractId } = input
-  if (!contractId || !versionHashCode || !shown.replaced) return shown
-  effects.push(send('versionNumber', { api: 'versionNumber', args: [versionHashCode, contractId] }))
-  // Its number is on its way: the version a change of it replaces is named by it, and a SAVE waits for it.
-  return { ...shown, replaced: { ...shown.replaced, reading: true } }
+  // Its number is on its way when it has a contract: the version a change of it replaces is named by it, and a SAVE
+  // waits for it.
+  const replaced = versionHashCode ? { ...unread(versionHashCode), saved: table, reading: !!contractId } : null
+  const shown = figuresShown({ ...state, input, language, replaced }, table.result, effects, versionHashCode)
+  if (contractId && versionHashCode)
+    effects.push(send('versionNumber', { api: 'versionNumber', args: [versionHashCode, contractId] }))
+  return shown
 }
 
 /**
- * The number of a version opened by its hash came, or could not be had (`number` empty): it is also the number of the
- * version a change of it replaces, and a SAVE that waited for it goes.
+ * The number of a version opened by its hash came, or could not be had (null): it is also the number of the version
+ * a change of it replaces, and a SAVE that waited for it goes.
  */
-function numberRead(
-  state: CalculatorState,
-  number: { versionNumber?: number | null },
-  effects: Effect[],
-): CalculatorState {
+function numberRead(state: CalculatorState, versionNumber: number | null, effects: Effect[]): CalculatorState {
   const { replaced } = state
   const next = {
     ...state,
-    ...number,
+    versionNumber,
     replaced:
-      replaced?.versionHashCode === state.versionHashCode ? { ...replaced, ...number, reading: false } : replaced,
+      replaced?.versionHashCode === state.versionHashCode ? { ...replaced, versionNumber, reading: false } : replaced,
   }
-  return next.savingRules ? next.savingRules.queuedSaveGoes(next, effects) : next
+  return state.savingRules?.queuedSaveGoes(next, effects) ?? next
 }
 
 function failed(
@@ -701,7 +698,7 @@ function failed(
       return (state.savingRules as SavingRules).failed(state, slot, error, effects)
     case 'versionNumber':
       effects.push(log('version number fetch failed', error), notify({ kind: 'version_number_failed' }))
-      return numberRead(next, {}, effects)
+      return numberRead(next, null, effects)
     case 'comparison':
       return (state.comparisonRules as ComparisonRules).answered(next, count as number, {
         failure: calculationFailureOf(error),

@@ -3,14 +3,14 @@ import { type I18n, setupI18n } from '@lingui/core'
 import type { Locale } from 'date-fns'
 import { es } from 'date-fns/locale/es'
 import type { Language } from '../../domain/language.ts'
-import { vouchFor } from '../../lazy/chunk.ts'
+import { setChunkIntegrity } from '../../lazy/chunk.ts'
 import { languageChunks } from '../../lazy/language-chunks.ts'
 import { withDateGrammar } from './date-grammar.ts'
 import { messages as esMessages } from './locales/es/messages.po'
 
 // The script-tag build writes the locale chunks' sha256 here (vite.config.ts): this chunk, checked itself, vouches
 // for them. Other builds leave the placeholder, and nothing is checked, as for the entry.
-vouchFor('@@fees-calculator-nested-integrity@@', import.meta.url)
+setChunkIntegrity(__FEES_CALCULATOR_NESTED_INTEGRITY__, import.meta.url)
 
 /**
  * The calendar's date-fns locale, with the language's grammar of dates (date-grammar.ts), and words (its buttons'

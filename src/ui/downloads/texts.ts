@@ -4,7 +4,7 @@ import { msg, plural } from '@lingui/core/macro'
 import { localToday } from '../../domain/dates.ts'
 import type { Language } from '../../domain/language.ts'
 import { FinancialType } from '../../domain/types.ts'
-import { vouchFor } from '../../lazy/chunk.ts'
+import { setChunkIntegrity } from '../../lazy/chunk.ts'
 import { languageChunks } from '../../lazy/language-chunks.ts'
 import { formattersFor } from '../format.ts'
 import type { IcsTexts } from './ics.ts'
@@ -17,7 +17,7 @@ import { scheduleTexts } from './schedule-texts.ts'
 
 // The script-tag build writes the word chunks' sha256 here (vite.config.ts): this chunk (the schedule's), checked
 // itself, vouches for them. Other builds leave the placeholder, and nothing is checked, as for the entry.
-vouchFor('@@fees-calculator-nested-integrity@@', import.meta.url)
+setChunkIntegrity(__FEES_CALCULATOR_NESTED_INTEGRITY__, import.meta.url)
 
 /**
  * The downloads' words (the schedule, the PDF, the calendar file, their buttons): a catalogue of its own, which

@@ -6,14 +6,14 @@ import type { ProblemCode } from '@fees-calculator/contract'
 import { type I18n, type MessageDescriptor, type Messages, setupI18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { Language } from '../../domain/language.ts'
-import { vouchFor } from '../../lazy/chunk.ts'
+import { setChunkIntegrity } from '../../lazy/chunk.ts'
 import { languageChunks } from '../../lazy/language-chunks.ts'
 import type { AmountRefusal, CalculationFailure, SaveRefusal } from '../../store/calculator-store.ts'
 import { messages as esMessages } from './locales/es/messages.po'
 
 // The script-tag build writes the word chunks' sha256 here (vite.config.ts): this chunk, checked itself, vouches
 // for them. Other builds leave the placeholder, and nothing is checked, as for the entry.
-vouchFor('@@fees-calculator-nested-integrity@@', import.meta.url)
+setChunkIntegrity(__FEES_CALCULATOR_NESTED_INTEGRITY__, import.meta.url)
 
 /**
  * The sentences in every language: Spanish's come in this chunk, every other language's in a small chunk of its

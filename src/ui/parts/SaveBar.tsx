@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useLayoutEffect } from 'react'
-import { vouchFor } from '../../lazy/chunk.ts'
+import { setChunkIntegrity } from '../../lazy/chunk.ts'
 import {
   selectCanPreviewSchedule,
   selectCanSave,
@@ -19,7 +19,7 @@ export { savingRules } from '../../store/saving.ts'
 
 // The script-tag build writes here the hashes of the chunks this one vouches for (src/ui/chunks.ts, by its name): the calendar's,
 // its date rules', the schedule's, the toaster's and the failure sentences'.
-vouchFor('@@fees-calculator-nested-integrity@@', import.meta.url)
+setChunkIntegrity(__FEES_CALCULATOR_NESTED_INTEGRITY__, import.meta.url)
 
 /**
  * The states of an action button. Before any plan it is disabled. Once there

@@ -1,13 +1,13 @@
 /// <reference path="../../po.d.ts" />
 import { type I18n, type Messages, setupI18n } from '@lingui/core'
 import type { Language } from '../../../domain/language.ts'
-import { vouchFor } from '../../../lazy/chunk.ts'
+import { setChunkIntegrity } from '../../../lazy/chunk.ts'
 import { languageChunks } from '../../../lazy/language-chunks.ts'
 import { messages as esMessages } from './locales/es/messages.po'
 
 // The script-tag build writes the word chunks' sha256 here (vite.config.ts): the PDF maker's chunk, checked itself,
 // vouches for them. Other builds leave the placeholder, and nothing is checked, as for the entry.
-vouchFor('@@fees-calculator-nested-integrity@@', import.meta.url)
+setChunkIntegrity(__FEES_CALCULATOR_NESTED_INTEGRITY__, import.meta.url)
 
 /**
  * The form's words per language: Spanish's come in the PDF maker's chunk, every other language's in a small chunk
