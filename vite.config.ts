@@ -214,6 +214,12 @@ function subresourceIntegrity(): Plugin {
         const vouching = vouchedBy && declarations.find((declaration) => declaration.name === vouchedBy)
         if (vouchedBy && !vouching)
           return this.error(`"${name}" is vouched for by "${vouchedBy}", which no chunk is named`)
+        // The page finds the chunk that vouches by its name (src/lazy/chunk.ts): it must be declared as the page starts.
+        const declaredIn = vouching
+          ? chunks.find((chunk) => Object.keys(chunk.modules).includes(vouching.declarer))
+          : undefined
+        if (vouching && !loadedWithEntry.has(declaredIn?.fileName ?? ''))
+          return this.error(`"${vouchedBy}", which vouches for "${name}", is not declared by the first render's code`)
         const carrier = vouching
           ? holderOf(vouching.id)
           : (chunks.find((chunk) => Object.keys(chunk.modules).includes(declarer)) ?? entry)

@@ -136,7 +136,10 @@ globalThis.addEventListener?.('beforeunload', () => {
 })
 globalThis.addEventListener?.('pageshow', stayed)
 
-/** Every chunk defined on the page, by its name: those a chunk is vouched by. */
+/**
+ * Every chunk defined on the page, by its name: those a chunk is vouched by. The build checks that one that vouches is
+ * declared by the first render's code (vite.config.ts), so it is here before any chunk loads.
+ */
 const definedChunks: Record<string, Chunk<unknown>> = {}
 
 /**
