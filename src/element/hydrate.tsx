@@ -8,15 +8,11 @@ import { hydrateRoot, type Root } from 'react-dom/client'
 import { dispatchFeesEvent } from '../events.ts'
 import { HOST_ORDER } from '../store/flow.ts'
 import { type RenderedCard, renderedStep, renderedStore } from '../store/rendered.ts'
-import { formattersFor } from '../ui/format.ts'
 import { RenderedView } from '../ui/RenderedView.tsx'
 import { RENDERED_CARD, RENDERED_MARK } from '../ui/rendered-card.ts'
 import { adoptStyles } from '../ui/styles/adopt.ts'
 import renderedCss from '../ui/styles/rendered.css?inline'
 import { checkOwnWords, createWidget, type Widget } from '../ui/widget.ts'
-
-/** Resolves in a later task: what follows its await runs in a task of its own. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve))
 
 /**
  * Takes over the card the server rendered into `element`'s shadow root (its container, RENDERED_CARD): a widget that
@@ -51,12 +47,6 @@ export async function takeOver(
   )
   // Another language's words before the first render: hydrated in Spanish, the card would not be the server's.
   await widget.words.load(step.state.language)
-  // A page's first Intl.NumberFormat costs Chromium 20-40 ms of a desktop's CPU (it lists the locales it has number
-  // data for): the card's formatters are made in a task of their own, not in hydration's first slice, which was the
-  // longest task of the takeover (docs/performance.md).
-  await nextTask()
-  formattersFor(step.state.language, step.state.result?.currency || step.state.input?.currency)
-  await nextTask()
   if (!card.parentNode) return null
   replace(widget)
   const { setProperty, restore } = widget.store.getState()

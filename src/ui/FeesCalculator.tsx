@@ -1,4 +1,4 @@
-import { startTransition, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useStore } from 'zustand'
 import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
 import type { Lender } from '../domain/lender.ts'
@@ -122,14 +122,11 @@ export function WidgetView({ widget }: { widget: Widget }) {
     // A React host's page `lang` is read above the card, whose own `lang` is the widget's.
     widget.host ??= card.parentElement ?? (root instanceof ShadowRoot ? root.host : null)
     adoptStyles(root, BASE_STYLES)
-    // In a transition: an update from a layout effect is otherwise rendered at once, in the commit's task, after every
-    // effect of the first render (a long task on a phone's CPU).
-    startTransition(() => setStyleRoot(root))
+    setStyleRoot(root)
   }, [widget])
-  // Before then, the element's shadow root, there before its first render: a part drawn in that render (the save bar,
-  // when its chunk came before a first render in slices ended) styles that root, never the page. None on a server,
-  // which has neither a host nor a ShadowRoot to compare with. The toaster waits for that state, so that a first
-  // render draws what a server drew.
+  // Before that effect, the element's shadow root, there before its first render: a part drawn in that render (the
+  // save bar, when its chunk came before a first render in slices ended) styles that root, never the page. None on a
+  // server, which has neither a host nor a ShadowRoot to compare with.
   const shadowRoot =
     styleRoot === null ? (widget.host?.shadowRoot ?? null) : styleRoot instanceof ShadowRoot ? styleRoot : null
 

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Language } from '../domain/language.ts'
 import type { Chunk } from '../lazy/chunk.ts'
 import { whenIdle } from '../lazy/idle.ts'
@@ -8,16 +8,14 @@ export interface ChunkHandle<T> {
   module: T | undefined
   /** The last attempt failed (reported already); a new request() retries. */
   failed: boolean
-  /** Starts loading, if not done or under way; a chunk already here is drawn at once. */
+  /** Starts loading, if not done or under way. */
   request(): void
 }
 
 /**
  * A lazy chunk for one part of the screen: loaded on request (first focus or
  * click) or, with `preload`, when the browser is idle. A failure is reported
- * once per attempt and leaves the part on its fallback: never a crash. Its arrival is drawn in a transition: React
- * renders the part in slices and the browser answers the student between them (drawn at once, the date field with its
- * calendar was one long task of a phone's load: docs/performance.md).
+ * once per attempt and leaves the part on its fallback: never a crash.
  */
 export function useChunk<T>(
   chunk: Chunk<T>,
@@ -47,7 +45,7 @@ export function useChunk<T>(
     attempt.current = chunk.load().then(
       (value) => {
         attempt.current = null
-        if (alive.current) startTransition(() => setModule(() => value))
+        if (alive.current) setModule(() => value)
       },
       (error: unknown) => {
         attempt.current = null

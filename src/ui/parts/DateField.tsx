@@ -124,10 +124,7 @@ function EditableDate({ labelId, date, frozen }: { labelId: string; date: string
       onPointerEnter={calendar.request}
       {...focus}
       onPointerDown={(event) => {
-        if (event.button !== 0) return
-        pressed.current = true
-        // A calendar that arrived meanwhile is drawn in a transition: drawn at once instead, seeing the press.
-        calendar.request()
+        if (event.button === 0) pressed.current = true
       }}
       onPointerLeave={() => {
         pressed.current = false
