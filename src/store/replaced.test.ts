@@ -34,6 +34,23 @@ function answer(request: RecordedRequest): Reply {
 
 const setup = () => testStore(`${server.origin}/api/v1`, { retryDelay: () => 1 })
 
+/** The answer to the number of the version replaced, held until `answerTheNumber`. */
+function heldNumber() {
+  let answerTheNumber = () => {}
+  const held = new Promise<void>((resolve) => (answerTheNumber = resolve))
+  return { held, answerTheNumber }
+}
+
+/** SAVE pressed while that number is held: SAVING… at once and nothing sent, then the number, then the save. */
+async function saveBeforeTheNumber(store: ReturnType<typeof setup>['store'], answerTheNumber: () => void) {
+  await eventually(() => expect(settledState(store.getState())).toBe(true))
+  const saving = store.getState().save()
+  expect(store.getState()).toMatchObject({ saveQueued: true, saving: false })
+  expect(paths().filter((path) => path.includes('FrontCalculateFees'))).toEqual([])
+  answerTheNumber()
+  await saving
+}
+
 const paths = () => server.requests.map((request) => `${request.method} ${request.url.replace(/\?.*/, '')}`)
 
 beforeAll(async () => {
@@ -94,20 +111,13 @@ describe('a plan that replaces a saved version (the input links to it)', () => {
   })
 
   it("waits, when SAVE is pressed before that version's number has come, for the number: the host hears it", async () => {
-    let answerTheNumber = () => {}
-    const numberHeld = new Promise<void>((resolve) => (answerTheNumber = resolve))
+    const { held, answerTheNumber } = heldNumber()
     reply = (request) =>
-      request.url.includes('/Version/Number') ? { ...answer(request), heldUntil: numberHeld } : answer(request)
+      request.url.includes('/Version/Number') ? { ...answer(request), heldUntil: held } : answer(request)
     const { store, events } = setup()
     store.getState().setProperty('tuitionInput', tuitionInput({ numberOfFees: 12, linkedVersionIdentifier: BEFORE }))
     await eventually(() => expect(paths()).toContain('GET /api/v1/Version/Number'))
-    await eventually(() => expect(settledState(store.getState())).toBe(true))
-    const saving = store.getState().save()
-    // SAVING… at once, and nothing sent before the number is here.
-    expect(store.getState()).toMatchObject({ saveQueued: true, saving: false })
-    expect(paths().filter((path) => path.includes('FrontCalculateFees'))).toEqual([])
-    answerTheNumber()
-    await saving
+    await saveBeforeTheNumber(store, answerTheNumber)
     const selected = events.find((event) => event.name === 'feeOptionSelectedEvent')!.detail as SavedPlanDetail
     expect(selected.replacedVersion).toEqual({ versionHashCode: BEFORE, versionNumber: 2 })
     expect(paths().filter((path) => path.includes('FrontCalculateFees'))).toHaveLength(1)
@@ -177,10 +187,9 @@ describe('a modifiable plan opened by its hash and changed', () => {
   })
 
   it('saves a change of the version opened, pressed before its number has come, once the number is here', async () => {
-    let answerTheNumber = () => {}
-    const numberHeld = new Promise<void>((resolve) => (answerTheNumber = resolve))
+    const { held, answerTheNumber } = heldNumber()
     reply = (request) => {
-      if (request.url.includes('/Version/Number')) return { ...answer(request), heldUntil: numberHeld }
+      if (request.url.includes('/Version/Number')) return { ...answer(request), heldUntil: held }
       if (request.url.includes(`/feestable/${BEFORE}`))
         return { body: { ...savedBefore, result: { ...savedBefore.result, isModificable: true } } }
       return answer(request)
@@ -190,12 +199,7 @@ describe('a modifiable plan opened by its hash and changed', () => {
     await eventually(() => expect(paths()).toContain('GET /api/v1/Version/Number'))
     store.getState().chooseFeeCount(18)
     await eventually(() => expect(store.getState().result?.totalFees).toBe(18))
-    await eventually(() => expect(settledState(store.getState())).toBe(true))
-    const saving = store.getState().save()
-    expect(store.getState()).toMatchObject({ saveQueued: true, saving: false })
-    expect(paths().filter((path) => path.includes('FrontCalculateFees'))).toEqual([])
-    answerTheNumber()
-    await saving
+    await saveBeforeTheNumber(store, answerTheNumber)
     expect((events.at(-1)!.detail as SavedPlanDetail).replacedVersion).toEqual({
       versionHashCode: BEFORE,
       versionNumber: 2,
