@@ -73,6 +73,8 @@ function chunkReport(): Plugin {
  * under `$`-names, and each chunk that used them imports them from `shared`, which every lazy chunk loads after.
  */
 function runtimeInShared(): Plugin {
+  /** A minified chunk's one export statement, at its end. */
+  const finalExport = /export\{([^}]*)\};?\s*$/
   const importFrom = (file: string) =>
     new RegExp(
       `import\\{([^}]*)\\}from(["'])(\\.{1,2}/[^"']*?)${file.replace(/.*\//, '').replace(/[.$]/g, '\\$&')}\\2;?`,
@@ -91,7 +93,7 @@ function runtimeInShared(): Plugin {
       if (!runtime) return
       const shared = chunks.find((chunk) => chunk.name === 'shared')
       if (!shared) return this.error('no shared chunk to fold the rolldown runtime into')
-      const exported = /export\{([^}]*)\};?\s*$/.exec(runtime.code)
+      const exported = finalExport.exec(runtime.code)
       if (!exported || /\bimport\b/.test(runtime.code.slice(0, exported.index)))
         return this.error('the rolldown runtime chunk no longer ends with its one export: update runtimeInShared')
       // `export{u as a,…}`: each helper's name inside the runtime's code, and the name it is exported by.
@@ -107,7 +109,7 @@ function runtimeInShared(): Plugin {
       const declaration = `var[${helpers.map(({ name }) => localOf(name)).join(',')}]=(()=>{${runtime.code.slice(0, exported.index)};return[${helpers.map(({ inner }) => inner).join(',')}]})();`
       shared.code = ownImport ? shared.code.replace(ownImport[0], () => declaration) : declaration + shared.code
       const sharedExports = helpers.map(({ name }) => `${localOf(name)} as ${exportOf(name)}`).join(',')
-      const sharedExport = /export\{([^}]*)\};?\s*$/.exec(shared.code)
+      const sharedExport = finalExport.exec(shared.code)
       if (!sharedExport) return this.error('the shared chunk no longer ends with its export: update runtimeInShared')
       shared.code = `${shared.code.slice(0, sharedExport.index)}export{${sharedExport[1]},${sharedExports}};`
       shared.exports.push(...helpers.map(({ name }) => exportOf(name)))
@@ -202,12 +204,13 @@ function subresourceIntegrity(): Plugin {
       const names = new Set<string>()
       const nested = new Map<typeof entry, { name: string; files: string[] }[]>()
       const inEntry: { name: string; files: string[] }[] = []
-      const holderOf = (id: string) =>
-        chunks.find((chunk) => chunk !== entry && Object.keys(chunk.modules).includes(id))
+      /** The chunk that holds a module; a lazy chunk's module is held by a chunk but the entry. */
+      const chunkOf = (id: string, but?: typeof entry) =>
+        chunks.find((chunk) => chunk !== but && Object.keys(chunk.modules).includes(id))
       for (const { name, id, declarer, vouchedBy } of declarations) {
         if (names.has(name)) return this.error(`two lazy chunks are named "${name}"`)
         names.add(name)
-        const holder = holderOf(id)
+        const holder = chunkOf(id, entry)
         if (!holder) return this.error(`no chunk holds ${id}, the lazy chunk "${name}"`)
         // A chunk declared in a lazy chunk that holds the placeholder (src/ui/calendar/date-locales.ts), or vouched for
         // by one (src/ui/chunks.ts), is carried by that chunk; else by the entry.
@@ -215,14 +218,9 @@ function subresourceIntegrity(): Plugin {
         if (vouchedBy && !vouching)
           return this.error(`"${name}" is vouched for by "${vouchedBy}", which no chunk is named`)
         // The page finds the chunk that vouches by its name (src/lazy/chunk.ts): it must be declared as the page starts.
-        const declaredIn = vouching
-          ? chunks.find((chunk) => Object.keys(chunk.modules).includes(vouching.declarer))
-          : undefined
-        if (vouching && !loadedWithEntry.has(declaredIn?.fileName ?? ''))
+        if (vouching && !loadedWithEntry.has(chunkOf(vouching.declarer)?.fileName ?? ''))
           return this.error(`"${vouchedBy}", which vouches for "${name}", is not declared by the first render's code`)
-        const carrier = vouching
-          ? holderOf(vouching.id)
-          : (chunks.find((chunk) => Object.keys(chunk.modules).includes(declarer)) ?? entry)
+        const carrier = vouching ? chunkOf(vouching.id, entry) : (chunkOf(declarer) ?? entry)
         if (!carrier) return this.error(`no chunk holds ${vouchedBy}, which vouches for "${name}"`)
         if (vouching && !nestedPlaceholder.test(carrier.code))
           return this.error(
